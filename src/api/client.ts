@@ -51,6 +51,11 @@ export interface ClientOptions {
   token?: string;
   apiVersion?: string;
   fetch?: typeof fetch;
+  /**
+   * Called with the platform's clock (the Date header, when the response exposes it) and the local
+   * time the response arrived, so a caller can correct countdowns for clock skew.
+   */
+  onServerTime?: (serverMs: number, localMs: number) => void;
   /** For tests: the clock and randomness of backoff. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -162,6 +167,11 @@ export function createClient(options: ClientOptions) {
         message: timedOut ? `No answer from the platform within ${call.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms` : 'The platform could not be reached',
         cause: error,
       });
+    }
+    const serverDate = response.headers.get('Date');
+    if (serverDate && options.onServerTime) {
+      const serverMs = Date.parse(serverDate);
+      if (!Number.isNaN(serverMs)) options.onServerTime(serverMs, Date.now());
     }
     if (!response.ok) throw errorFromResponse(response.status, text, response.headers.get('Retry-After'));
     let json: unknown;

@@ -1,0 +1,94 @@
+/**
+ * Reads what the page gave <pay-checkout> into a checked configuration. Bad page input gets a
+ * clear message naming the attribute, and no request is sent.
+ */
+import { decodeToken, tokenProblem, type TokenProblem } from '../api/token.js';
+import { idSchema } from '../api/schemas/payin.js';
+import { currencyCodeSchema, type Money } from '../api/schemas/common.js';
+import type { TokenPayload } from '../api/schemas/token.js';
+import { safeWebUrl } from './safe-url.js';
+
+export interface CheckoutInput {
+  token?: string | null;
+  baseUrl?: string | null;
+  payinId?: string | null;
+  amount?: number | null;
+  currencyCode?: string | null;
+  returnUrl?: string | null;
+  callbackUrl?: string | null;
+}
+
+export interface CheckoutConfig {
+  token: string;
+  payload: TokenPayload;
+  baseUrl: string;
+  idPayin: string;
+  money: Money;
+  returnUrl?: string;
+  callbackUrl?: string;
+}
+
+export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE'; attribute: string; detail: string };
+
+/** A checked configuration, or the first problem with the page's input. */
+export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): CheckoutConfig | ConfigProblem {
+  const problem = tokenProblem(input.token, now);
+  if (problem) {
+    const detail =
+      problem === 'TOKEN_INVALID'
+        ? input.token
+          ? 'the token attribute is not a JWT'
+          : 'the token attribute is missing'
+        : problem === 'TOKEN_EXPIRED'
+          ? 'the token has expired'
+          : 'the token grants general privileges (it permits other payments or merchant-wide operations) and must never be used in a browser; mint a payment-scoped token';
+    return { code: problem, attribute: 'token', detail };
+  }
+  const payload = decodeToken(input.token)!;
+
+  const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
+  if (!baseUrl) return invalid('base-url', input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing');
+
+  const idPayin = input.payinId || payload.idPayment;
+  if (!idPayin) return invalid('payin-id', 'the payin-id attribute is missing and the token carries no idPayment');
+  if (!idSchema.safeParse(idPayin).success) return invalid('payin-id', `"${idPayin}" is not a valid payin id (1 to 128 characters, no spaces, "/", "?" or "#")`);
+  if (input.payinId && payload.idPayment && input.payinId !== payload.idPayment) {
+    return invalid('payin-id', `payin-id "${input.payinId}" differs from the token's idPayment "${payload.idPayment}"`);
+  }
+
+  const hasAmount = input.amount !== undefined && input.amount !== null;
+  let money: Money | undefined;
+  if (hasAmount || input.currencyCode) {
+    if (!hasAmount || !Number.isFinite(input.amount) || input.amount! <= 0) return invalid('amount', 'the amount attribute must be a positive number');
+    if (!input.currencyCode || !currencyCodeSchema.safeParse(input.currencyCode).success) {
+      return invalid('currency-code', `"${input.currencyCode ?? ''}" is not a currency code such as INR or USDT`);
+    }
+    money = { amount: input.amount!, currencyCode: input.currencyCode };
+    const tokenMoney = payload.money;
+    if (tokenMoney && (tokenMoney.amount !== money.amount || tokenMoney.currencyCode !== money.currencyCode)) {
+      return invalid('amount', `${money.amount} ${money.currencyCode} differs from the token's money ${tokenMoney.amount} ${tokenMoney.currencyCode}`);
+    }
+  } else if (payload.money) {
+    money = { amount: payload.money.amount, currencyCode: payload.money.currencyCode };
+  } else {
+    return invalid('amount', 'the amount and currency-code attributes are missing and the token carries no money');
+  }
+
+  let returnUrl: string | undefined;
+  if (input.returnUrl) {
+    returnUrl = safeWebUrl(input.returnUrl);
+    if (!returnUrl) return invalid('return-url', `"${input.returnUrl}" is not an absolute http(s) URL`);
+  }
+  let callbackUrl: string | undefined;
+  if (input.callbackUrl) {
+    callbackUrl = safeWebUrl(input.callbackUrl);
+    if (!callbackUrl) return invalid('callback-url', `"${input.callbackUrl}" is not an absolute http(s) URL`);
+  }
+  return { token: input.token!, payload, baseUrl, idPayin, money, returnUrl, callbackUrl };
+}
+
+function invalid(attribute: string, detail: string): ConfigProblem {
+  return { code: 'INVALID_ATTRIBUTE', attribute, detail };
+}
+
+export const isConfigProblem = (value: CheckoutConfig | ConfigProblem): value is ConfigProblem => 'attribute' in value && !('idPayin' in value);

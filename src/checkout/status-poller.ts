@@ -1,0 +1,175 @@
+/**
+ * StatusPoller: reads the payin's status while it is pending, as a Lit reactive controller.
+ *
+ * Cadence: the first poll ~1.5 s after start, every ~2 s for the first minute, then every ~10 s.
+ * Never two requests at once. Paused while the page is hidden and polled at once when it shows
+ * again (and when the browser comes back online). Errors back off exponentially with jitter,
+ * honouring Retry-After. Polling ends a minute after `expireAt`, at a final status (the host
+ * calls stop), on an error that retrying cannot fix, and when the host disconnects.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { backoffDelay } from '../api/client.js';
+import { isAbortError, PlatformError } from '../api/errors.js';
+import type { PayinDetailResponse } from '../api/schemas/payin.js';
+
+export interface PollTiming {
+  firstMs: number;
+  fastMs: number;
+  fastWindowMs: number;
+  slowMs: number;
+  /** How long after expireAt polling goes on. */
+  afterExpiryMs: number;
+  errorBaseMs: number;
+  errorMaxMs: number;
+}
+
+export type PollerStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stopped';
+
+export interface StatusPollerOptions {
+  fetchStatus: (signal: AbortSignal) => Promise<PayinDetailResponse>;
+  onResult: (payin: PayinDetailResponse) => void;
+  /** Every failed poll; `willRetry` is false when polling stopped because of it. */
+  onError: (error: unknown, willRetry: boolean) => void;
+  /** Local time at which the payin expires, if known. */
+  expiresAt: () => number | undefined;
+  onStop?: (reason: PollerStop) => void;
+  timing?: Partial<PollTiming>;
+  random?: () => number;
+}
+
+export class StatusPoller implements ReactiveController {
+  /** Defaults for every poller; tests may shorten them. */
+  static defaults: PollTiming = {
+    firstMs: 1500,
+    fastMs: 2000,
+    fastWindowMs: 60_000,
+    slowMs: 10_000,
+    afterExpiryMs: 60_000,
+    errorBaseMs: 2000,
+    errorMaxMs: 60_000,
+  };
+
+  private timer?: ReturnType<typeof setTimeout>;
+  private inFlight?: AbortController;
+  private startedAt = 0;
+  private failures = 0;
+  private running = false;
+  private connected = false;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly options: StatusPollerOptions,
+  ) {
+    host.addController(this);
+  }
+
+  get active(): boolean {
+    return this.running;
+  }
+
+  private get timing(): PollTiming {
+    return { ...StatusPoller.defaults, ...this.options.timing };
+  }
+
+  start(): void {
+    this.running = true;
+    this.startedAt = Date.now();
+    this.failures = 0;
+    if (this.connected) this.schedule(this.timing.firstMs);
+  }
+
+  /** Poll now unless a poll is under way (e.g. the customer asked, or the page became visible). */
+  pollNow(): void {
+    if (!this.running || !this.connected || this.inFlight) return;
+    this.clearTimer();
+    void this.poll();
+  }
+
+  stop(reason: PollerStop = 'stopped'): void {
+    const wasRunning = this.running;
+    this.running = false;
+    this.clearTimer();
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+    if (wasRunning) this.options.onStop?.(reason);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    document.addEventListener('visibilitychange', this.onVisibility);
+    window.addEventListener('online', this.onOnline);
+    if (this.running) this.pollNow();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    window.removeEventListener('online', this.onOnline);
+    this.clearTimer();
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+  }
+
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'visible') this.pollNow();
+    else this.clearTimer();
+  };
+
+  private readonly onOnline = () => this.pollNow();
+
+  private clearTimer() {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delay: number) {
+    this.clearTimer();
+    if (!this.running || !this.connected) return;
+    const expiresAt = this.options.expiresAt();
+    if (expiresAt !== undefined && Date.now() + delay > expiresAt + this.timing.afterExpiryMs) {
+      this.stop('expired');
+      return;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // A hidden page is polled when it shows again, not in the background.
+      if (document.visibilityState === 'hidden') return;
+      void this.poll();
+    }, delay);
+  }
+
+  /** The interval after a successful poll. */
+  private nextDelay(): number {
+    const { fastMs, fastWindowMs, slowMs } = this.timing;
+    return Date.now() - this.startedAt < fastWindowMs ? fastMs : slowMs;
+  }
+
+  private async poll(): Promise<void> {
+    const controller = new AbortController();
+    this.inFlight = controller;
+    try {
+      const payin = await this.options.fetchStatus(controller.signal);
+      if (controller.signal.aborted) return;
+      this.inFlight = undefined;
+      this.failures = 0;
+      this.options.onResult(payin);
+      if (this.running) this.schedule(this.nextDelay());
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error)) return;
+      this.inFlight = undefined;
+      const retryable = !(error instanceof PlatformError) || error.retryable;
+      this.options.onError(error, retryable);
+      if (!retryable) {
+        this.stop('error');
+        return;
+      }
+      const { errorBaseMs, errorMaxMs } = this.timing;
+      const retryAfter = error instanceof PlatformError ? error.retryAfterMs : undefined;
+      const delay = retryAfter ?? Math.max(errorBaseMs / 2, backoffDelay(this.failures, errorBaseMs, errorMaxMs, this.options.random));
+      this.failures++;
+      this.schedule(delay);
+    } finally {
+      if (this.inFlight === controller) this.inFlight = undefined;
+    }
+  }
+}

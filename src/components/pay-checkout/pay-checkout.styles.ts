@@ -1,0 +1,338 @@
+import { css } from 'lit';
+
+/**
+ * Public theme tokens are `--pay-*`; each is copied to a private `--_*` variable with its default,
+ * so the rules below read one name. Dark defaults apply under `prefers-color-scheme: dark` and
+ * when the element has `color-scheme="dark"` (or an ancestor sets `color-scheme: dark`… CSS cannot
+ * read that, so the attribute is the explicit switch).
+ */
+export const styles = css`
+  :host {
+    --_primary: var(--pay-color-primary, #1a56db);
+    --_on-primary: var(--pay-color-on-primary, #ffffff);
+    --_text: var(--pay-color-text, #1f2328);
+    --_muted: var(--pay-color-muted, #57606a);
+    --_background: var(--pay-color-background, #ffffff);
+    --_surface: var(--pay-color-surface, #f6f8fa);
+    --_border: var(--pay-color-border, #8c959f);
+    --_error: var(--pay-color-error, #b42318);
+    --_success: var(--pay-color-success, #1a7f37);
+    --_warning: var(--pay-color-warning, #8a5a00);
+    --_focus: var(--pay-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
+    --_font: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
+    --_font-size: var(--pay-font-size, 1rem);
+    --_radius: var(--pay-radius, 0.5rem);
+    --_space: var(--pay-spacing, 1rem);
+
+    display: block;
+    box-sizing: border-box;
+    max-width: var(--pay-max-width, 28rem);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_background);
+    color: var(--_text);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.5;
+    color-scheme: light;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([color-scheme='light'])) {
+      --_primary: var(--pay-color-primary, #6ea8fe);
+      --_on-primary: var(--pay-color-on-primary, #0b1220);
+      --_text: var(--pay-color-text, #e6edf3);
+      --_muted: var(--pay-color-muted, #9da7b3);
+      --_background: var(--pay-color-background, #0d1117);
+      --_surface: var(--pay-color-surface, #161b22);
+      --_border: var(--pay-color-border, #6e7681);
+      --_error: var(--pay-color-error, #ff8182);
+      --_success: var(--pay-color-success, #56d364);
+      --_warning: var(--pay-color-warning, #e3b341);
+      color-scheme: dark;
+    }
+  }
+  :host([color-scheme='dark']) {
+    --_primary: var(--pay-color-primary, #6ea8fe);
+    --_on-primary: var(--pay-color-on-primary, #0b1220);
+    --_text: var(--pay-color-text, #e6edf3);
+    --_muted: var(--pay-color-muted, #9da7b3);
+    --_background: var(--pay-color-background, #0d1117);
+    --_surface: var(--pay-color-surface, #161b22);
+    --_border: var(--pay-color-border, #6e7681);
+    --_error: var(--pay-color-error, #ff8182);
+    --_success: var(--pay-color-success, #56d364);
+    --_warning: var(--pay-color-warning, #e3b341);
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  h2,
+  h3,
+  h4 {
+    margin: 0 0 calc(var(--_space) / 2);
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: 1.15em;
+  }
+  h3 {
+    font-size: 1em;
+  }
+  h4 {
+    font-size: 0.95em;
+  }
+  p {
+    margin: 0 0 calc(var(--_space) / 2);
+  }
+  .header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: calc(var(--_space) / 2);
+    margin-bottom: var(--_space);
+  }
+  .merchant {
+    font-weight: 600;
+  }
+  .amount .label,
+  .muted,
+  .note,
+  .hint {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  .amount {
+    display: flex;
+    flex-direction: column;
+    margin-bottom: calc(var(--_space) / 2);
+  }
+  .amount .value {
+    font-size: 1.5em;
+    font-variant-numeric: tabular-nums;
+  }
+  .amount.required {
+    padding: calc(var(--_space) / 2);
+    border: 2px solid var(--_warning);
+    border-radius: var(--_radius);
+  }
+  fieldset {
+    margin: 0 0 var(--_space);
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: calc(var(--_space) / 2);
+    font-weight: 600;
+  }
+  .methods {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+  }
+  .method {
+    display: flex;
+    align-items: center;
+    gap: 0.6em;
+    padding: 0.65em 0.8em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    cursor: pointer;
+  }
+  .method:has(input:checked) {
+    border-color: var(--_primary);
+    box-shadow: inset 0 0 0 1px var(--_primary);
+  }
+  .method:has(input:disabled) {
+    cursor: default;
+  }
+  .method-body {
+    display: grid;
+    gap: calc(var(--_space) * 0.75);
+    padding: calc(var(--_space) * 0.75) 0 0;
+  }
+  .field {
+    display: grid;
+    gap: 0.25em;
+  }
+  label {
+    font-weight: 500;
+  }
+  input[type='text'],
+  input[type='email'],
+  input[type='tel'],
+  select {
+    width: 100%;
+    min-height: 2.75em;
+    padding: 0.5em 0.7em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_background);
+    color: inherit;
+    font: inherit;
+  }
+  input[readonly] {
+    background: var(--_surface);
+  }
+  input[aria-invalid='true'],
+  select[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  input:focus-visible,
+  select:focus-visible,
+  button:focus-visible,
+  a:focus-visible,
+  [tabindex='-1']:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  input[type='radio'] {
+    width: 1.1em;
+    height: 1.1em;
+    accent-color: var(--_primary);
+  }
+  .field-error,
+  .error {
+    color: var(--_error);
+    font-size: 0.9em;
+  }
+  .button,
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 2.75em;
+    padding: 0.5em 1em;
+    border: 1px solid var(--_primary);
+    border-radius: var(--_radius);
+    background: transparent;
+    color: var(--_primary);
+    font: inherit;
+    font-weight: 600;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .button.primary,
+  button.primary {
+    width: 100%;
+    background: var(--_primary);
+    color: var(--_on-primary);
+  }
+  button:disabled {
+    opacity: 0.65;
+    cursor: progress;
+  }
+  button.copy {
+    min-height: 2em;
+    padding: 0.2em 0.6em;
+    font-size: 0.85em;
+  }
+  .status {
+    display: grid;
+    gap: 0.25em;
+    margin-bottom: var(--_space);
+    padding: calc(var(--_space) * 0.75);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .status h2 {
+    margin: 0;
+  }
+  :host([state='success']) .status {
+    border-left: 4px solid var(--_success);
+  }
+  :host([state='failed']) .status,
+  :host([state='refused']) .status,
+  :host([state='error']) .status {
+    border-left: 4px solid var(--_error);
+  }
+  .countdown {
+    font-variant-numeric: tabular-nums;
+  }
+  dl.details {
+    display: grid;
+    gap: 0.5em;
+    margin: 0 0 var(--_space);
+  }
+  .row {
+    display: grid;
+    gap: 0.1em;
+  }
+  .row dt {
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+  .row dd {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 0.5em;
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .row.highlight dd {
+    font-weight: 700;
+  }
+  .copy-value {
+    font-variant-numeric: tabular-nums;
+  }
+  .qr-box {
+    display: flex;
+    justify-content: center;
+    margin: calc(var(--_space) / 2) 0 var(--_space);
+  }
+  .qr {
+    width: min(16rem, 100%);
+    height: auto;
+    aspect-ratio: 1;
+    background: #fff;
+  }
+  .qr-placeholder {
+    width: min(16rem, 100%);
+    aspect-ratio: 1;
+    background: var(--_surface);
+    border-radius: var(--_radius);
+  }
+  .instructions ol {
+    margin: 0 0 calc(var(--_space) / 2);
+    padding-inline-start: 1.25em;
+  }
+  .redirect,
+  .actions {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+    margin: var(--_space) 0;
+  }
+  .skeleton {
+    height: 3em;
+    margin-bottom: 0.5em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .skeleton {
+      animation: pulse 1.2s ease-in-out infinite alternate;
+    }
+    @keyframes pulse {
+      to {
+        opacity: 0.5;
+      }
+    }
+  }
+`;

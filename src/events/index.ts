@@ -1,0 +1,29 @@
+import type { PayReadyDetail } from './pay-ready.js';
+import type { PayMethodChangeDetail } from './pay-method-change.js';
+import type { PayCreatedDetail } from './pay-created.js';
+import type { PayStatusDetail } from './pay-status.js';
+import type { PayFinalDetail } from './pay-final.js';
+import type { PayExpiredDetail } from './pay-expired.js';
+import type { PayErrorDetail } from './pay-error.js';
+
+export type * from './pay-ready.js';
+export type * from './pay-method-change.js';
+export type * from './pay-created.js';
+export type * from './pay-status.js';
+export type * from './pay-final.js';
+export type * from './pay-expired.js';
+export type * from './pay-error.js';
+
+/** Every event of <pay-checkout> with its detail: the one place the names live. */
+export interface PayEventDetails {
+  'pay-ready': PayReadyDetail;
+  'pay-method-change': PayMethodChangeDetail;
+  'pay-created': PayCreatedDetail;
+  'pay-status': PayStatusDetail;
+  'pay-success': PayFinalDetail;
+  'pay-failed': PayFinalDetail;
+  'pay-refused': PayFinalDetail;
+  'pay-expired': PayExpiredDetail;
+  'pay-error': PayErrorDetail;
+}
+export type PayEventName = keyof PayEventDetails;

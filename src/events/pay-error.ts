@@ -1,0 +1,22 @@
+import type { ErrorCode } from '../api/errors.js';
+
+/**
+ * An error the customer or the merchant must act on. `code` is the platform's code where there is
+ * one (406 rejections), otherwise one of TOKEN_INVALID, TOKEN_EXPIRED, TOKEN_TOO_BROAD,
+ * UNAUTHORIZED, FORBIDDEN, VERSION_UNSUPPORTED, RATE_LIMITED, NETWORK, BAD_RESPONSE, and our
+ * additions INVALID_ATTRIBUTE (bad page input), INVALID_REQUEST (400), SERVER_ERROR (5xx),
+ * UNSAFE_URL (a platform link with a scheme we do not follow).
+ */
+export interface PayErrorDetail {
+  code: ErrorCode | 'INVALID_ATTRIBUTE' | 'UNSAFE_URL';
+  message: string;
+  httpStatus?: number;
+  retryable: boolean;
+}
+export type PayErrorEvent = CustomEvent<PayErrorDetail>;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'pay-error': PayErrorEvent;
+  }
+}

@@ -1,0 +1,12 @@
+/** The customer changed the selected method or operator. */
+export interface PayMethodChangeDetail {
+  paymentMethodCode: string;
+  paymentOperatorCode?: string;
+}
+export type PayMethodChangeEvent = CustomEvent<PayMethodChangeDetail>;
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'pay-method-change': PayMethodChangeEvent;
+  }
+}

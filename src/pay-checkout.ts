@@ -1,0 +1,14 @@
+/**
+ * The package entry: defines <pay-checkout> and exports its class, its types and the helpers a
+ * page needs (readRedirectParams for hosted-page mode).
+ */
+export { PayCheckout, type CheckoutState } from './components/pay-checkout/pay-checkout.js';
+export { readRedirectParams, applyRedirectParams, REDIRECT_PARAMS } from './checkout/redirect-params.js';
+export { registerTranslation } from './i18n/localize.js';
+export { registerMethod } from './methods/registry.js';
+export type { MethodModule, PendingViewContext } from './methods/types.js';
+export type * from './events/index.js';
+export type { Payin, PayinDetailResponse, PayinStatus } from './api/schemas/payin.js';
+export type { PaymentOption } from './api/schemas/options.js';
+export type { Money } from './api/schemas/common.js';
+export type { ErrorCode } from './api/errors.js';

@@ -1,0 +1,57 @@
+/** Mounting <pay-checkout> in tests and waiting for what it does. */
+import { fixture, html, waitUntil } from '@open-wc/testing';
+import '../../src/pay-checkout.js';
+import type { PayCheckout } from '../../src/pay-checkout.js';
+import type { PayEventName } from '../../src/events/index.js';
+import { StatusPoller } from '../../src/checkout/status-poller.js';
+
+/** Short poll intervals so a test sees several polls in milliseconds. */
+export function fastPolling(): void {
+  Object.assign(StatusPoller.defaults, { firstMs: 10, fastMs: 20, fastWindowMs: 1000, slowMs: 40, afterExpiryMs: 200, errorBaseMs: 20, errorMaxMs: 80 });
+}
+
+export function normalPolling(): void {
+  Object.assign(StatusPoller.defaults, { firstMs: 1500, fastMs: 2000, fastWindowMs: 60_000, slowMs: 10_000, afterExpiryMs: 60_000, errorBaseMs: 2000, errorMaxMs: 60_000 });
+}
+
+/** Every event the element fires, in order. */
+export function recordEvents(element: EventTarget): { name: string; detail: any }[] {
+  const events: { name: string; detail: any }[] = [];
+  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
+  for (const name of names) element.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
+  return events;
+}
+
+/** Mounts an element inside a wrapper that records events from the start. */
+export async function mount(attributes: Record<string, string | undefined>) {
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  const events = recordEvents(wrapper);
+  const element = document.createElement('pay-checkout') as PayCheckout;
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  wrapper.append(element);
+  return { element, events, wrapper };
+}
+
+export async function untilState(element: PayCheckout, state: string, timeout = 4000) {
+  await waitUntil(() => element.state === state, `state ${state} (is ${element.state})`, { timeout });
+  await element.updateComplete;
+}
+
+export async function untilEvent(events: { name: string }[], name: string, count = 1, timeout = 4000) {
+  await waitUntil(() => events.filter((event) => event.name === name).length >= count, `${count}× ${name} (saw ${events.map((e) => e.name).join(', ')})`, { timeout });
+}
+
+export const $ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) => element.shadowRoot!.querySelector<T>(selector);
+export const $$ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) => [...element.shadowRoot!.querySelectorAll<T>(selector)];
+
+export function type(element: PayCheckout, field: string, value: string) {
+  const input = $<HTMLInputElement>(element, `[data-field="${field}"]`);
+  if (!input) throw new Error(`no field ${field}`);
+  input.value = value;
+  input.dispatchEvent(new Event(input.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }));
+}
+
+export async function submit(element: PayCheckout) {
+  $<HTMLButtonElement>(element, '[part="submit"]')!.click();
+  await element.updateComplete;
+}
