@@ -85,6 +85,18 @@ export class StatusPoller implements ReactiveController {
     void this.poll();
   }
 
+  /**
+   * Polls once now, even after polling stopped (the customer asked to check again); polling then
+   * goes on if the payment is still within its time.
+   */
+  checkNow(): void {
+    if (!this.running) {
+      this.running = true;
+      this.failures = 0;
+    }
+    this.pollNow();
+  }
+
   stop(reason: PollerStop = 'stopped'): void {
     const wasRunning = this.running;
     this.running = false;

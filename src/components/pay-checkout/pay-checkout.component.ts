@@ -157,7 +157,8 @@ export class PayCheckout extends LitElement {
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
   private expiredEmitted = false;
-  private outage = false;
+  /** The error code of the current polling outage, reported once. */
+  private outage?: string;
   private reportedUrls = new Set<string>();
   private focusAfterRender?: string;
 
@@ -411,7 +412,7 @@ export class PayCheckout extends LitElement {
   private onPayinRead(payin: PayinDetailResponse): void {
     this.payin = payin;
     this.pollProblem = undefined;
-    if (this.outage) this.outage = false;
+    this.outage = undefined;
     const status = payin.status;
     if (status !== this.lastStatus) {
       const previousStatus = this.lastStatus;
@@ -437,9 +438,9 @@ export class PayCheckout extends LitElement {
   private onPollError(error: unknown, willRetry: boolean): void {
     const failure = isPlatformError(error) ? error : new PlatformError({ code: 'NETWORK', message: String(error), retryable: true });
     this.pollProblem = willRetry ? this.l.term('connectionLost') : this.errorText(failure.code);
-    // One pay-error per outage, not one per retry.
-    if (willRetry && this.outage) return;
-    this.outage = willRetry;
+    // One pay-error per kind of outage, not one per retry.
+    if (willRetry && this.outage === failure.code) return;
+    this.outage = willRetry ? failure.code : undefined;
     this.emit('pay-error', { code: failure.code, message: this.errorText(failure.code), httpStatus: failure.httpStatus, retryable: willRetry });
   }
 
@@ -457,11 +458,7 @@ export class PayCheckout extends LitElement {
   resumePolling(): void {
     this.pollStopped = undefined;
     this.pollProblem = undefined;
-    if (this.poller.active) this.poller.pollNow();
-    else {
-      this.poller.start();
-      this.poller.pollNow();
-    }
+    this.poller.checkNow();
   }
 
   /** Sends the customer's external reference (UTR) for the payin. */

@@ -1,0 +1,237 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
+import { mount, untilState, untilEvent, $, fastPolling, normalPolling } from '../support/element.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('<pay-checkout> pending and final', () => {
+  let platform: FakePlatform;
+  beforeEach(() => {
+    platform = new FakePlatform().install();
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    fastPolling();
+  });
+  afterEach(() => {
+    platform.restore();
+    normalPolling();
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    delete (document as { visibilityState?: unknown }).visibilityState;
+  });
+
+  const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() };
+  const processing = payinResponse({ status: 'PROCESSING' });
+
+  it('polls until a final status: pay-status on each change, the final event exactly once, then no more requests', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing }, { body: processing }, { body: processing }, { body: payinResponse({ status: 'SUCCESS' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'success');
+    expect(events.filter((e) => e.name === 'pay-status').map((e) => [e.detail.previousStatus, e.detail.status])).to.deep.equal([
+      [undefined, 'PROCESSING'],
+      ['PROCESSING', 'SUCCESS'],
+    ]);
+    const polls = platform.count('GET', '/payins/order-1');
+    await sleep(150);
+    expect(platform.count('GET', '/payins/order-1')).to.equal(polls);
+    expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
+    expect(element.shadowRoot!.textContent).to.contain('Payment successful');
+    expect($(element, '[part="status"]')).to.exist;
+  });
+
+  it('never two requests at once: a slow poll is not overlapped', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing, delayMs: 120 });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    const inFlight: number[] = [];
+    let open = 0;
+    const original = window.fetch;
+    window.fetch = async (...args) => {
+      open++;
+      inFlight.push(open);
+      try {
+        return await original(...args);
+      } finally {
+        open--;
+      }
+    };
+    await sleep(500);
+    window.fetch = original;
+    expect(Math.max(...inFlight)).to.equal(1);
+    element.remove();
+  });
+
+  it('refused and failed with their reasons in words', async () => {
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'REFUSED', failureReasonCode: 'SECURITY_CHECK_FAILED' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'refused');
+    expect(events.find((e) => e.name === 'pay-refused')!.detail.failureReasonCode).to.equal('SECURITY_CHECK_FAILED');
+    expect(element.shadowRoot!.textContent).to.contain('did not pass a security check');
+  });
+
+  it('shows the exact moneyRequired, said plainly to differ from the order amount', async () => {
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'PROMPTPAY', moneyRequired: { amount: 99.97, currencyCode: 'INR' } }) });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    const amount = $(element, '[part="amount"]')!.textContent!.replace(/\s+/g, ' ');
+    expect(amount).to.contain('₹99.97');
+    expect(amount).to.contain('differs from the order amount of ₹100.00');
+  });
+
+  it('429 while polling waits Retry-After; network loss reports once and recovers', async () => {
+    platform.on(
+      'GET',
+      '/payins/order-1',
+      { body: processing },
+      { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '0.3' } },
+      'network-error',
+      'network-error',
+      'network-error',
+      { body: processing },
+      { body: payinResponse({ status: 'SUCCESS' }) },
+    );
+    const { element, events } = await mount(base);
+    await untilEvent(events, 'pay-status');
+    await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'third poll', { timeout: 3000 });
+    const polls = platform.requests.filter((r) => r.path === '/payins/order-1');
+    expect(polls[2]!.at - polls[1]!.at).to.be.greaterThan(280);
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Connection lost'), 'connection lost shown');
+    await untilState(element, 'success', 6000);
+    const errors = events.filter((e) => e.name === 'pay-error').map((e) => e.detail.code);
+    expect(errors).to.deep.equal(['RATE_LIMITED', 'NETWORK']);
+    expect(element.shadowRoot!.textContent).not.to.contain('Connection lost');
+  });
+
+  it('pauses while the page is hidden and polls at once when it shows again', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    await sleep(60);
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await sleep(40);
+    const hiddenAt = platform.count('GET', '/payins/order-1');
+    await sleep(200);
+    expect(platform.count('GET', '/payins/order-1')).to.equal(hiddenAt);
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await sleep(5);
+    expect(platform.count('GET', '/payins/order-1')).to.equal(hiddenAt + 1);
+    element.remove();
+  });
+
+  it('removed from the page: no request, timer or listener left', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing });
+    const added: string[] = [];
+    const removed: string[] = [];
+    const targets = [document, window] as EventTarget[];
+    const originals = targets.map((target) => [target.addEventListener, target.removeEventListener] as const);
+    targets.forEach((target, i) => {
+      target.addEventListener = function (this: EventTarget, name: string, ...rest: unknown[]) {
+        added.push(name);
+        return (originals[i]![0] as Function).call(this, name, ...rest);
+      } as typeof target.addEventListener;
+      target.removeEventListener = function (this: EventTarget, name: string, ...rest: unknown[]) {
+        removed.push(name);
+        return (originals[i]![1] as Function).call(this, name, ...rest);
+      } as typeof target.removeEventListener;
+    });
+    try {
+      const { element } = await mount(base);
+      await untilState(element, 'pending');
+      await sleep(50);
+      element.remove();
+      const count = platform.requests.length;
+      await sleep(250);
+      expect(platform.requests.length).to.equal(count);
+      const open = (name: string) => added.filter((n) => n === name).length - removed.filter((n) => n === name).length;
+      expect(open('visibilitychange')).to.equal(0);
+      expect(open('online')).to.equal(0);
+    } finally {
+      targets.forEach((target, i) => ([target.addEventListener, target.removeEventListener] = originals[i]!));
+    }
+  });
+
+  it('reconnected after removal: reads the true state again', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing });
+    const { element, wrapper, events } = await mount(base);
+    await untilState(element, 'pending');
+    element.remove();
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
+    wrapper.append(element);
+    await untilState(element, 'success');
+    expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
+  });
+
+  it('expiry: a countdown from expireAt, pay-expired once, polling stops after the grace period, "check again" resumes', async () => {
+    const soon = new Date(Date.now() + 1200).toISOString();
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: soon }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'pending');
+    expect($(element, '[role="timer"]')!.textContent).to.match(/Time left to pay: 0:0[012]/);
+    await untilEvent(events, 'pay-expired', 1, 3000);
+    await waitUntil(() => element.pollStopped === 'expired', 'polling stopped', { timeout: 3000 });
+    const stoppedAt = platform.count('GET', '/payins/order-1');
+    await sleep(150);
+    expect(platform.count('GET', '/payins/order-1')).to.equal(stoppedAt);
+    expect(events.filter((e) => e.name === 'pay-expired')).to.have.length(1);
+    expect(element.shadowRoot!.textContent).to.contain('expired');
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'FAILED' }) });
+    [...element.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent!.includes('Check again'))!.click();
+    await untilState(element, 'failed');
+    expect(events.filter((e) => e.name === 'pay-expired')).to.have.length(1);
+  });
+
+  it('the countdown follows the server clock, not a wrong device clock', async () => {
+    const serverNow = Date.now() + 3_600_000; // the device is an hour slow
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(serverNow + 10 * 60_000).toISOString() }),
+      headers: { Date: new Date(serverNow).toUTCString() },
+    });
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, headers: { Date: new Date(serverNow).toUTCString() } });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    expect($(element, '[role="timer"]')!.textContent).to.match(/(10:0[01]|9:5\d)/);
+  });
+
+  it('a token that expires while pending: reported; a fresh token resumes polling', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing }, { status: 401, body: { errorCode: 'TOKEN_EXPIRED' } });
+    const { element, events } = await mount(base);
+    await untilEvent(events, 'pay-error', 1, 3000);
+    expect(events.find((e) => e.name === 'pay-error')!.detail).to.include({ code: 'TOKEN_EXPIRED', retryable: false });
+    expect(element.state).to.equal('pending');
+    await waitUntil(() => element.pollStopped === 'error');
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
+    const fresh = checkoutToken('order-1', { iat: Math.floor(Date.now() / 1000) + 1 });
+    element.token = fresh;
+    await untilState(element, 'success');
+    expect(platform.requests.at(-1)!.headers.authorization).to.equal(`Bearer ${fresh}`);
+  });
+
+  it('refuses a redirect with an unsafe scheme and reports it', async () => {
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'ONLINE', upiQrDeepLink: undefined, redirectTo: 'javascript:alert(document.cookie)' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'pending');
+    await untilEvent(events, 'pay-error');
+    expect(events.find((e) => e.name === 'pay-error')!.detail.code).to.equal('UNSAFE_URL');
+    expect([...element.shadowRoot!.querySelectorAll('a')].some((a) => a.href.startsWith('javascript:'))).to.equal(false);
+    expect(element.shadowRoot!.textContent).to.contain('cannot be opened safely');
+  });
+
+  it('follows a safe redirect as a plain link', async () => {
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'ONLINE', upiQrDeepLink: undefined, redirectTo: 'https://bank.example/pay?id=1' }) });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    const link = [...element.shadowRoot!.querySelectorAll('a')].find((a) => a.textContent!.includes('Continue to your bank'))!;
+    expect(link.href).to.equal('https://bank.example/pay?id=1');
+  });
+
+  it('renders every platform string as text', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    platform.on('GET', '/merchant-info', { body: { channelInfo: { name: evil } } });
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { reference: evil, paymentInstructionList: [{ title: evil, steps: [evil] }] }) });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    expect(element.shadowRoot!.querySelector('img')).to.equal(null);
+    expect(element.shadowRoot!.textContent).to.contain(evil);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+});
