@@ -1,0 +1,35 @@
+/** What every part of the emulator shares: its settings and its state, built once per instance. */
+import type { HttpBindings } from '@hono/node-server';
+import type { SandboxClock } from './clock.js';
+import type { MerchantRegistry } from './merchants.js';
+import type { TokenService } from './auth.js';
+import type { Ledger } from './ledger.js';
+import type { PaymentStore } from './payments.js';
+import type { CallbackDispatcher } from './callbacks.js';
+import type { FaultState } from './faults.js';
+import type { RequestLog } from './request-log.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface SandboxSettings {
+  /** How long "within seconds" outcomes take, in sandbox milliseconds. */
+  settleDelayMs: number;
+}
+
+export interface SandboxContext {
+  settings: SandboxSettings;
+  clock: SandboxClock;
+  merchants: MerchantRegistry;
+  tokens: TokenService;
+  ledger: Ledger;
+  store: PaymentStore;
+  callbacks: CallbackDispatcher;
+  faults: FaultState;
+  requests: RequestLog;
+  rateLimiter: RateLimiter;
+}
+
+/** The hono environment of the app: node bindings, and what the middleware note per request. */
+export interface SandboxEnv {
+  Bindings: HttpBindings;
+  Variables: { dropped: boolean; merchantCode: string };
+}

@@ -1,0 +1,128 @@
+/**
+ * The local sandbox emulator of the payment platform (CONTRACT §2), as a library:
+ *
+ *   const sandbox = await createSandbox({ port: 0, log: false });
+ *   … sandbox.url …
+ *   await sandbox.close();
+ *
+ * `npm run sandbox` (main.ts) starts it on 127.0.0.1:8787.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import type { IssueRequest } from './auth.js';
+import type { CallbackRetryOptions } from './callbacks.js';
+import { faultsFromEnv, type Faults } from './faults.js';
+import {
+  DEMO_CHANNEL_NAME,
+  DEMO_MERCHANT_CODE,
+  DEMO_MERCHANT_SECRET,
+  DEMO_PRIVATE_KEY_PATH,
+  DEMO_PUBLIC_KEY_PATH,
+  type MerchantConfig,
+} from './merchants.js';
+import { createSandboxContext } from './state.js';
+
+export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor } from './scenarios.js';
+export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
+export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, DEMO_PRIVATE_KEY_PATH, DEMO_PUBLIC_KEY_PATH, type MerchantConfig } from './merchants.js';
+export { TIMESTAMP_WINDOW_MS, MAX_VALIDITY_SECS } from './auth.js';
+export { EXPIRY_SECONDS, expirySecondsFor } from './method-responses.js';
+export { SANDBOX_ENDPOINTS } from './routes/sandbox-tools.js';
+
+export interface SandboxOptions {
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** One line per request (`POST /payins/o-1 200 3ms`) to the console, or to a function. Default true. */
+  log?: boolean | ((line: string) => void);
+  /** How long "within seconds" outcomes take, in sandbox time. Default 3000 ms. */
+  settleDelayMs?: number;
+  /** Requests per second per merchant; false turns the limit off. Default 10. */
+  rateLimit?: number | false;
+  /** Injected faults, merged over those of the SANDBOX_* environment variables. Default none. */
+  faults?: Faults;
+  /** Merchants besides the demo merchant. */
+  merchants?: MerchantConfig[];
+  /** Payments kept in memory (payins, top-ups, payouts together); the oldest is forgotten beyond. Default 10 000. */
+  maxPayments?: number;
+  /** Callback delivery: tries and backoff. Default 6 tries, 1 s doubling. */
+  callbackRetry?: CallbackRetryOptions;
+  /** How often due transitions and their callbacks fire without a read. Default 100 ms. */
+  tickMs?: number;
+}
+
+export async function createSandbox(options: SandboxOptions = {}) {
+  const ctx = createSandboxContext({
+    settleDelayMs: options.settleDelayMs ?? 3000,
+    rateLimit: options.rateLimit ?? 10,
+    faults: { ...faultsFromEnv(process.env), ...options.faults },
+    merchants: options.merchants ?? [],
+    maxPayments: options.maxPayments ?? 10_000,
+    log: options.log ?? true,
+    callbackRetry: options.callbackRetry,
+  });
+  const app = createApp(ctx);
+  const host = options.host ?? '127.0.0.1';
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host, overrideGlobalObjects: false }) as Server;
+    started.once('listening', () => resolve(started));
+    started.once('error', reject);
+  });
+  const ticker = setInterval(() => ctx.store.settleDue(), options.tickMs ?? 100);
+  ticker.unref();
+
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url,
+    port,
+    host,
+    /** Stops the ticker and pending callbacks, closes every connection, resolves when the port is free. */
+    close(): Promise<void> {
+      closing ??= new Promise<void>((resolve) => {
+        clearInterval(ticker);
+        ctx.callbacks.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+    /** Sandbox time: `now()` in ms; `advance(seconds)` moves it forward and fires what became due. */
+    clock: { now: () => ctx.clock.now(), advance: (seconds: number) => ctx.clock.advance(seconds) },
+    /** The demo merchant's credentials (demo-only, see demo/keys/README.md). */
+    demoMerchant: {
+      merchantCode: DEMO_MERCHANT_CODE,
+      secret: DEMO_MERCHANT_SECRET,
+      channelName: DEMO_CHANNEL_NAME,
+      privateKeyPath: DEMO_PRIVATE_KEY_PATH,
+      publicKeyPath: DEMO_PUBLIC_KEY_PATH,
+    },
+    /** Payments held, read as GET would see them now. */
+    payments: {
+      get: (kind: 'payin' | 'topup' | 'payout', id: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.store.get(kind, merchantCode, id),
+      count: () => ctx.store.size(),
+    },
+    balance: (currencyCode: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.ledger.balance(merchantCode, currencyCode),
+    faults: ctx.faults,
+    requests: ctx.requests,
+    callbacks: { deliveries: ctx.callbacks.deliveries, clear: ctx.callbacks.clear },
+    /** Mints a token directly, skipping the token endpoints (e.g. an already expired one for tests). */
+    issueToken: (request: Omit<IssueRequest, 'validitySecs'> & { validitySecs?: number }) =>
+      ctx.tokens.issue({ validitySecs: 1800, ...request }),
+    /** Applies every transition that is due now. */
+    settle: () => ctx.store.settleDue(),
+    /** Forgets every payment and restores opening balances. */
+    reset() {
+      ctx.store.clear();
+      ctx.ledger.reset();
+    },
+  };
+}
+
+export type Sandbox = Awaited<ReturnType<typeof createSandbox>>;

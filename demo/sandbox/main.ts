@@ -1,0 +1,55 @@
+/**
+ * `npm run sandbox`: the emulator on 127.0.0.1:8787 (PORT, HOST to change). Faults come from the
+ * SANDBOX_* variables (faults.ts), SANDBOX_SETTLE_DELAY_MS and SANDBOX_RATE_LIMIT ("off" or N)
+ * tune the rest. Stops cleanly on Ctrl-C and SIGTERM.
+ */
+import { relative } from 'node:path';
+import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
+
+function numberFromEnv(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new RangeError(`${name} must be a number ≥ 0, not "${value}"`);
+  return number;
+}
+
+async function main() {
+  const rateLimitEnv = process.env.SANDBOX_RATE_LIMIT;
+  const options: SandboxOptions = {
+    port: numberFromEnv('PORT') ?? 8787,
+    host: process.env.HOST || '127.0.0.1',
+    settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS'),
+    rateLimit: rateLimitEnv === 'off' ? false : numberFromEnv('SANDBOX_RATE_LIMIT'),
+    log: true,
+  };
+  const sandbox = await createSandbox(options);
+  const where = (path: string) => relative(process.cwd(), path) || path;
+  console.log(`Sandbox emulator of the payment platform listening on ${sandbox.url}
+  demo merchant:  merchantCode ${sandbox.demoMerchant.merchantCode}, secret ${sandbox.demoMerchant.secret}  (DEMO ONLY)
+  private key:    ${where(sandbox.demoMerchant.privateKeyPath)}
+  public key:     ${where(sandbox.demoMerchant.publicKeyPath)}
+  requests need:  X-API-Version: 2 and Authorization: Bearer <token from POST /auth-tokens or /auth-tokens-by-action>
+  faults:         ${JSON.stringify(sandbox.faults.get())}
+  tools:
+    ${SANDBOX_ENDPOINTS.join('\n    ')}
+Ctrl-C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox…`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`The sandbox could not start: ${(error as Error).message ?? error}`);
+  process.exit(1);
+});

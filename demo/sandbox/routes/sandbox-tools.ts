@@ -1,0 +1,102 @@
+/**
+ * The emulator's own endpoints under /__sandbox/: never part of the platform, so they need no
+ * token or version and no fault touches them.
+ */
+import type { Context, Hono } from 'hono';
+import { FAILURE_REASON_CODES } from '../../../src/api/index.js';
+import { opt, z } from '../../../src/api/zod.js';
+import { ApiError, conflict } from '../errors.js';
+import { faultsSchema } from '../faults.js';
+import { parseJson, readBodyText } from '../http-body.js';
+import { DEMO_MERCHANT_CODE } from '../merchants.js';
+import { SANDBOX_PREFIX, validate } from '../platform.js';
+import { PAYIN_SCENARIOS } from '../scenarios.js';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+import { redirectPage } from './redirect-page.js';
+
+const TEN_YEARS_SECS = 10 * 365 * 24 * 3600;
+const advanceSchema = z.object({ seconds: z.number().check(z.gte(0), z.lte(TEN_YEARS_SECS)) });
+const forceStatusSchema = z.object({
+  status: z.enum(['SUCCESS', 'FAILED', 'REFUSED']),
+  failureReasonCode: opt(z.enum(FAILURE_REASON_CODES)),
+  merchantCode: opt(z.string()),
+});
+
+const jsonBody = async (c: Context) => parseJson(await readBodyText(c.req.raw));
+
+export const SANDBOX_ENDPOINTS = [
+  'GET    /__sandbox/clock                    sandbox time and its offset from the wall clock',
+  'POST   /__sandbox/clock/advance            {"seconds": N} moves sandbox time forward',
+  'GET    /__sandbox/scenarios                the amount table',
+  'POST   /__sandbox/payins/{idPayin}/status  {"status", "failureReasonCode"?, "merchantCode"?} sets a final status now',
+  'GET    /__sandbox/requests                 recent platform requests (?method=&path=); DELETE clears',
+  'GET    /__sandbox/callbacks                callback deliveries and their attempts; DELETE clears',
+  'GET    /__sandbox/faults                   injected faults; POST merges, PUT replaces, DELETE turns all off',
+  'POST   /__sandbox/reset                    forgets every payment and restores opening balances',
+  'GET    /__sandbox/redirect/{idPayin}       the simulated bank or wallet page of a payment',
+];
+
+export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext) {
+  const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
+
+  app.get(SANDBOX_PREFIX, (c) => c.json({ endpoints: SANDBOX_ENDPOINTS }));
+  app.get(`${SANDBOX_PREFIX}/clock`, (c) => c.json(clockState()));
+  app.post(`${SANDBOX_PREFIX}/clock/advance`, async (c) => {
+    const { seconds } = validate(advanceSchema, await jsonBody(c));
+    ctx.clock.advance(seconds);
+    return c.json(clockState());
+  });
+
+  app.get(`${SANDBOX_PREFIX}/scenarios`, (c) =>
+    c.json({ data: PAYIN_SCENARIOS.map(({ name, amounts, example, result, source }) => ({ name, amounts, example, result, source })) }),
+  );
+
+  app.post(`${SANDBOX_PREFIX}/payins/:idPayin/status`, async (c) => {
+    const request = validate(forceStatusSchema, await jsonBody(c));
+    const id = c.req.param('idPayin');
+    const record = ctx.store.get('payin', request.merchantCode ?? DEMO_MERCHANT_CODE, id);
+    if (!record) throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`);
+    if (record.status !== 'PROCESSING') throw conflict(`Payin "${id}" is already ${record.status}`);
+    const reason = request.status === 'SUCCESS' ? undefined : (request.failureReasonCode ?? (request.status === 'FAILED' ? 'CUSTOMER_VERIFICATION_FAILED' : undefined));
+    ctx.store.force(record, request.status, reason);
+    return c.json({ idPayin: id, status: record.status, ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}) });
+  });
+
+  app.get(`${SANDBOX_PREFIX}/requests`, (c) => {
+    const method = c.req.query('method')?.toUpperCase();
+    const path = c.req.query('path');
+    return c.json({ data: ctx.requests.list().filter((r) => (!method || r.method === method) && (!path || r.path === path)) });
+  });
+  app.delete(`${SANDBOX_PREFIX}/requests`, (c) => {
+    ctx.requests.clear();
+    return c.json({ data: [] });
+  });
+
+  app.get(`${SANDBOX_PREFIX}/callbacks`, (c) => c.json({ data: ctx.callbacks.deliveries() }));
+  app.delete(`${SANDBOX_PREFIX}/callbacks`, (c) => {
+    ctx.callbacks.clear();
+    return c.json({ data: [] });
+  });
+
+  app.get(`${SANDBOX_PREFIX}/faults`, (c) => c.json(ctx.faults.get()));
+  app.post(`${SANDBOX_PREFIX}/faults`, async (c) => {
+    ctx.faults.merge(validate(faultsSchema, await jsonBody(c)));
+    return c.json(ctx.faults.get());
+  });
+  app.put(`${SANDBOX_PREFIX}/faults`, async (c) => {
+    ctx.faults.replace(validate(faultsSchema, await jsonBody(c)));
+    return c.json(ctx.faults.get());
+  });
+  app.delete(`${SANDBOX_PREFIX}/faults`, (c) => {
+    ctx.faults.reset();
+    return c.json(ctx.faults.get());
+  });
+
+  app.post(`${SANDBOX_PREFIX}/reset`, (c) => {
+    ctx.store.clear();
+    ctx.ledger.reset();
+    return c.json({ reset: true });
+  });
+
+  app.get(`${SANDBOX_PREFIX}/redirect/:id`, (c) => redirectPage(c, ctx));
+}

@@ -1,0 +1,70 @@
+/**
+ * POST /auth-tokens and POST /auth-tokens-by-action. The credential is in the request itself, so
+ * the order is: version (middleware), a body that is JSON at all (400), the signature or secret
+ * (401), the rate of that merchant (429), the fields (400), then the token.
+ */
+import type { Context } from 'hono';
+import {
+  DEFAULT_TOKEN_VALIDITY_SECS,
+  actionOperations,
+  authTokenByActionRequestSchema,
+  authTokenRequestSchema,
+  paths,
+} from '../../../src/api/index.js';
+import { MAX_VALIDITY_SECS, authenticateTokenRequest } from '../auth.js';
+import { invalidRequest } from '../errors.js';
+import { parseJson, readBodyText } from '../http-body.js';
+import { validate } from '../platform.js';
+import type { SandboxContext, SandboxEnv } from '../context.js';
+
+function validity(requested: number | undefined): number {
+  if (requested !== undefined && requested > MAX_VALIDITY_SECS) {
+    throw invalidRequest([{ field: 'validitySecs', message: `must be at most ${MAX_VALIDITY_SECS}` }]);
+  }
+  return requested ?? DEFAULT_TOKEN_VALIDITY_SECS;
+}
+
+async function authenticated(c: Context<SandboxEnv>, ctx: SandboxContext) {
+  const text = await readBodyText(c.req.raw);
+  const body = parseJson(text);
+  const merchant = await authenticateTokenRequest(ctx.merchants, text, body, c.req.header('x-signature'));
+  c.set('merchantCode', merchant.merchantCode);
+  ctx.rateLimiter.take(merchant.merchantCode);
+  return { body, merchant };
+}
+
+export const TOKEN_ROUTE_PATHS = [paths.authTokens(), paths.authTokensByAction()];
+
+export function tokenRoutes(ctx: SandboxContext) {
+  return {
+    async byOperations(c: Context<SandboxEnv>) {
+      const { body } = await authenticated(c, ctx);
+      const request = validate(authTokenRequestSchema, body);
+      const token = await ctx.tokens.issue({
+        merchantCode: request.merchantCode,
+        operations: request.operations,
+        money: request.money,
+        validitySecs: validity(request.validitySecs),
+      });
+      return c.json({ token }, 200);
+    },
+    async byAction(c: Context<SandboxEnv>) {
+      const { body } = await authenticated(c, ctx);
+      const request = validate(authTokenByActionRequestSchema, body);
+      const settlement: Record<string, string> = {};
+      if (request.settlementMethodPaymentMethodCode) settlement.paymentMethodCode = request.settlementMethodPaymentMethodCode;
+      if (request.settlementMethodPaymentOperatorCode) settlement.paymentOperatorCode = request.settlementMethodPaymentOperatorCode;
+      if (request.settlementMethodAcccountNumber) settlement.accountNumber = request.settlementMethodAcccountNumber;
+      const token = await ctx.tokens.issue({
+        merchantCode: request.merchantCode,
+        operations: actionOperations(request.action, request.idPayment),
+        action: request.action,
+        idPayment: request.idPayment,
+        money: request.money,
+        settlement,
+        validitySecs: validity(request.validitySecs),
+      });
+      return c.json({ token }, 200);
+    },
+  };
+}
