@@ -189,7 +189,7 @@ describe('sandbox transitions by amount', () => {
   ];
 
   test('PROCESSING, then the outcome of the amount after settleDelayMs of sandbox time', async () => {
-    const created = [];
+    const created: string[] = [];
     for (const [amount] of table) {
       const answer = await create(payin(amount));
       assert.equal(answer.status, 200, String(amount));
@@ -337,7 +337,7 @@ describe('callbacks', () => {
   test('a notification without changed data on each final status: SUCCESS, FAILED, REFUSED', async () => {
     const receiver = await startReceiver();
     try {
-      const ids = [];
+      const ids: string[] = [];
       for (const amount of [60, 10, 48]) ids.push((await create(payin(amount, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }))).id);
       await t.advance(SETTLE_SECS);
       const received = await receiver.waitFor(3);
