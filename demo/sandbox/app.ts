@@ -26,6 +26,11 @@ function observe(ctx: SandboxContext): MiddlewareHandler<SandboxEnv> {
     const started = performance.now();
     await next();
     c.res.headers.set('Date', new Date(ctx.clock.now()).toUTCString());
+    // Refused before its body was read (401, 404, 429…): the unread rest makes the connection
+    // unsafe to reuse, so tell keep-alive clients to open a new one.
+    const declared = c.req.header('content-length');
+    const hasBody = declared ? Number(declared) > 0 : c.req.header('transfer-encoding') !== undefined;
+    if (hasBody && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close');
     const path = new URL(c.req.url).pathname;
     const authorization = c.req.header('authorization');
     ctx.requests.record(

@@ -7,7 +7,10 @@ import { ApiError } from './errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB`);
+// The rest of the body is never read, so the connection cannot carry another request: close it,
+// or a keep-alive client reuses a socket the server is about to drop.
+const tooLarge = () =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB`, undefined, { Connection: 'close' });
 
 export async function readBodyText(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length'));

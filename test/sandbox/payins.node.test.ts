@@ -122,6 +122,21 @@ describe('payin validation (400), rejection (406), conflict (409)', () => {
     const huge = await t.raw('POST', '/payins/o-huge', { body: { ...payin(60), padding: 'x'.repeat(70 * 1024) } });
     assert.equal(huge.status, 413);
     assert.equal(huge.json.errorCode, 'PAYLOAD_TOO_LARGE');
+    // Without Content-Length (chunked), the limit holds while reading.
+    const chunks = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(4096)));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${t.sandbox.url}/payins/o-chunked`, {
+      method: 'POST',
+      headers: { 'X-API-Version': '2', Authorization: `Bearer ${t.adminToken}` },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    assert.equal(chunked.status, 413);
+    assert.equal((await chunked.json()).errorCode, 'PAYLOAD_TOO_LARGE');
   });
 
   test('amounts 41–47 → 406 with their codes, and nothing is stored', async () => {
