@@ -27,34 +27,34 @@ export interface QrScheme {
   country: string;
   currencyNumeric: string;
   /** Merchant account information templates (tags 26–51), each a list of sub-fields. */
-  accounts: (reference: string) => [string, [string, string][]][];
+  accounts: readonly (readonly [string, readonly (readonly [string, string])[]])[];
 }
 
 export const QR_SCHEMES = {
-  PIXQR: { country: 'BR', currencyNumeric: '986', accounts: () => [['26', [['00', 'br.gov.bcb.pix'], ['01', 'pix@demo-shop.example']]]] },
+  PIXQR: { country: 'BR', currencyNumeric: '986', accounts: [['26', [['00', 'br.gov.bcb.pix'], ['01', 'pix@demo-shop.example']]]] },
   QRISPAY: {
     country: 'ID',
     currencyNumeric: '360',
-    accounts: () => [
+    accounts: [
       ['26', [['00', 'ID.CO.SANDBOX.WWW'], ['01', '9360000012345678901'], ['02', 'SBX000000000001'], ['03', 'UMI']]],
       ['51', [['00', 'ID.CO.QRIS.WWW'], ['02', 'ID1020000000001'], ['03', 'UMI']]],
     ],
   },
-  QRPH: { country: 'PH', currencyNumeric: '608', accounts: () => [['28', [['00', 'ph.ppmi.p2m'], ['01', 'SBXPPHM2'], ['03', '000000000012345']]]] },
+  QRPH: { country: 'PH', currencyNumeric: '608', accounts: [['28', [['00', 'ph.ppmi.p2m'], ['01', 'SBXPPHM2'], ['03', '000000000012345']]]] },
   VIETQR: {
     country: 'VN',
     currencyNumeric: '704',
-    accounts: () => [['38', [['00', 'A000000727'], ['01', nested([['00', '970436'], ['01', '0011001234567']])], ['02', 'QRIBFTTA']]]],
+    accounts: [['38', [['00', 'A000000727'], ['01', nested([['00', '970436'], ['01', '0011001234567']])], ['02', 'QRIBFTTA']]]],
   },
-  PROMPTPAY: { country: 'TH', currencyNumeric: '764', accounts: () => [['29', [['00', 'A000000677010111'], ['02', '0105561234567']]]] },
-  DUITNOW: { country: 'MY', currencyNumeric: '458', accounts: () => [['26', [['00', 'A0000006150001'], ['01', '890053'], ['02', '000000000012345']]]] },
-  ZAPPER_QR: { country: 'ZA', currencyNumeric: '710', accounts: () => [['26', [['00', 'com.zapper'], ['01', '40895'], ['02', '49955']]]] },
+  PROMPTPAY: { country: 'TH', currencyNumeric: '764', accounts: [['29', [['00', 'A000000677010111'], ['02', '0105561234567']]]] },
+  DUITNOW: { country: 'MY', currencyNumeric: '458', accounts: [['26', [['00', 'A0000006150001'], ['01', '890053'], ['02', '000000000012345']]]] },
+  ZAPPER_QR: { country: 'ZA', currencyNumeric: '710', accounts: [['26', [['00', 'com.zapper'], ['01', '40895'], ['02', '49955']]]] },
   LAO_QR: {
     country: 'LA',
     currencyNumeric: '418',
-    accounts: () => [['38', [['00', 'A005266284662577'], ['01', '27710418'], ['02', '010110001234567']]]],
+    accounts: [['38', [['00', 'A005266284662577'], ['01', '27710418'], ['02', '010110001234567']]]],
   },
-} satisfies Record<string, QrScheme>;
+} as const satisfies Record<string, QrScheme>;
 export type QrSchemeName = keyof typeof QR_SCHEMES;
 
 export interface QrPayment {
@@ -74,7 +74,7 @@ export function emvQrPayload(schemeName: QrSchemeName, payment: QrPayment): stri
   const body = [
     tlv('00', '01'),
     tlv('01', '12'),
-    ...scheme.accounts(payment.reference).map(([id, fields]) => tlv(id, nested(fields))),
+    ...scheme.accounts.map(([id, fields]) => tlv(id, nested(fields))),
     tlv('52', '5999'),
     tlv('53', scheme.currencyNumeric),
     tlv('54', payment.amount.toFixed(decimals)),

@@ -79,6 +79,8 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
       const headers = new Headers(c.res.headers);
       headers.delete('content-length');
       headers.set('content-type', 'application/json');
+      // Assigning c.res merges the old response's headers into the new one (Content-Length
+      // included), so the old one is dropped first.
       c.res = undefined as never;
       c.res = new Response(text.slice(0, Math.max(1, Math.floor(text.length / 2))), { status: 200, headers });
     }

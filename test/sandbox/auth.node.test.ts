@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actionOperations, decodeToken } from '../../src/api/index.js';
+import { actionOperations, decodeToken, errorBodySchema } from '../../src/api/index.js';
 import { createTokenIssuer, signBody } from '../../src/server/index.js';
 import { createSandbox, MAX_VALIDITY_SECS } from '../../demo/sandbox/index.js';
-import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox.js';
+import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const MONEY = { amount: 60, currencyCode: 'INR' };
 const payinBody = (amount = 60, currencyCode = 'INR') => ({
@@ -132,6 +132,10 @@ describe('bearer tokens', () => {
     const answer = await t.raw('GET', '/merchant-info', { token: expired });
     assert.equal(answer.status, 401);
     assert.equal(answer.json.errorCode, 'TOKEN_EXPIRED');
+    for (const error of [missing, garbage, answer]) {
+      assert.ok(errorBodySchema.safeParse(error.json).success);
+      assert.deepEqual(Object.keys(error.json).sort(), ['errorCode', 'message']);
+    }
   });
 
   test('an operation the token does not permit → 403 FORBIDDEN; a PAYIN_CREATE token permits exactly its three', async () => {

@@ -1,7 +1,7 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FAULT_ENV, createSandbox, faultsFromEnv } from '../../demo/sandbox/index.js';
-import { startSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {

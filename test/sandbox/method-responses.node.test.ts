@@ -11,7 +11,7 @@ import {
   payinDetailResponseSchema,
 } from '../../src/api/index.js';
 import { crc16ccitt } from '../../demo/sandbox/emv-qr.js';
-import { completeMethod, startSandbox, tablePairs, type TestSandbox } from '../support/sandbox.js';
+import { completeMethod, startSandbox, tablePairs, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {

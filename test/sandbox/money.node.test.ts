@@ -13,7 +13,7 @@ import {
   topUpOptionsResponseSchema,
   topUpResponseSchema,
 } from '../../src/api/index.js';
-import { startReceiver, startSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const SETTLE_SECS = 61;
 let t: TestSandbox;

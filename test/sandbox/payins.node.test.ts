@@ -9,7 +9,7 @@ import {
   payinCreateResponseSchema,
   payinDetailResponseSchema,
 } from '../../src/api/index.js';
-import { completeMethod, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox.js';
+import { completeMethod, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 /** Long enough that nothing settles by itself: tests move the sandbox clock instead. */
 const SETTLE_MS = 60_000;
@@ -34,6 +34,32 @@ async function create(body: unknown, id = newId()) {
 }
 const get = (id: string) => t.raw('GET', `/payins/${encodeURIComponent(id)}`);
 const fieldsOf = (answer: { json: { details?: { field: string }[] } }) => (answer.json.details ?? []).map((d) => d.field).sort();
+
+describe('the direct flow of the document, with the typed client and a checkout token', () => {
+  test('token → options → merchant info → create → external reference → status → accounts', async () => {
+    const id = newId('flow');
+    const money = { amount: 60, currencyCode: 'INR' };
+    const token = await t.issuer.forCheckout(id, { merchantInfo: true, externalReference: true, money });
+    const client = t.client(token);
+    const options = await client.getAvailablePaymentOptions({ money });
+    assert.ok(options.data.some((o) => o.paymentMethodCode === 'P2A_V2'));
+    assert.equal((await client.getMerchantInfo()).channelInfo.name, 'Demo Shop');
+    const created = await client.createPayin(id, { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'P2A_V2' } });
+    assert.equal(created.paymentMethodResponse.paymentMethodCode, 'P2A_V2');
+    const withReference = await client.setExternalReference(id, { externalReference: { reference: '123456789012' } });
+    assert.equal(withReference.status, 'PROCESSING');
+    await t.advance(SETTLE_SECS);
+    const done = await client.getPayin(id);
+    assert.equal(done.status, 'SUCCESS');
+    assert.equal(done.idPayment, created.idPayment);
+    const rejected = await client.createPayin(id, { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'P2A_V2' } }).catch((error) => error);
+    assert.equal(rejected.code, 'CONFLICT');
+    const forbidden = await client.getPayinAccounts(id).catch((error) => error);
+    assert.equal(forbidden.code, 'FORBIDDEN');
+    // No account in the request: only what the payment collected.
+    assert.deepEqual((await t.client().getPayinAccounts(id)).data.map((a) => a.source), ['PAYMENT']);
+  });
+});
 
 describe('options and merchant info', () => {
   test('every currency of the table offers exactly its methods; a currency without methods gets data: []', async () => {

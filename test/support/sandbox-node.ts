@@ -1,0 +1,122 @@
+/**
+ * Starting the sandbox emulator in-process for tests (port 0, no log, fast settling), with the
+ * real merchant helper signing token requests with the committed demo key.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../demo/sandbox/index.js';
+import { createTokenIssuer } from '../../src/server/index.js';
+import { createClient } from '../../src/api/client.js';
+import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
+import { sampleValue, setField } from './samples.js';
+
+export const demoPrivateKey = readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8');
+
+export async function startSandbox(options: SandboxOptions = {}) {
+  const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 40, callbackRetry: { baseDelayMs: 20 }, ...options });
+  const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
+  /** A token with general privileges over every platform endpoint (merchant-side use). */
+  const adminToken = await issuer.withOperations({ operations: ['GET /.*', 'POST /.*'] });
+
+  /** A raw request: full control over headers and body, answer parsed when JSON. */
+  async function raw(
+    method: string,
+    path: string,
+    init: { token?: string | null; body?: unknown; text?: string; headers?: Record<string, string>; version?: string | null } = {},
+  ) {
+    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers };
+    const version = init.version === undefined ? '2' : init.version;
+    if (version !== null) headers['X-API-Version'] = version;
+    const token = init.token === undefined ? adminToken : init.token;
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    const response = await fetch(sandbox.url + path, {
+      method,
+      headers,
+      body: init.text ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    });
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  return {
+    sandbox,
+    issuer,
+    adminToken,
+    raw,
+    client: (token: string = adminToken) => createClient({ baseUrl: sandbox.url, token }),
+    advance: (seconds: number) => raw('POST', '/__sandbox/clock/advance', { body: { seconds } }),
+  };
+}
+export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/**
+ * A method object for a code and currency with every mandatory field filled with a valid sample,
+ * and the first offered operator where one is mandatory (the samples' operator is not offered).
+ */
+export function completeMethod(code: string, currencyCode: string, operatorCode?: string): Record<string, unknown> {
+  const method: Record<string, unknown> = { paymentMethodCode: code };
+  for (const rule of fieldRulesFor(code, currencyCode)) {
+    if (!isRequired(rule, currencyCode)) continue;
+    if (rule.field === 'paymentOperatorCode') continue;
+    setField(method, rule.field, sampleValue(rule.field, code, currencyCode));
+  }
+  if (operatorCode) method.paymentOperatorCode = operatorCode;
+  return method;
+}
+
+/** Every (code, currency) pair of the method table. */
+export function tablePairs(currencies: readonly string[]): [string, string][] {
+  return currencies.flatMap((currency) => methodCodesFor(currency).map((code): [string, string] => [code, currency]));
+}
+
+export interface ReceivedCallback {
+  body: unknown;
+  headers: IncomingMessage['headers'];
+}
+
+/** A callback receiver on a free port; `failFirst` answers 500 that many times before 200. */
+export async function startReceiver(failFirst = 0) {
+  const received: ReceivedCallback[] = [];
+  const waiters: (() => void)[] = [];
+  let failures = 0;
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => {
+      received.push({ body: JSON.parse(text || 'null'), headers: request.headers });
+      if (failures < failFirst) {
+        failures++;
+        response.writeHead(500).end('try again');
+      } else {
+        response.writeHead(200).end('ok');
+      }
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  return {
+    url,
+    received,
+    /** Resolves once `count` requests arrived (or rejects after timeoutMs). */
+    async waitFor(count: number, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`Expected ${count} callbacks, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
