@@ -1,0 +1,82 @@
+/**
+ * `npm run demo`: builds dist/ when it is missing or stale (the script-tag page loads the built
+ * element), then starts the sandbox emulator, the demo merchant's backend and the demo shop, and
+ * stops them all on Ctrl-C or SIGTERM.
+ *
+ * Environment: DEMO_PORT (default 5173), DEMO_HOST (default localhost), SANDBOX_PORT or PORT for
+ * the emulator (default 8787), SANDBOX_SETTLE_DELAY_MS (default 3000). 0 picks a free port.
+ */
+import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
+import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
+
+function portFromEnv(...names: string[]): number | undefined {
+  for (const name of names) {
+    const value = process.env[name];
+    if (value === undefined || value === '') continue;
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`${name} must be a port number (0 to 65535), not "${value}"`);
+    return port;
+  }
+  return undefined;
+}
+
+function numberFromEnv(name: string): number | undefined {
+  const value = process.env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number < 0) throw new RangeError(`${name} must be a number ≥ 0, not "${value}"`);
+  return number;
+}
+
+async function main() {
+  if (isBuildStale()) {
+    console.log('Building dist/ for the script-tag page (npm run build)…');
+    try {
+      await ensureBuilt();
+    } catch (error) {
+      console.warn(`The build failed, so the script-tag page will say so; the other pages compile from src/ and work.\n${(error as Error).message}`);
+    }
+  }
+  const demo = await startDemo({
+    port: portFromEnv('DEMO_PORT') ?? DEFAULT_DEMO_PORT,
+    host: process.env.DEMO_HOST || undefined,
+    sandboxPort: portFromEnv('SANDBOX_PORT', 'PORT') ?? DEFAULT_SANDBOX_PORT,
+    sandbox: { settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS') },
+  });
+
+  console.log(`
+  pay-checkout demo
+
+  Shop:            ${demo.pages.shop}
+  Hosted page:     ${demo.pages.hosted}   (the shop sends customers here in hosted mode)
+  Script tag:      ${demo.pages.scriptTag}   (loads the built dist/pay-checkout.js)
+  React:           ${demo.pages.react}
+  Vue:             ${demo.pages.vue}
+
+  Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys in demo/keys/)
+  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl})
+
+  Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the demo…`);
+    const forced = setTimeout(() => process.exit(1), 5000);
+    forced.unref();
+    demo.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `${(error as Error).message}: another process uses the port (set DEMO_PORT or SANDBOX_PORT)` : ((error as Error).message ?? String(error));
+  console.error(`The demo could not start: ${message}`);
+  process.exit(1);
+});

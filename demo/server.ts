@@ -1,0 +1,207 @@
+/**
+ * Everything `npm run demo` starts, as a library, so tests can start it in-process on free ports:
+ *
+ *   const demo = await startDemo({ port: 0, sandboxPort: 0, log: false });
+ *   … demo.url, demo.sandboxUrl, demo.merchant.callbacks …
+ *   await demo.close();
+ *
+ * - the sandbox emulator (demo/sandbox/), on its own port (8787 by default);
+ * - one HTTP server for the shop (5173 by default), which routes
+ *     /api/…             to the demo merchant's backend (demo/merchant/),
+ *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
+ *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
+ *     everything else    to Vite, which serves demo/ and compiles the element from src/.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from './sandbox/index.js';
+import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
+import { demoViteConfig } from './vite.config.js';
+
+export const DEFAULT_DEMO_PORT = 5173;
+export const DEFAULT_SANDBOX_PORT = 8787;
+
+const demoDir = fileURLToPath(new URL('.', import.meta.url));
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Pages served byte for byte from demo/, never through Vite. */
+const RAW_FILES = new Set(['/script-tag.html', '/script-tag.js']);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+export interface DemoOptions {
+  /** The shop's port. Default 5173; 0 picks a free one. */
+  port?: number;
+  /** The shop's host. Default `localhost`. */
+  host?: string;
+  /** The emulator's port. Default 8787; 0 picks a free one. */
+  sandboxPort?: number;
+  /** Emulator options (settleDelayMs, rateLimit, faults, …); its log follows `log` unless given. */
+  sandbox?: Omit<SandboxOptions, 'port'>;
+  /** Request lines of the emulator, the backend's notes and Vite's messages. Default true. */
+  log?: boolean;
+  /** Vite's hot reload and file watching: on for people, off for tests. Default true. */
+  hmr?: boolean;
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+/** A file under `dir` named by a URL path, or undefined if it is outside or missing. */
+function fileUnder(dir: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const file = resolve(join(dir, decoded));
+  if (!file.startsWith(resolve(dir) + sep)) return undefined;
+  try {
+    return statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(res: ServerResponse, file: string, method: string): void {
+  res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  if (method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+}
+
+/** The shop's address as the emulator can reach it (for callbacks): the address it listens on. */
+function reachableUrl(server: Server): string {
+  const { address, family, port } = server.address() as AddressInfo;
+  const unspecified = address === '0.0.0.0' || address === '::';
+  if (family === 'IPv6' && !unspecified) return `http://[${address}]:${port}`;
+  return `http://${unspecified ? '127.0.0.1' : address}:${port}`;
+}
+
+export async function startDemo(options: DemoOptions = {}) {
+  const log = options.log ?? true;
+  const hmr = options.hmr ?? true;
+  const host = options.host ?? 'localhost';
+  const sandbox: Sandbox = await createSandbox({ log, ...options.sandbox, port: options.sandboxPort ?? DEFAULT_SANDBOX_PORT });
+
+  const httpServer = createHttpServer();
+  let vite: ViteDevServer | undefined;
+  let merchant: MerchantBackend | undefined;
+  try {
+    merchant = createMerchantBackend({
+      platformUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
+      callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
+      sandboxTools: true,
+      log: log ? (line) => console.log(line) : undefined,
+    });
+    const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });
+
+    vite = await createViteServer({
+      ...demoViteConfig,
+      configFile: false,
+      logLevel: log ? 'info' : 'silent',
+      clearScreen: false,
+      server: {
+        ...demoViteConfig.server,
+        middlewareMode: true,
+        // Vite's client in each page talks to it over a WebSocket on the same server.
+        ws: { server: httpServer },
+        hmr,
+        watch: hmr ? {} : null,
+      },
+    });
+    const viteMiddlewares = vite.middlewares;
+
+    httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const path = new URL(req.url ?? '/', 'http://demo').pathname;
+      const method = req.method ?? 'GET';
+      if (path === '/api' || path.startsWith('/api/')) {
+        void api(req, res);
+        return;
+      }
+      if (path.startsWith('/dist/')) {
+        const file = fileUnder(distDir, path.slice('/dist/'.length));
+        if (file) sendFile(res, file, method);
+        else sendText(res, 404, `dist${path.slice('/dist'.length)} is missing: build the package with \`npm run build\` (\`npm run demo\` builds it when it is missing or stale).\n`);
+        return;
+      }
+      if (RAW_FILES.has(path)) {
+        const file = fileUnder(demoDir, path);
+        if (file) sendFile(res, file, method);
+        else sendText(res, 404, `Not found: ${path}\n`);
+        return;
+      }
+      viteMiddlewares(req, res, () => sendText(res, 404, `Not found: ${path}\n`));
+    });
+
+    await new Promise<void>((resolveListen, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port ?? DEFAULT_DEMO_PORT, host, () => {
+        httpServer.off('error', reject);
+        resolveListen();
+      });
+    });
+  } catch (error) {
+    merchant?.close();
+    await vite?.close();
+    await sandbox.close();
+    throw error;
+  }
+
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+  const backend = merchant;
+  const devServer = vite;
+
+  return {
+    /** The shop: `${url}/`, and the other pages beside it. */
+    url,
+    pages: {
+      shop: `${url}/`,
+      hosted: `${url}/pay.html`,
+      scriptTag: `${url}/script-tag.html`,
+      react: `${url}/react.html`,
+      vue: `${url}/vue.html`,
+    },
+    /** Where the emulator sends the demo merchant's callbacks. */
+    callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,
+    sandboxUrl: sandbox.url,
+    sandbox,
+    merchant: backend,
+    /** Stops the shop, the backend's event streams, Vite and the emulator. */
+    close(): Promise<void> {
+      closing ??= (async () => {
+        backend.close();
+        const closed = new Promise<void>((resolveClose) => httpServer.close(() => resolveClose()));
+        httpServer.closeAllConnections();
+        await Promise.all([closed, devServer.close(), sandbox.close()]);
+      })();
+      return closing;
+    },
+  };
+}
+
+export type Demo = Awaited<ReturnType<typeof startDemo>>;
