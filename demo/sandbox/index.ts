@@ -13,7 +13,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import type { IssueRequest } from './auth.js';
 import type { CallbackRetryOptions } from './callbacks.js';
-import { faultsFromEnv, type Faults } from './faults.js';
+import { faultsFromEnv, faultsSchema, type Faults } from './faults.js';
 import {
   DEMO_CHANNEL_NAME,
   DEMO_MERCHANT_CODE,
@@ -54,13 +54,20 @@ export interface SandboxOptions {
   tickMs?: number;
 }
 
+function atLeast(name: string, value: number, minimum: number): number {
+  if (!Number.isFinite(value) || value < minimum) throw new RangeError(`createSandbox: ${name} must be a number ≥ ${minimum}, not ${value}`);
+  return value;
+}
+
 export async function createSandbox(options: SandboxOptions = {}) {
+  const faults = faultsSchema.safeParse({ ...faultsFromEnv(process.env), ...options.faults });
+  if (!faults.success) throw new RangeError(`createSandbox: invalid faults ${JSON.stringify(options.faults)}`);
   const ctx = createSandboxContext({
-    settleDelayMs: options.settleDelayMs ?? 3000,
-    rateLimit: options.rateLimit ?? 10,
-    faults: { ...faultsFromEnv(process.env), ...options.faults },
+    settleDelayMs: atLeast('settleDelayMs', options.settleDelayMs ?? 3000, 0),
+    rateLimit: options.rateLimit === false ? false : atLeast('rateLimit', options.rateLimit ?? 10, 1),
+    faults: faults.data,
     merchants: options.merchants ?? [],
-    maxPayments: options.maxPayments ?? 10_000,
+    maxPayments: atLeast('maxPayments', options.maxPayments ?? 10_000, 1),
     log: options.log ?? true,
     callbackRetry: options.callbackRetry,
   });

@@ -98,6 +98,8 @@ describe('fault injection (off by default, platform routes only)', () => {
       'SANDBOX_RATE_LIMIT_BURST',
     ]);
 
+    await assert.rejects(createSandbox({ port: 0, log: false, faults: { errorRate: 5 } }), /invalid faults/);
+    await assert.rejects(createSandbox({ port: 0, log: false, settleDelayMs: -1 }), /settleDelayMs/);
     const byOption = await createSandbox({ port: 0, log: false, faults: { errorRate: 1, errorStatus: 500 } });
     process.env.SANDBOX_RATE_LIMIT_BURST = '1';
     const byEnv = await createSandbox({ port: 0, log: false }).finally(() => delete process.env.SANDBOX_RATE_LIMIT_BURST);
