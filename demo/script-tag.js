@@ -15,7 +15,10 @@ function logEvent(name, detail) {
   const code = document.createElement('code');
   code.textContent = name;
   const text = document.createElement('span');
-  text.textContent = detail.status ?? detail.code ?? detail.idPayin ?? detail.failureReasonCode ?? '';
+  text.textContent =
+    name === 'pay-ready'
+      ? `${detail.options.length} option(s)`
+      : [detail.idPayin, detail.paymentMethodCode, detail.status, detail.failureReasonCode, detail.code, detail.message].filter(Boolean).join(' ');
   item.append(time, ' ', code, ' ', text);
   log.append(item);
 }

@@ -157,7 +157,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     try {
       return c.json({ idPayin, payin: await readPayin(idPayin) });
     } catch (error) {
-      if (isPlatformError(error) && error.code === 'PAYIN_NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
       platformFailure(error, 'Reading the payin failed');
     }
   });
@@ -221,7 +221,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     try {
       payin = await readPayin(idPayin);
     } catch (error) {
-      if (isPlatformError(error) && error.code === 'PAYIN_NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
       platformFailure(error, 'Reading the payin failed');
     }
     const expireAt = Date.parse(String(payin.paymentMethodResponse.expireAt ?? ''));

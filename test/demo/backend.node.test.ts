@@ -1,0 +1,241 @@
+/**
+ * The demo merchant's backend (demo/merchant/) against the emulator, through its hono app: the
+ * tokens it mints, the callbacks it receives and reads, its sandbox clock tool, and JSON 4xx for
+ * every bad input, never a 500.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
+import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { decodeToken } from '../../src/api/token.js';
+import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+
+let platform: TestSandbox;
+let backend: MerchantBackend;
+const CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';
+
+before(async () => {
+  platform = await startSandbox();
+  backend = createMerchantBackend({
+    platformUrl: platform.sandbox.url,
+    merchantCode: DEMO_MERCHANT_CODE,
+    privateKey: demoPrivateKey,
+    callbackUrl: () => CALLBACK_URL,
+    sandboxTools: true,
+  });
+});
+
+after(async () => {
+  backend.close();
+  await platform.sandbox.close();
+});
+
+const request = (method: string, path: string, body?: string, headers: Record<string, string> = {}) =>
+  backend.app.request(path, { method, body, headers: { 'Content-Type': 'application/json', ...headers } });
+
+async function json(response: Response): Promise<any> {
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  return response.json();
+}
+
+/** A payin created directly on the emulator, as the element would. */
+async function createPayin(idPayin: string, amount: number) {
+  await platform.client().createPayin(idPayin, {
+    paymentRequested: { money: { amount, currencyCode: 'INR' } },
+    paymentMethod: { paymentMethodCode: 'UPIQR' },
+  });
+}
+
+async function until(condition: () => boolean, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('POST /api/checkouts', () => {
+  it('mints an operations token for a fresh idPayin alone, with the merchant name and the UTR step, by default', async () => {
+    const response = await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' }));
+    assert.equal(response.status, 201);
+    const session = await json(response);
+    assert.match(session.idPayin, /^order-[0-9a-f-]{36}$/);
+    assert.equal(session.baseUrl, platform.sandbox.url);
+    assert.equal(session.callbackUrl, CALLBACK_URL);
+    assert.equal(session.tokenScope, 'checkout');
+    const payload = decodeToken(session.token)!;
+    assert.equal(payload.merchantCode, DEMO_MERCHANT_CODE);
+    assert.deepEqual(payload.money, { amount: 60, currencyCode: 'INR' });
+    assert.deepEqual(
+      [...payload.operations!].sort(),
+      [
+        'GET /merchant-info',
+        `GET /payins/${session.idPayin}`,
+        'POST /payins/!availablePaymentOptions',
+        `POST /payins/${session.idPayin}`,
+        `POST /payins/${session.idPayin}/!setExternalReference`,
+      ].sort(),
+    );
+    const second = await json(await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' })));
+    assert.notEqual(second.idPayin, session.idPayin, 'a new idPayin per checkout');
+  });
+
+  it('mints a by-action PAYIN_CREATE token when asked', async () => {
+    const session = await json(await request('POST', '/api/checkouts', JSON.stringify({ amount: 10, currencyCode: 'THB', tokenScope: 'by-action' })));
+    const payload = decodeToken(session.token)!;
+    assert.equal(payload.action, 'PAYIN_CREATE');
+    assert.equal(payload.idPayment, session.idPayin);
+  });
+
+  const bad: [string, string | undefined, number, string][] = [
+    ['no body', undefined, 400, 'MALFORMED_JSON'],
+    ['not JSON', '{amount: 1', 400, 'MALFORMED_JSON'],
+    ['an array', '[1]', 400, 'INVALID_REQUEST'],
+    ['null', 'null', 400, 'INVALID_REQUEST'],
+    ['no amount', '{"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
+    ['a zero amount', '{"amount":0,"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
+    ['a negative amount', '{"amount":-5,"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
+    ['an amount as text', '{"amount":"60","currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
+    ['a lower-case currency', '{"amount":60,"currencyCode":"inr"}', 400, 'INVALID_REQUEST'],
+    ['an unknown token scope', '{"amount":60,"currencyCode":"INR","tokenScope":"admin"}', 400, 'INVALID_REQUEST'],
+    ['a body over 64 KiB', JSON.stringify({ amount: 1, currencyCode: 'INR', pad: 'x'.repeat(70_000) }), 413, 'PAYLOAD_TOO_LARGE'],
+  ];
+  for (const [what, body, status, errorCode] of bad) {
+    it(`answers ${status} ${errorCode} to ${what}`, async () => {
+      const response = await request('POST', '/api/checkouts', body);
+      assert.equal(response.status, status);
+      const answer = await json(response);
+      assert.equal(answer.errorCode, errorCode);
+      assert.equal(typeof answer.message, 'string');
+    });
+  }
+
+  it('answers 502 with the platform code when the platform cannot be reached', async () => {
+    const offline = createMerchantBackend({ platformUrl: 'http://127.0.0.1:9', merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    const response = await offline.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json' } });
+    assert.equal(response.status, 502);
+    assert.equal((await json(response)).errorCode, 'NETWORK');
+  });
+});
+
+describe('callbacks', () => {
+  it('acknowledges a callback at once, then reads the payin with GET /payins and records what it read', async () => {
+    await createPayin('cb-success', 60);
+    await until(() => platform.sandbox.payments.get('payin', 'cb-success')?.status === 'SUCCESS');
+    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'cb-success', idPayment: 'p-1' }), {
+      'X-Sandbox-Delivery-Id': '7',
+      'X-Sandbox-Delivery-Attempt': '2',
+    });
+    assert.equal(response.status, 200);
+    assert.equal((await json(response)).received, true);
+    await until(() => backend.callbacks.list({ idPayin: 'cb-success' })[0]?.read.state !== 'reading');
+    const [record] = backend.callbacks.list({ idPayin: 'cb-success' });
+    assert.equal(record?.deliveryId, '7');
+    assert.equal(record?.attempt, 2);
+    assert.deepEqual(record?.read, { state: 'read', status: 'SUCCESS', paymentMethodCode: 'UPIQR', money: { amount: 60, currencyCode: 'INR' } });
+    // The read used a PAYIN_INFO token for that payin, on the platform's own endpoint.
+    assert.ok(platform.sandbox.requests.list().some((r) => r.method === 'GET' && r.path === '/payins/cb-success' && r.status === 200));
+  });
+
+  it('records the received amount and the failure reason of a different-amount failure', async () => {
+    await createPayin('cb-different', 25);
+    await until(() => platform.sandbox.payments.get('payin', 'cb-different')?.status === 'FAILED');
+    await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'cb-different' }));
+    await until(() => backend.callbacks.list({ idPayin: 'cb-different' })[0]?.read.state === 'read');
+    const read = backend.callbacks.list({ idPayin: 'cb-different' })[0]!.read;
+    assert.equal(read.state === 'read' && read.failureReasonCode, 'DIFFERENT_AMOUNT_CONFIRMED');
+    assert.deepEqual(read.state === 'read' && read.moneyReceived, { amount: 24, currencyCode: 'INR' });
+  });
+
+  it('records a failed read (a payin the platform does not know) instead of failing the callback', async () => {
+    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'never-created' }));
+    assert.equal(response.status, 200);
+    await until(() => backend.callbacks.list({ idPayin: 'never-created' })[0]?.read.state === 'error');
+    const read = backend.callbacks.list({ idPayin: 'never-created' })[0]!.read;
+    assert.equal(read.state === 'error' && read.errorCode, 'NOT_FOUND');
+  });
+
+  it('does not read notifications of other kinds', async () => {
+    await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYOUT_STATUS_CHANGED', idPayout: 'po-1' }));
+    await until(() => backend.callbacks.list({ idPayin: 'po-1' })[0]?.read.state === 'skipped');
+  });
+
+  const bad: [string, string | undefined][] = [
+    ['no body', undefined],
+    ['not JSON', 'type=PAYIN'],
+    ['no type', '{"idPayin":"x"}'],
+    ['an identifier with a slash', '{"type":"PAYIN_STATUS_CHANGED","idPayin":"a/b"}'],
+    ['a number for the type', '{"type":5}'],
+  ];
+  for (const [what, body] of bad) {
+    it(`answers 400 JSON to a callback with ${what}`, async () => {
+      const response = await request('POST', '/api/callbacks', body);
+      assert.equal(response.status, 400);
+      assert.match((await json(response)).errorCode, /^(MALFORMED_JSON|INVALID_REQUEST)$/);
+    });
+  }
+
+  it('lists callbacks, filtered by payin; a bad filter is 400', async () => {
+    const all = await json(await request('GET', '/api/callbacks'));
+    assert.ok(all.data.length >= 3);
+    const one = await json(await request('GET', '/api/callbacks?idPayin=cb-success'));
+    assert.deepEqual(
+      one.data.map((r: { idPayin: string }) => r.idPayin),
+      ['cb-success'],
+    );
+    assert.equal((await request('GET', '/api/callbacks?idPayin=a%20b')).status, 400);
+  });
+
+  it('streams the callbacks as Server-Sent Events, and ends the stream when the backend closes', async () => {
+    const own = createMerchantBackend({ platformUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    await own.app.request('/api/callbacks', { method: 'POST', body: '{"type":"PAYOUT_STATUS_CHANGED","idPayout":"po-2"}' });
+    const response = await own.app.request('/api/callbacks/stream');
+    assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    assert.match(text, /^event: callback\ndata: .*"idPayin":"po-2"/m);
+    own.close();
+    for (;;) if ((await reader.read()).done) break;
+  });
+});
+
+describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
+  it('reads a payin as the merchant; an unknown one is 404, a malformed id 400', async () => {
+    await createPayin('read-me', 60);
+    const answer = await json(await request('GET', '/api/checkouts/read-me'));
+    assert.equal(answer.payin.paymentMethodResponse.paymentMethodCode, 'UPIQR');
+    const missing = await request('GET', '/api/checkouts/nobody');
+    assert.equal(missing.status, 404);
+    assert.equal((await json(missing)).errorCode, 'PAYIN_NOT_FOUND');
+    assert.equal((await request('GET', '/api/checkouts/a%20b')).status, 400);
+  });
+
+  it('moves the emulator clock past expiry and the two hours after it: the expiry scenario fails now', async () => {
+    await createPayin('expire-me', 1);
+    const response = await request('POST', '/api/sandbox/expire', JSON.stringify({ idPayin: 'expire-me' }));
+    assert.equal(response.status, 200);
+    const answer = await json(response);
+    assert.equal(answer.statusBefore, 'PROCESSING');
+    assert.ok(answer.advancedSeconds > 2 * 3600, `${answer.advancedSeconds} s`);
+    const payin = platform.sandbox.payments.get('payin', 'expire-me');
+    assert.equal(payin?.status, 'FAILED');
+    assert.equal(payin?.failureReasonCode, 'CUSTOMER_VERIFICATION_INACTIVITY');
+  });
+
+  it('refuses the clock tool with JSON: bad body 400, unknown payin 404, not an emulator 404', async () => {
+    assert.equal((await request('POST', '/api/sandbox/expire', '{}')).status, 400);
+    assert.equal((await request('POST', '/api/sandbox/expire', '{"idPayin":"nobody"}')).status, 404);
+    const real = createMerchantBackend({ platformUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    const response = await real.app.request('/api/sandbox/expire', { method: 'POST', body: '{"idPayin":"x"}' });
+    assert.equal(response.status, 404);
+    assert.equal((await json(response)).errorCode, 'NOT_FOUND');
+  });
+
+  it('answers unknown endpoints with JSON 404, and gives the hosted page the callback URL', async () => {
+    const response = await request('GET', '/api/nothing-here');
+    assert.equal(response.status, 404);
+    assert.equal((await json(response)).errorCode, 'NOT_FOUND');
+    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL });
+  });
+});

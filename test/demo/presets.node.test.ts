@@ -1,0 +1,35 @@
+/** The shop's presets come from the emulator's scenario table, and each one triggers its own row. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } from '../../demo/lib/presets.js';
+import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
+
+describe('demo presets', () => {
+  it('one preset per scenario row, priced from SCENARIO_AMOUNTS', () => {
+    assert.deepEqual(PRESETS.map((p) => p.name).sort(), PAYIN_SCENARIOS.map((row) => row.name).sort());
+    for (const preset of PRESETS) {
+      assert.equal(preset.amount, SCENARIO_AMOUNTS[preset.name]);
+      assert.equal(payinScenarioFor(preset.amount).name, preset.name, `${preset.label} (${preset.amount}) triggers its own scenario`);
+      assert.equal(presetForAmount(preset.amount), preset);
+    }
+  });
+
+  it('names the scenarios the issue asks for, the business rejections apart', () => {
+    const labels = Object.fromEntries(PRESETS.map((p) => [p.name, p.label]));
+    assert.deepEqual(
+      ['success', 'failed', 'differentAmountFailed', 'differentAmountSuccess', 'expires', 'offlineMoneyRequired', 'refused'].map((name) => labels[name]),
+      ['Success', 'Fast failure', 'Different amount, failed', 'Different amount, succeeded', 'Pending until expiry', 'Offline, moneyRequired', 'Refused'],
+    );
+    const rejections = PRESETS.filter((p) => p.rejection);
+    assert.equal(rejections.length, 7);
+    for (const preset of rejections) assert.match(preset.label, /^Rejected: [A-Z_]+$/);
+  });
+
+  it('offers every currency of the method table with its methods, and a data-free currency for OFFLINE', () => {
+    for (const currency of CURRENCIES) assert.deepEqual(methodsFor(currency).map((m) => m.code), methodCodesFor(currency));
+    assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / Phone to Account');
+    const offline = simplestCurrencyFor('OFFLINE')!;
+    assert.ok(fieldRulesFor('OFFLINE', offline).every((rule) => !isRequired(rule, offline)));
+  });
+});

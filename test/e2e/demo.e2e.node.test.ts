@@ -1,0 +1,274 @@
+/**
+ * The demo, end to end, in headless Chromium: every sandbox scenario from the shop to its final
+ * event and the callback the merchant backend received; hosted mode; the script-tag page (the
+ * built dist/pay-checkout.js); the React and Vue pages; a reload while pending. A screenshot of
+ * each final state goes to test/output/e2e/ for review.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright';
+import type { Demo } from '../../demo/server.js';
+import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { ensureBuilt } from '../../scripts/ensure-build.mjs';
+import {
+  checkoutStates,
+  choosePreset,
+  launchBrowser,
+  loggedEvents,
+  openPage,
+  screenshot,
+  startTestDemo,
+  submitCheckout,
+  untilCallback,
+  untilState,
+  type OpenPage,
+} from './harness.js';
+
+let demo: Demo;
+let browser: Browser;
+
+before(async () => {
+  // The script-tag page loads the build; `npm test` has built it already, so this is usually a no-op.
+  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser(), ensureBuilt()]).then(([d, b]) => [d, b] as const);
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+async function withPage(url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) {
+  const open = await openPage(browser, url, options);
+  try {
+    await run(open);
+    assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
+  } catch (error) {
+    // What the page showed when it went wrong, for whoever reads the failure.
+    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
+    throw error;
+  } finally {
+    await open.close();
+  }
+}
+
+/** From the shop: a preset, a method, Pay here, the element's pay button. Returns the idPayin. */
+async function payFromShop(page: Page, preset: string, method?: string): Promise<string> {
+  await choosePreset(page, preset);
+  assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS[preset]));
+  if (method) await page.locator('#method').selectOption(method);
+  await page.getByRole('button', { name: 'Pay here' }).click();
+  await submitCheckout(page);
+  await page.locator('#fact-payin').filter({ hasText: /^order-/ }).waitFor();
+  return (await page.locator('#fact-payin').textContent())!;
+}
+
+interface FinalCase {
+  preset: string;
+  state: 'success' | 'failed' | 'refused';
+  status: 'SUCCESS' | 'FAILED' | 'REFUSED';
+  reason?: string;
+  /** What the customer actually paid, in the different-amount scenarios. */
+  received?: number;
+  method?: string;
+}
+
+const FINAL_CASES: FinalCase[] = [
+  { preset: 'success', state: 'success', status: 'SUCCESS', method: 'UPIQR' },
+  { preset: 'failed', state: 'failed', status: 'FAILED', reason: 'CUSTOMER_VERIFICATION_FAILED', method: 'UPIQR' },
+  { preset: 'differentAmountFailed', state: 'failed', status: 'FAILED', reason: 'DIFFERENT_AMOUNT_CONFIRMED', received: SCENARIO_AMOUNTS.differentAmountFailed! - 1, method: 'NETBANKING' },
+  { preset: 'differentAmountSuccess', state: 'success', status: 'SUCCESS', received: SCENARIO_AMOUNTS.differentAmountSuccess! - 1, method: 'UPIQR' },
+  { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
+];
+
+describe('the shop: each sandbox scenario to its final event and the callback', { concurrency: 3 }, () => {
+  for (const scenario of FINAL_CASES) {
+    it(`${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`, { timeout: 45_000 }, () =>
+      withPage(demo.pages.shop, async ({ page }) => {
+        const idPayin = await payFromShop(page, scenario.preset, scenario.method);
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
+
+        const finals = await loggedEvents(page, `pay-${scenario.state}`);
+        assert.equal(finals.length, 1, `one pay-${scenario.state}`);
+        if (scenario.reason) assert.match(finals[0]!, new RegExp(scenario.reason));
+        if (scenario.received !== undefined) assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
+        assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
+        assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
+
+        const callback = await untilCallback(page, idPayin, scenario.status);
+        if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
+        if (scenario.received !== undefined) assert.match(callback, new RegExp(`received ${scenario.received} INR`));
+        // The backend's own read agrees with the emulator.
+        const record = demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
+        assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
+        assert.equal(demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
+        await screenshot(page, `shop-${scenario.preset}`);
+      }),
+    );
+  }
+
+  it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      // The preset picks OFFLINE itself, and a currency that offers it.
+      const idPayin = await payFromShop(page, 'offlineMoneyRequired');
+      assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
+      const currency = await page.locator('#currency').inputValue();
+      const created = await loggedEvents(page, 'pay-created');
+      const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
+      assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
+      assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
+      assert.equal(required[2], currency);
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+      await untilCallback(page, idPayin, 'SUCCESS');
+      await screenshot(page, 'shop-offlineMoneyRequired');
+    }),
+  );
+
+  it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
+      const error = page.locator('pay-checkout [part="error"][role="alert"]');
+      await error.waitFor();
+      assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
+      assert.ok((await error.textContent())!.trim().length > 0);
+      const errors = await loggedEvents(page, 'pay-error');
+      assert.equal(errors.length, 1);
+      assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
+      assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
+      assert.equal(demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
+      assert.deepEqual(demo.merchant.callbacks.list({ idPayin }), []);
+      await screenshot(page, 'shop-rejected-406');
+    }),
+  );
+});
+
+describe('pending payments (these move the emulator clock, so they run alone)', () => {
+  it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
+    withPage(
+      demo.pages.shop,
+      async ({ page }) => {
+        const idPayin = await payFromShop(page, 'expires', 'UPIQR');
+        await untilState(page, 'pending');
+        await page.reload();
+        await untilState(page, 'pending');
+        const states = await checkoutStates(page);
+        assert.ok(!states.includes('select') && !states.includes('submitting'), `after the reload: ${states.join(' → ')}`);
+        assert.equal(states.at(-1), 'pending');
+        assert.equal(await page.locator('pay-checkout [part="form"]').count(), 0, 'no form');
+        const created = await loggedEvents(page, 'pay-created');
+        assert.equal(created.length, 1);
+        assert.match(created[0]!, new RegExp(`${idPayin} \\(resumed\\)`));
+        // Still pending a moment later: the expiry scenario waits for its expiry.
+        await page.waitForTimeout(2500);
+        assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'pending');
+        assert.equal(demo.sandbox.payments.get('payin', idPayin)?.status, 'PROCESSING');
+      },
+      { recordStates: true },
+    ),
+  );
+
+  it('pending until expiry: the clock button moves past expiry + 2 h, and the FAILED arrives', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      const idPayin = await payFromShop(page, 'expires', 'UPIQR');
+      await untilState(page, 'pending');
+      const advance = page.getByRole('button', { name: /Advance the emulator's clock/ });
+      await advance.click();
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'failed');
+      const failed = await loggedEvents(page, 'pay-failed');
+      assert.equal(failed.length, 1);
+      assert.match(failed[0]!, /CUSTOMER_VERIFICATION_INACTIVITY/);
+      assert.match(await untilCallback(page, idPayin, 'FAILED'), /CUSTOMER_VERIFICATION_INACTIVITY/);
+      assert.match((await page.locator('#event-log .log-note').allTextContents()).join('\n'), /clock moved \d+ s forward/);
+      await screenshot(page, 'shop-expires');
+    }),
+  );
+});
+
+describe('the other pages', { concurrency: 2 }, () => {
+  it('hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      await choosePreset(page, 'success');
+      await page.locator('#method').selectOption('UPIQR');
+      await page.locator('#options-available').uncheck();
+      await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
+      await page.waitForURL(/\/pay\.html\?/);
+      const params = new URL(page.url()).searchParams;
+      assert.equal(params.get('paymentMethodCode'), 'UPIQR');
+      assert.equal(params.get('optionsAvailable'), 'false');
+      assert.equal(params.get('amount'), String(SCENARIO_AMOUNTS.success));
+      assert.equal(params.get('callbackUrl'), null, 'the callback URL never travels in the address');
+      const idPayin = params.get('idPayin')!;
+      assert.match(idPayin, /^order-/);
+
+      await untilState(page, 'select');
+      // options-available=false: only the preselected method is offered.
+      assert.equal(await page.locator('pay-checkout [part="method"]').count(), 1);
+      await page.locator('pay-checkout [part="submit"]').click();
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+      assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
+
+      // The hosted page took the callback URL from the merchant's configuration.
+      await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+
+      await page.locator('pay-checkout').getByRole('link', { name: /return to the shop/i }).click();
+      await page.waitForURL(/returnedFrom=/);
+      await page.locator('#returned[data-status="SUCCESS"]').waitFor();
+      await untilCallback(page, idPayin, 'SUCCESS');
+      await screenshot(page, 'shop-hosted-return');
+    }),
+  );
+
+  it('script tag: the plain page loads the built dist/pay-checkout.js and completes a payment', { timeout: 45_000 }, () =>
+    withPage(demo.pages.scriptTag, async ({ page, requests }) => {
+      await page.getByRole('button', { name: 'Check out' }).click();
+      await untilState(page, 'select');
+      // No method preselected: the customer picks one.
+      await page.locator('pay-checkout [part="method"]', { hasText: 'UPI QR' }).click();
+      await submitCheckout(page);
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+      assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
+      assert.equal((await loggedEvents(page, 'pay-method-change'))[0]?.includes('UPIQR'), true);
+      assert.equal(await page.locator('#build-missing').isHidden(), true);
+      const paths = requests.map((url) => new URL(url).pathname);
+      assert.ok(paths.includes('/dist/pay-checkout.js'));
+      assert.deepEqual(
+        paths.filter((path) => path.startsWith('/src/') || path.startsWith('/@') || path.startsWith('/node_modules/')),
+        [],
+        'nothing compiled by the dev server',
+      );
+      const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
+      await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+      await screenshot(page, 'script-tag-success');
+    }),
+  );
+
+  for (const [name, url] of [
+    ['React', () => demo.pages.react],
+    ['Vue', () => demo.pages.vue],
+  ] as const) {
+    it(`${name}: completes a payment with the typed event props, and shows the callback`, { timeout: 45_000 }, () =>
+      withPage(url(), async ({ page }) => {
+        await page.locator('#preset').selectOption('success');
+        await page.locator('#method').selectOption('UPIQR');
+        await page.getByRole('button', { name: 'Check out' }).click();
+        await submitCheckout(page);
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        // onPaySuccess / @pay-success read the typed detail.
+        await page.locator('#outcome').filter({ hasText: /Paid: SBX\d+/ }).waitFor();
+        for (const event of ['pay-ready', 'pay-created', 'pay-status', 'pay-success']) {
+          assert.equal((await loggedEvents(page, event, '.logs')).length, 1, event);
+        }
+        const idPayin = (await loggedEvents(page, 'pay-created', '.logs'))[0]!.match(/order-[\w-]+/)![0];
+        await untilCallback(page, idPayin, 'SUCCESS', '.logs');
+        await screenshot(page, `${name.toLowerCase()}-success`);
+      }),
+    );
+  }
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

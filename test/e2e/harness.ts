@@ -1,0 +1,117 @@
+/**
+ * End-to-end harness: the demo (emulator, merchant backend, Vite) started in-process on free
+ * ports, and headless Chromium through Playwright driving its pages as a customer would.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright';
+import { startDemo, type Demo } from '../../demo/server.js';
+
+/** CHROME_PATH, else the system's Chromium, else Playwright's own. */
+export const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+const outputDir = fileURLToPath(new URL('../output/e2e/', import.meta.url));
+
+/** Short settling, so the whole suite takes seconds per scenario rather than minutes. */
+export const SETTLE_DELAY_MS = 300;
+
+export function startTestDemo(): Promise<Demo> {
+  return startDemo({
+    port: 0,
+    host: '127.0.0.1',
+    sandboxPort: 0,
+    log: false,
+    hmr: false,
+    sandbox: { settleDelayMs: SETTLE_DELAY_MS, rateLimit: false, callbackRetry: { baseDelayMs: 50 } },
+  });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses.
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface OpenPage {
+  page: Page;
+  /** Uncaught exceptions in the page: a test ends by checking there were none. */
+  errors: string[];
+  /** Every URL the page requested. */
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (its own sessionStorage) with one page. */
+export async function openPage(browser: Browser, url: string, options: { recordStates?: boolean } = {}): Promise<OpenPage> {
+  const context = await browser.newContext({ viewport: { width: 1480, height: 1000 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(request.url()));
+  if (options.recordStates) await page.addInitScript(recordStates);
+  await page.goto(url);
+  return { page, errors, requests, close: () => context.close() };
+}
+
+/**
+ * Runs in the page before its scripts: every value the `state` attribute of a <pay-checkout>
+ * takes, in order, in `window.checkoutStates`. A string, not a function: tsx wraps named
+ * functions in a helper that does not exist in the page.
+ */
+const recordStates = `
+  const states = (window.checkoutStates = []);
+  const note = (node) => {
+    if (node instanceof Element && node.localName === 'pay-checkout' && node.hasAttribute('state')) states.push(node.getAttribute('state'));
+  };
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') note(record.target);
+      record.addedNodes.forEach(note);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['state'] });
+`;
+
+export const checkoutStates = (page: Page) => page.evaluate(() => (window as unknown as { checkoutStates: string[] }).checkoutStates);
+
+/** Chooses a scenario preset on the shop (opening the rejections group when it is in there). */
+export async function choosePreset(page: Page, name: string): Promise<void> {
+  const radio = page.locator(`#preset-${name}`);
+  const group = page.locator('details.rejections');
+  if ((await group.locator(`#preset-${name}`).count()) && !(await group.evaluate((details) => (details as HTMLDetailsElement).open))) {
+    await group.locator('summary').click();
+  }
+  await radio.check();
+}
+
+/** The element's state once it reaches one of `states`. */
+export async function untilState(page: Page, ...states: string[]): Promise<string> {
+  const selector = states.map((state) => `pay-checkout[state="${state}"]`).join(', ');
+  await page.locator(selector).waitFor();
+  return (await page.locator('pay-checkout').getAttribute('state'))!;
+}
+
+/** Presses the element's pay button once its form is shown. */
+export async function submitCheckout(page: Page): Promise<void> {
+  await untilState(page, 'select');
+  await page.locator('pay-checkout [part="submit"]').click();
+}
+
+/** Text of the event log entries of one event name. */
+export const loggedEvents = (page: Page, name: string, log = '#event-log') => page.locator(`${log} [data-event="${name}"]`).allTextContents();
+
+/** Waits for the callback of a payin, read by the merchant backend as `status`. */
+export async function untilCallback(page: Page, idPayin: string, status: string, list = '#callback-log'): Promise<string> {
+  const entry = page.locator(`${list} [data-id-payin="${idPayin}"][data-status="${status}"]`);
+  await entry.waitFor();
+  return (await entry.first().textContent()) ?? '';
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(outputDir, { recursive: true });
+  await page.screenshot({ path: `${outputDir}${name}.png`, fullPage: true });
+}
