@@ -1,45 +1,86 @@
 // Browser tests: real Chromium through Playwright. The browser is CHROME_PATH when set, else the
 // system's /usr/bin/chromium when present, else Playwright's own download (a merchant's laptop).
 import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
+import { ensureBuilt } from './scripts/ensure-build.mjs';
+
+const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * qrcode is CommonJS; the browser needs an ES module. Vite converts it for the build; here the
- * one module the element imports is bundled once with esbuild and served as ESM.
+ * Some modules the tests import are CommonJS (qrcode's core; React); the browser needs ES modules.
+ * Vite converts them for the build; here esbuild bundles them once, together (so react-dom and the
+ * tests share one React), and each is served as an ES module at /__cjs/<name>.js whose named
+ * exports are the ones the module has when Node requires it (in a child process: React's
+ * development build wraps the console, which the test runner has replaced).
  */
-function commonjsQrcode() {
-  const url = '/__cjs/qrcode-core.js';
-  let bundled;
+function commonjsAsEsm(specifiers) {
+  const prefix = '/__cjs/';
+  const fileOf = (specifier) => `${specifier.replace(/\.js$/, '').replace(/[^\w]+/g, '-')}.js`;
+  let served;
+  const bundle = () => {
+    const script = `console.log(JSON.stringify(${JSON.stringify(specifiers)}.map((s) => Object.keys(require(s)))))`;
+    const keys = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: rootDir, encoding: 'utf8' }));
+    const exportsOf = new Map(specifiers.map((specifier, i) => [specifier, keys[i].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')]));
+    return build({
+      entryPoints: Object.fromEntries(specifiers.map((specifier) => [fileOf(specifier).slice(0, -3), `esm-of:${specifier}`])),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: 'cjs',
+      write: false,
+      define: { 'process.env.NODE_ENV': '"development"' },
+      plugins: [
+        {
+          name: 'esm-of',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^esm-of:/ }, ({ path }) => ({ path: path.slice('esm-of:'.length), namespace: 'esm-of' }));
+            esbuild.onLoad({ filter: /.*/, namespace: 'esm-of' }, ({ path }) => {
+              const names = exportsOf.get(path).join(', ');
+              return { contents: `import m from '${path}';\nexport default m;\nexport const { ${names} } = m;\n`, resolveDir: rootDir };
+            });
+          },
+        },
+      ],
+    }).then((result) => new Map(result.outputFiles.map((file) => [prefix + basename(file.path), file.text])));
+  };
   return {
-    name: 'commonjs-qrcode',
+    name: 'commonjs-as-esm',
     resolveImport({ source }) {
-      if (source === 'qrcode/lib/core/qrcode.js') return url;
+      if (specifiers.includes(source)) return prefix + fileOf(source);
     },
     async serve(context) {
-      if (context.path !== url) return;
-      bundled ??= build({
-        entryPoints: [fileURLToPath(new URL('./node_modules/qrcode/lib/core/qrcode.js', import.meta.url))],
-        bundle: true,
-        format: 'esm',
-        write: false,
-        platform: 'browser',
-      }).then((result) => result.outputFiles[0].text);
-      return { body: await bundled, type: 'js' };
+      if (!context.path.startsWith(prefix)) return;
+      const body = (await (served ??= bundle())).get(context.path);
+      if (body !== undefined) return { body, type: 'js' };
     },
   };
 }
-import { playwrightLauncher } from '@web/test-runner-playwright';
+
+/** Tests of the built package load /dist/…: build it first if it is missing or stale. */
+function freshDist() {
+  return {
+    name: 'fresh-dist',
+    async serve(context) {
+      if (context.path.startsWith('/dist/')) await ensureBuilt();
+    },
+  };
+}
 
 const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/e2e/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
-  rootDir: fileURLToPath(new URL('.', import.meta.url)),
+  rootDir,
   plugins: [
-    commonjsQrcode(),
+    commonjsAsEsm(['qrcode/lib/core/qrcode.js', 'react', 'react-dom', 'react-dom/client']),
+    freshDist(),
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

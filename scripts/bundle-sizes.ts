@@ -1,0 +1,94 @@
+/**
+ * What the built element costs a page, read from the files in dist/: the initial load
+ * (pay-checkout.js and every file it imports statically, as the browser follows them) and each
+ * lazily imported chunk, raw, gzip (level 9) and brotli (quality 11). Used by the budget test,
+ * which writes the figures to dist/sizes.json for the benchmark.
+ */
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { parseSync } from 'vite';
+
+export interface Size {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface ChunkGroup extends Size {
+  /** The files that load together, the first one imported by the page or by a dynamic import(). */
+  files: string[];
+}
+
+export interface ElementSizes {
+  initial: ChunkGroup;
+  /** One group per dynamic import(), without the files the initial load already has. */
+  lazy: ChunkGroup[];
+  /** Imports of anything but a file beside it: a dependency left out of the bundle. */
+  bareImports: string[];
+}
+
+export function sizeOf(bytes: Uint8Array): Size {
+  return {
+    raw: bytes.byteLength,
+    gzip: gzipSync(bytes, { level: 9 }).byteLength,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength,
+  };
+}
+
+/** The relative specifiers a module imports, statically and with import(). */
+export function importsOf(fileName: string, code: string): { static: string[]; dynamic: string[] } {
+  const { module, errors } = parseSync(fileName, code);
+  if (errors.length) throw new Error(`${fileName} does not parse: ${errors[0]!.message}`);
+  const dynamic = module.dynamicImports.map(({ moduleRequest }) => {
+    const literal = code.slice(moduleRequest.start, moduleRequest.end);
+    if (!/^(["'`])[^"'`$]*\1$/.test(literal)) throw new Error(`${fileName}: import(${literal}) is not a plain string`);
+    return literal.slice(1, -1);
+  });
+  const fromExports = module.staticExports.flatMap((entry) => entry.entries.flatMap((e) => (e.moduleRequest ? [e.moduleRequest.value] : [])));
+  return { static: [...new Set([...module.staticImports.map((i) => i.moduleRequest.value), ...fromExports])], dynamic };
+}
+
+/** The names a module exports. */
+export function exportsOf(fileName: string, code: string): string[] {
+  const { module } = parseSync(fileName, code);
+  return module.staticExports.flatMap((entry) => entry.entries.flatMap((e) => (e.exportName.name ? [e.exportName.name] : [])));
+}
+
+const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
+
+/** Sizes of the element entry (`dist/pay-checkout.js`) and what it loads later. */
+export function measureElement(dist: URL, entry = 'pay-checkout.js'): ElementSizes {
+  const bareImports: string[] = [];
+  const dynamicRoots = new Set<string>();
+  const read = (file: string) => readFileSync(new URL(file, dist));
+
+  /** The file and everything it imports statically, except what `loaded` already has. */
+  const closure = (first: string, loaded: Set<string>): string[] => {
+    const files: string[] = [];
+    const visit = (file: string) => {
+      if (loaded.has(file) || files.includes(file)) return;
+      files.push(file);
+      const imports = importsOf(file, read(file).toString('utf8'));
+      for (const specifier of [...imports.static, ...imports.dynamic]) if (!isRelative(specifier)) bareImports.push(`${file}: ${specifier}`);
+      for (const specifier of imports.dynamic.filter(isRelative)) dynamicRoots.add(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
+      for (const specifier of imports.static.filter(isRelative)) visit(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
+    };
+    visit(first);
+    return files;
+  };
+
+  // Each file is fetched and compressed on its own, so a group's size is the sum of its files'.
+  const group = (files: string[]): ChunkGroup => {
+    const sizes = files.map((file) => sizeOf(read(file)));
+    const sum = (key: keyof Size) => sizes.reduce((total, size) => total + size[key], 0);
+    return { files, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+  };
+  const initialFiles = closure(entry, new Set());
+  const initial = group(initialFiles);
+  const lazy: ChunkGroup[] = [];
+  for (const root of dynamicRoots) {
+    if (initialFiles.includes(root)) continue;
+    lazy.push(group(closure(root, new Set(initialFiles))));
+  }
+  return { initial, lazy, bareImports };
+}

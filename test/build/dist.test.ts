@@ -1,0 +1,87 @@
+/**
+ * The built element, dist/pay-checkout.js, as a page loads it (the test runner builds dist/ first
+ * when it is missing or stale). Nothing from src/ is imported here: the element is the built one.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
+
+const ENTRY = '/dist/pay-checkout.js';
+
+interface BuiltElement extends HTMLElement {
+  state: string;
+}
+
+/** The files of dist/ the page has fetched so far. */
+const distFilesLoaded = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name).pathname)
+    .filter((path) => path.startsWith('/dist/'));
+
+describe('dist/pay-checkout.js', () => {
+  let platform: FakePlatform;
+  let entry: { PayCheckout: CustomElementConstructor; readRedirectParams: unknown };
+  before(async () => {
+    entry = await import(ENTRY);
+  });
+  beforeEach(() => {
+    platform = new FakePlatform().install();
+  });
+  afterEach(() => {
+    platform.restore();
+    document.querySelectorAll('pay-checkout').forEach((element) => element.remove());
+  });
+
+  const mount = (attributes: Record<string, string>) => {
+    const element = document.createElement('pay-checkout') as BuiltElement;
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.body.append(element);
+    return element;
+  };
+
+  it('defines <pay-checkout> and exports its class and readRedirectParams, loading nothing else at first', () => {
+    // Booleans: chai, failing, would print the whole class.
+    expect(customElements.get('pay-checkout') === entry.PayCheckout, 'the tag is defined with the exported class').to.equal(true);
+    expect(entry.readRedirectParams).to.be.a('function');
+    expect(distFilesLoaded()).to.deep.equal([ENTRY]);
+  });
+
+  it('loads with one <script type="module"> tag in a page of its own', async () => {
+    const frame = document.createElement('iframe');
+    frame.srcdoc = `<!doctype html><script type="module" src="${new URL(ENTRY, location.href)}"></script><pay-checkout token="not-a-jwt" base-url="${BASE_URL}" amount="10" currency-code="INR"></pay-checkout>`;
+    document.body.append(frame);
+    try {
+      await waitUntil(() => frame.contentWindow?.customElements.get('pay-checkout'), 'defined in the frame', { timeout: 5000 });
+      const element = frame.contentDocument!.querySelector('pay-checkout')!;
+      await waitUntil(() => element.getAttribute('state') === 'error', 'the frame’s element reached state error');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('a malformed token: state="error" and pay-error TOKEN_INVALID, with no request', async () => {
+    const errors: CustomEvent[] = [];
+    document.addEventListener('pay-error', (event) => errors.push(event), { once: true });
+    const element = mount({ token: 'not-a-jwt', 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
+    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`);
+    expect(errors[0]?.detail.code).to.equal('TOKEN_INVALID');
+    expect(element.shadowRoot!.querySelector('[part="error"]')).to.exist;
+    expect(platform.requests).to.have.length(0);
+  });
+
+  it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
+    expect(distFilesLoaded().some((path) => /qrcode/.test(path)), 'the encoder is not part of the first load').to.equal(false);
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
+    const element = mount({ token: checkoutToken(), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    expect(element.getAttribute('state')).to.equal('pending');
+    const path = element.shadowRoot!.querySelector('[part="qr"] svg path')!.getAttribute('d')!;
+    expect(path).to.match(/^M\d+ \d+h1v1h-1z/);
+    // A version-3+ QR has hundreds of dark modules.
+    expect(path.match(/M/g)!.length).to.be.greaterThan(200);
+    expect(distFilesLoaded().filter((file) => /^\/dist\/qrcode-core-[\w-]+\.js$/.test(file))).to.have.length(1);
+  });
+});
