@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
+import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));

@@ -22,7 +22,9 @@ export type MethodField =
   | 'paymentLocation.postalCode'
   | 'paymentLocation.city'
   | 'paymentLocation.district'
-  | 'externalReference.reference';
+  | 'externalReference.reference'
+  | 'customerName.firstName'
+  | 'customerName.lastName';
 
 /** `'always'`, or the currencies for which the field is mandatory. */
 export type Requirement = 'always' | readonly string[];
@@ -33,16 +35,23 @@ export interface FieldRule {
   readonly required?: Requirement;
   /** Accepted only for these currencies (absent: for every currency of the method). */
   readonly currencies?: readonly string[];
+  /** Mandatory as soon as this object is sent at all (customerName: lastName mandatory). */
+  readonly requiredWith?: 'customerName';
 }
 
 const req = (field: MethodField, required: Requirement = 'always'): FieldRule => ({ field, required });
 const optional = (field: MethodField, currencies?: readonly string[]): FieldRule =>
   currencies ? { field, currencies } : { field };
+const withName = (field: MethodField): FieldRule => ({ field, requiredWith: 'customerName' });
+
+/** customerName is optional; when sent, lastName is mandatory (firstName too for Offline). */
+const customerName = [optional('customerName.firstName'), withName('customerName.lastName')];
+const customerFullName = [withName('customerName.firstName'), withName('customerName.lastName')];
 
 export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]>> = {
-  ABSA_PAY: [req('account.accountName'), optional('account.accountNumber'), optional('passportNumber'), optional('said')],
-  CAPITEC_PAY: [optional('account.accountNumber'), optional('account.accountName')],
-  NEDBANK_DIRECT_EFT: [optional('account.accountNumber'), optional('account.accountName')],
+  ABSA_PAY: [req('account.accountName'), optional('account.accountNumber'), optional('passportNumber'), optional('said'), ...customerName],
+  CAPITEC_PAY: [optional('account.accountNumber'), optional('account.accountName'), ...customerName],
+  NEDBANK_DIRECT_EFT: [optional('account.accountNumber'), optional('account.accountName'), ...customerName],
   PAYSHAP: [req('account.accountName'), optional('account.accountNumber'), optional('emailAddress'), optional('said')],
   CODE_PAYMENT: [
     req('emailAddress'),
@@ -73,6 +82,7 @@ export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]
     req('taxId', ['ARS']),
     optional('phoneNumber'),
     optional('productId'),
+    ...customerFullName,
   ],
   PAY_ME: [],
   PIXQR: [],
@@ -98,7 +108,11 @@ export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]
   SNAP_SCAN_QR: [],
 };
 
-export function isRequired(rule: FieldRule, currencyCode: string): boolean {
+export function isRequired(rule: FieldRule, currencyCode: string, method?: Readonly<Record<string, unknown>>): boolean {
+  if (rule.requiredWith) {
+    const parent = method?.[rule.requiredWith];
+    return !!parent && typeof parent === 'object' && Object.values(parent).some((value) => !isBlank(value));
+  }
   if (!rule.required) return false;
   return rule.required === 'always' || rule.required.includes(currencyCode);
 }
@@ -215,8 +229,9 @@ export function fieldValue(method: Readonly<Record<string, unknown>>, field: Met
   return value;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
 /**
  * Every problem of a payin method object for a currency: each mandatory field that is missing and
  * each present field whose format is wrong. An empty list means the method may be sent.
@@ -227,8 +242,8 @@ export function checkPaymentMethod(method: Readonly<Record<string, unknown>>, cu
   for (const rule of fieldRulesFor(code, currencyCode)) {
     const value = fieldValue(method, rule.field);
     if (isBlank(value)) {
-      if (isRequired(rule, currencyCode)) {
-        const scope = rule.required === 'always' ? `${code}` : `${code} in ${currencyCode}`;
+      if (isRequired(rule, currencyCode, method)) {
+        const scope = rule.requiredWith ? `${code} when ${rule.requiredWith} is given` : rule.required === 'always' ? `${code}` : `${code} in ${currencyCode}`;
         issues.push({ field: rule.field, problem: 'required', message: `${rule.field} is required for ${scope}` });
       }
       continue;

@@ -33,10 +33,13 @@ export function tokenExpiresInMs(payload: TokenPayload, now = Date.now()): numbe
   return payload.exp === undefined ? undefined : payload.exp * 1000 - now;
 }
 
+/** Compiled operations; bounded, since operations come from tokens and need not repeat. */
 const regexCache = new Map<string, RegExp | null>();
+const REGEX_CACHE_LIMIT = 256;
 function anchored(operation: string): RegExp | null {
   let regex = regexCache.get(operation);
   if (regex === undefined) {
+    if (regexCache.size >= REGEX_CACHE_LIMIT) regexCache.clear();
     try {
       regex = new RegExp(`^(?:${operation})$`);
     } catch {

@@ -29,6 +29,8 @@ export const FIELD_INPUTS: Readonly<Record<MethodField, FieldInput>> = {
   'paymentLocation.city': { type: 'text', autocomplete: 'address-level2' },
   'paymentLocation.district': { type: 'text', autocomplete: 'address-level3' },
   'externalReference.reference': { type: 'text', inputmode: 'numeric', autocomplete: 'off' },
+  'customerName.firstName': { type: 'text', autocomplete: 'given-name' },
+  'customerName.lastName': { type: 'text', autocomplete: 'family-name' },
 };
 
 /** Customer data the merchant supplied through attributes, by method field. */

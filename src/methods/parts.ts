@@ -103,12 +103,12 @@ export function redirectStep(view: PendingViewContext, url: string | undefined):
 }
 
 /** "Open the app": a deep link with an allowed app scheme. */
-export function deepLinkStep(view: PendingViewContext, url: string | undefined, schemes: readonly string[]): TemplateResult | typeof nothing {
+export function deepLinkStep(view: PendingViewContext, url: string | undefined, schemes: readonly string[], label = view.l.term('openApp')): TemplateResult | typeof nothing {
   if (!url) return nothing;
   const safe = safeDeepLink(url, schemes);
   if (!safe) {
     view.actions.reportUnsafeUrl(url);
     return html`<p class="error" role="alert" part="error">${view.l.term('unsafeLink')}</p>`;
   }
-  return html`<a class="button" href=${safe} rel="noopener noreferrer">${view.l.term('openApp')}</a>`;
+  return html`<a class="button" href=${safe} rel="noopener noreferrer">${label}</a>`;
 }

@@ -144,3 +144,46 @@ describe('payout rules', () => {
     assert.ok(payout('KES', { paymentMethodCode: 'WALLET_TRANSFER', phoneNumber: '0712345678', account: { accountName: 'A' } }).success);
   });
 });
+
+describe('mandatory fields, as the document states them', () => {
+  // Written from the "Method field rules" table of the platform document, not from METHOD_RULES,
+  // so a rule that drifts from the document fails here.
+  const always = (...fields: string[]) => () => fields;
+  const byCurrency = (table: Record<string, string[]>) => (currency: string) => table[currency] ?? [];
+  const DOCUMENT: Record<string, (currency: string) => string[]> = {
+    ABSA_PAY: always('account.accountName'),
+    CAPITEC_PAY: always(),
+    CODE_PAYMENT: always('emailAddress', 'account.accountName', 'phoneNumber', 'paymentLocation.postalCode', 'paymentLocation.city', 'paymentLocation.district'),
+    CRYPTO_OFFLINE: always(),
+    DUITNOW: always(),
+    EWALLET: always(),
+    FPX: byCurrency({ MYR: ['account.accountType'] }),
+    P2A_V2: always(),
+    ONLINE: byCurrency({ MYR: ['account.accountName', 'account.accountType'] }),
+    MOBILE_MONEY: (currency) => ['phoneNumber', 'account.accountName', ...(['TZS', 'ZMW'].includes(currency) ? ['emailAddress', 'paymentOperatorCode'] : [])],
+    MOMOPAY: always(),
+    NEDBANK_DIRECT_EFT: always(),
+    NETBANKING: always(),
+    OFFLINE: byCurrency({ KRW: ['account.accountName'], JPY: ['account.accountName', 'emailAddress'], NGN: ['emailAddress'], THB: ['account.accountNumber'], ARS: ['taxId'] }),
+    PAY_ME: always(),
+    PAYSHAP: always('account.accountName'),
+    PIXQR: always(),
+    PROMPTPAY: always('account.accountNumber'),
+    PSE: always(),
+    QRISPAY: always(),
+    QRPH: always(),
+    UPICOLLECT: byCurrency({ INR: ['account.accountName', 'phoneNumber'] }),
+    UPIQR: always(),
+    VAPAY: byCurrency({ TWD: ['emailAddress', 'phoneNumber'] }),
+    VIETQR: always(),
+    ZAPPER_QR: always(),
+  };
+  for (const row of PAYIN_METHOD_TABLE) {
+    for (const currencyCode of row.currencies) {
+      test(`${row.code} in ${currencyCode}`, () => {
+        const mandatory = fieldRulesFor(row.code, currencyCode).filter((rule) => isRequired(rule, currencyCode)).map((rule) => rule.field);
+        assert.deepEqual([...mandatory].sort(), [...DOCUMENT[row.code]!(currencyCode)].sort());
+      });
+    }
+  }
+});

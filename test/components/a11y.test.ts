@@ -87,7 +87,12 @@ describe('<pay-checkout> accessibility', () => {
     await sendKeys({ press: 'Space' });
     await element.updateComplete;
     expect(element.selectedCode).to.equal('UPIQR');
+    // UPI QR offers the customer's UPI ID: Tab reaches it, then the pay button.
+    await sendKeys({ press: 'Tab' });
+    expect(element.shadowRoot!.activeElement!.getAttribute('data-field')).to.equal('upiId');
     await sendKeys({ press: 'Tab' });
     expect(element.shadowRoot!.activeElement!.getAttribute('part')).to.equal('submit');
+    await sendKeys({ press: 'Enter' });
+    await untilState(element, 'submitting');
   });
 });

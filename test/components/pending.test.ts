@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling } from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -230,7 +230,7 @@ describe('<pay-checkout> pending and final', () => {
     platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { reference: evil, paymentInstructionList: [{ title: evil, steps: [evil] }] }) });
     const { element } = await mount(base);
     await untilState(element, 'pending');
-    expect(element.shadowRoot!.querySelector('img')).to.equal(null);
+    expectNone(element, 'img');
     expect(element.shadowRoot!.textContent).to.contain(evil);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
   });

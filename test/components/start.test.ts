@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
-import { mount, untilState, untilEvent, $, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling } from '../support/element.js';
 
 describe('<pay-checkout> start', () => {
   let platform: FakePlatform;
@@ -91,7 +91,7 @@ describe('<pay-checkout> start', () => {
     const { element } = await mount({ ...base, token: checkoutToken('order-1', {}, ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1']) });
     await untilState(element, 'select');
     expect(platform.count('GET', '/merchant-info')).to.equal(0);
-    expect($(element, '[part="merchant-name"]')).to.equal(null);
+    expectNone(element, '[part="merchant-name"]');
   });
 
   it('when the token does not say, tries the merchant name and hides it on 403', async () => {
@@ -103,7 +103,7 @@ describe('<pay-checkout> start', () => {
     const { element, events } = await mount({ ...base, token });
     await untilState(element, 'select');
     expect(platform.count('GET', '/merchant-info')).to.equal(1);
-    expect($(element, '[part="merchant-name"]')).to.equal(null);
+    expectNone(element, '[part="merchant-name"]');
     expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
   });
 
@@ -121,7 +121,7 @@ describe('<pay-checkout> start', () => {
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
     const { element, events } = await mount({ ...base, token: checkoutToken() });
     await untilState(element, 'pending');
-    expect($(element, 'form')).to.equal(null);
+    expectNone(element, '[part="form"]');
     const created = events.find((event) => event.name === 'pay-created')!;
     expect(created.detail).to.include({ idPayin: 'order-1', idPayment: 'PAY-1', resumed: true });
     expect(events.find((event) => event.name === 'pay-status')!.detail.status).to.equal('PROCESSING');

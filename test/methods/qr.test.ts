@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { loadQrEncoder, qrCode } from '../../src/methods/qr.js';
+import { expectNone } from '../support/element.js';
 
 describe('client-side QR', () => {
   it('encodes a UPI link into a square module matrix', async () => {
@@ -18,6 +19,6 @@ describe('client-side QR', () => {
     expect(svg.getAttribute('role')).to.equal('img');
     expect(svg.getAttribute('aria-label')).to.equal('QR code to scan');
     expect(svg.querySelector('path')!.getAttribute('d')).to.match(/^M\d+ \d+h1v1h-1z/);
-    expect(element.querySelector('[style]')).to.equal(null);
+    expectNone(element, '[style]');
   });
 });

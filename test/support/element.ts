@@ -55,3 +55,13 @@ export async function submit(element: PayCheckout) {
   $<HTMLButtonElement>(element, '[part="submit"]')!.click();
   await element.updateComplete;
 }
+
+/**
+ * Asserts that nothing matches. On failure it reports the match's markup: chai would otherwise
+ * try to print the whole element graph, which can take the browser down.
+ */
+export function expectNone(root: PayCheckout | Element, selector: string) {
+  const scope = 'shadowRoot' in root && root.shadowRoot ? root.shadowRoot : root;
+  const found = scope.querySelector(selector);
+  if (found) throw new Error(`expected no ${selector}, found ${found.outerHTML.slice(0, 200)}`);
+}

@@ -46,6 +46,10 @@ export function sampleValue(field: MethodField, code: string, currencyCode: stri
       return 'Zhongzheng';
     case 'externalReference.reference':
       return '123456789012';
+    case 'customerName.firstName':
+      return 'Thabo';
+    case 'customerName.lastName':
+      return 'Nkosi';
   }
 }
 

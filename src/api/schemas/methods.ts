@@ -70,7 +70,7 @@ export const offlineMethodSchema = method('OFFLINE', {
   customerName: opt(customerNameFirstLastSchema),
 });
 export const payMeMethodSchema = method('PAY_ME', {});
-export const payShapMethodSchema = method('PAYSHAP', { said: opt(z.string()), customerName: opt(customerNameLastSchema) });
+export const payShapMethodSchema = method('PAYSHAP', { said: opt(z.string()) });
 export const pixQrMethodSchema = method('PIXQR', {});
 export const promptPayMethodSchema = method('PROMPTPAY', {});
 export const pseMethodSchema = method('PSE', {});

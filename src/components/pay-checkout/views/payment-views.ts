@@ -15,7 +15,7 @@ function viewContext(host: PayCheckout): PendingViewContext {
     orderMoney: payin.paymentRequested?.money ?? response.money ?? host.config!.money,
     l: host.l,
     showDeepLink: host.showDeepLink,
-    upiId: host.upiId,
+    upiId: host.values.upiId?.trim() || host.upiId,
     reference: host.reference,
     actions: {
       copy: (text) => host.copy(text),
@@ -35,7 +35,7 @@ function renderStatus(host: PayCheckout) {
     ${!final && host.expired ? html`<p>${l.term('expired')}</p>` : nothing}
     ${!final && !host.expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', l.duration(remaining))}</p>` : nothing}
     ${!final && host.pollProblem ? html`<p class="error" part="error">${host.pollProblem}</p>` : nothing}
-    ${host.payin?.paymentMethodResponse.reference ? html`<p class="muted">${l.term('reference')}: ${host.payin.paymentMethodResponse.reference}</p>` : nothing}
+    ${final && host.payin?.paymentMethodResponse.reference ? html`<p class="muted">${l.term('reference')}: ${host.payin.paymentMethodResponse.reference}</p>` : nothing}
   </div>`;
 }
 

@@ -1,0 +1,187 @@
+/**
+ * Every row of the method table, against the sandbox emulator, through the element: the form's
+ * rules (a missing mandatory field is an inline error and nothing is sent), the request body,
+ * the method's own view of the emulator's response, and a payment that completes.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { PAYIN_METHOD_TABLE, TABLE_PAYIN_METHOD_CODES, fieldRulesFor, isRequired, type MethodField } from '../../src/api/index.js';
+import { methodFor, registeredCodes } from '../../src/methods/registry.js';
+import { genericMethod } from '../../src/methods/generic.js';
+import type { PayCheckout } from '../../src/pay-checkout.js';
+import { mount, untilState, untilEvent, $, $$, type, submit, fastPolling, normalPolling } from '../support/element.js';
+import { mintToken, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { sampleValue, setField } from '../support/samples.js';
+
+const text = (element: PayCheckout) => element.shadowRoot!.textContent!.replace(/\s+/g, ' ');
+const copyValues = (element: PayCheckout) => $$(element, '.copy-value').map((node) => node.textContent!.trim());
+
+/** The mandatory fields of a code in a currency, as the form shows them (the operator is a select). */
+function mandatory(code: string, currencyCode: string): MethodField[] {
+  return fieldRulesFor(code, currencyCode)
+    .filter((rule) => isRequired(rule, currencyCode) && rule.field !== 'externalReference.reference')
+    .map((rule) => rule.field);
+}
+
+async function open(code: string, currencyCode: string, amount = 100) {
+  const idPayin = uniqueId(code.toLowerCase());
+  const token = await mintToken(idPayin, { externalReference: code === 'P2A_V2' });
+  const mounted = await mount({
+    token,
+    'base-url': await sandboxUrl(),
+    'payin-id': idPayin,
+    amount: String(amount),
+    'currency-code': currencyCode,
+    'payment-method-code': code,
+    'options-available': 'false',
+  });
+  await untilState(mounted.element, 'select');
+  return { ...mounted, idPayin };
+}
+
+/** Fills every mandatory field with a valid value, and picks the first operator when there is a choice. */
+function fill(element: PayCheckout, code: string, currencyCode: string) {
+  const method: Record<string, unknown> = { paymentMethodCode: code };
+  for (const field of mandatory(code, currencyCode)) {
+    if (field === 'paymentOperatorCode') continue;
+    const value = sampleValue(field, code, currencyCode);
+    type(element, field, value);
+    setField(method, field, field === 'phoneNumber' ? value.replace(/\s/g, '') : value);
+  }
+  const operators = $<HTMLSelectElement>(element, '#f-operator');
+  if (operators && operators.options.length > 1 && mandatory(code, currencyCode).includes('paymentOperatorCode')) {
+    operators.value = operators.options[1]!.value;
+    operators.dispatchEvent(new Event('change'));
+    method.paymentOperatorCode = operators.value;
+  }
+  return method;
+}
+
+describe('every payment method, against the sandbox emulator', () => {
+  before(fastPolling);
+  after(normalPolling);
+
+  it('every code of the method table has a module of its own', () => {
+    for (const code of TABLE_PAYIN_METHOD_CODES) {
+      expect(registeredCodes(), code).to.include(code);
+      expect(methodFor(code), code).not.to.equal(genericMethod);
+    }
+  });
+
+  describe('form rules, for every code and currency of the table', () => {
+    for (const row of PAYIN_METHOD_TABLE) {
+      for (const currencyCode of row.currencies) {
+        it(`${row.listedAs} (${row.code}) in ${currencyCode}: each mandatory field missing is an inline error and nothing is sent`, async () => {
+          const recorder = recordFetch();
+          try {
+            const { element, idPayin } = await open(row.code, currencyCode);
+            const required = mandatory(row.code, currencyCode);
+            await submit(element);
+            await element.updateComplete;
+            if (required.length === 0) return; // nothing to miss: the payment is created (covered below)
+            for (const field of required) {
+              const input = $(element, `[data-field="${field}"]`);
+              expect(input, `${field} shown`).to.exist;
+              expect(input!.getAttribute('aria-invalid'), `${field} invalid`).to.equal('true');
+            }
+            expect($(element, '.form-error')!.getAttribute('role')).to.equal('alert');
+            expect(recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))).to.have.length(0);
+            element.remove();
+          } finally {
+            recorder.restore();
+          }
+        });
+      }
+    }
+  });
+
+  /** What each family's view must show of the emulator's response. */
+  const views: Record<string, (element: PayCheckout, response: Record<string, any>) => void> = {
+    qr: (element, response) => {
+      expect($(element, '[part="qr"] svg.qr, [part="qr"] img.qr')).to.exist;
+      expect(copyValues(element)).to.include(response.qrRawData ?? response.qrCode);
+    },
+    upiQr: (element, response) => {
+      expect($(element, '[part="qr"] svg.qr')).to.exist;
+      expect(response.upiQrDeepLink).to.match(/^upi:\/\/pay\?/);
+      expect($(element, '#utr')).to.exist;
+    },
+    collect: (element) => {
+      expect(text(element)).to.contain('payment request was sent');
+    },
+    transfer: (element, response) => {
+      if (response.qrCode) expect($(element, '[part="qr"]')).to.exist;
+      else expect(copyValues(element)).to.include(response.account.accountNumber);
+      expect(copyValues(element)).to.include(response.reference);
+      if (response.paymentInstructionList) expect($(element, '[part="instructions"]')).to.exist;
+    },
+    p2a: (element, response) => {
+      expect(copyValues(element)).to.include(response.paymentAddress.idAddress);
+      expect($(element, '#utr')).to.exist;
+    },
+    redirect: (element, response) => {
+      const links = $$<HTMLAnchorElement>(element, 'a').map((a) => a.href);
+      if (response.redirectTo) expect(links).to.include(response.redirectTo);
+      if (response.deeplink) expect(links).to.include(response.deeplink);
+      expect(response.redirectTo ?? response.deeplink).to.match(/^https?:/);
+    },
+    mobile: (element, response) => {
+      expect(text(element)).to.contain('Approve on your phone');
+      expect(text(element)).to.contain(response.phoneNumber);
+    },
+    crypto: (element, response) => {
+      expect(text(element)).to.contain(`Send only on the ${response.paymentOperator.name} network`);
+      expect(copyValues(element)).to.include(response.account.accountNumber);
+      expect($(element, '[part="qr"]')).to.exist;
+    },
+    code: (element, response) => {
+      expect(copyValues(element)).to.include(response.account.accountNumber);
+    },
+  };
+  const FAMILY: Record<string, keyof typeof views> = {
+    UPIQR: 'upiQr', UPICOLLECT: 'collect', QRISPAY: 'qr', PIXQR: 'qr', QRPH: 'qr', VIETQR: 'qr', PROMPTPAY: 'qr', DUITNOW: 'qr', ZAPPER_QR: 'qr',
+    OFFLINE: 'transfer', VAPAY: 'transfer', P2A_V2: 'p2a', MOBILE_MONEY: 'mobile', CRYPTO_OFFLINE: 'crypto', CODE_PAYMENT: 'code',
+    ONLINE: 'redirect', NETBANKING: 'redirect', FPX: 'redirect', PSE: 'redirect', EWALLET: 'redirect', MOMOPAY: 'redirect', PAY_ME: 'redirect',
+    ABSA_PAY: 'redirect', CAPITEC_PAY: 'redirect', NEDBANK_DIRECT_EFT: 'redirect', PAYSHAP: 'redirect',
+  };
+
+  describe('a complete sandbox payment, for every row of the table', () => {
+    for (const row of PAYIN_METHOD_TABLE) {
+      const currencyCode = row.currencies[0];
+      it(`${row.listedAs} (${row.code}) in ${currencyCode}: request, view, success`, async () => {
+        const recorder = recordFetch();
+        try {
+          const { element, events, idPayin } = await open(row.code, currencyCode);
+          const expected = fill(element, row.code, currencyCode);
+          await submit(element);
+          await untilEvent(events, 'pay-created');
+          const create = recorder.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))!;
+          expect(create.body).to.deep.equal({ paymentRequested: { money: { amount: 100, currencyCode } }, paymentMethod: expected });
+          await untilState(element, 'pending');
+          const response = events.find((e) => e.name === 'pay-created')!.detail.payin.paymentMethodResponse;
+          expect(response.paymentMethodCode).to.equal(row.code);
+          views[FAMILY[row.code]!]!(element, response);
+          if (row.code === 'PROMPTPAY' || row.code === 'DUITNOW') {
+            expect(response.moneyRequired.amount).to.be.lessThan(100);
+            expect($(element, '[part="amount"]')!.textContent).to.contain('differs from the order amount');
+          }
+          if (row.code === 'P2A_V2') {
+            type(element, 'externalReference.reference', '12345');
+            $<HTMLFormElement>(element, 'form.reference')!.requestSubmit();
+            await element.updateComplete;
+            expect($(element, '#utr-error')!.textContent).to.contain('12 digits');
+            type(element, 'externalReference.reference', '123456789012');
+            $<HTMLFormElement>(element, 'form.reference')!.requestSubmit();
+            await waitUntil(() => text(element).includes('Reference received'), 'reference accepted', { timeout: 3000 });
+            const sent = recorder.requests.find((r) => r.path.endsWith(`/payins/${idPayin}/!setExternalReference`))!;
+            expect(sent.body).to.deep.equal({ externalReference: { reference: '123456789012' } });
+          }
+          await untilState(element, 'success', 6000);
+          expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
+          element.remove();
+        } finally {
+          recorder.restore();
+        }
+      });
+    }
+  });
+});
