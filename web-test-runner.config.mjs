@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
-import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
+import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -82,6 +82,8 @@ export default {
   plugins: [
     commonjsAsEsm(['qrcode/lib/core/qrcode.js', 'react', 'react-dom', 'react-dom/client']),
     freshDist(),
+    // The sandbox emulator, for tests that pay against a real platform stand-in.
+    sandboxPlugin(),
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
