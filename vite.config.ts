@@ -80,7 +80,8 @@ export const react: UserConfig = {
   build: {
     ...library('src/react/index.ts', 'react.js'),
     minify: false,
-    rolldownOptions: { external: ['react', '@lit/react'] },
+    // A client component for React Server Components frameworks (Next.js): it uses hooks.
+    rolldownOptions: { external: ['react', '@lit/react'], output: { banner: "'use client';" } },
   },
 };
 
