@@ -71,7 +71,7 @@ export const nodeElement: UserConfig = {
     outDir: 'dist/node',
     emptyOutDir: false,
     ssr: 'src/pay-checkout.ts',
-    rolldownOptions: { output: { entryFileNames: 'pay-checkout.js' } },
+    rolldownOptions: { output: { entryFileNames: 'pay-checkout.js', chunkFileNames: '[name]-[hash].js' } },
   },
 };
 
