@@ -35,9 +35,10 @@ describe('the package in Node (no DOM)', () => {
     const entry = await importPackage('pay-checkout');
     assert.equal(typeof entry.PayCheckout, 'function');
     assert.equal(customElements.get('pay-checkout'), entry.PayCheckout);
+    // The browser build may export more: internal bindings its lazy chunks import from it.
     const browserExports = exportsOf('pay-checkout.js', readFileSync(new URL('dist/pay-checkout.js', root), 'utf8'));
-    assert.ok(browserExports.includes('PayCheckout') && browserExports.includes('readRedirectParams'));
-    assert.deepEqual(Object.keys(entry).sort(), browserExports.sort(), 'the same exports as the browser build');
+    for (const name of ['PayCheckout', 'readRedirectParams']) assert.ok(name in entry && browserExports.includes(name), `both builds export ${name}`);
+    assert.deepEqual(Object.keys(entry).filter((name) => !browserExports.includes(name)), [], 'the browser build exports all the Node build does');
     assert.deepEqual(entry.readRedirectParams('?paymentMethodCode=UPIQR&optionsAvailable=false'), { 'payment-method-code': 'UPIQR', 'options-available': 'false' });
   });
 
