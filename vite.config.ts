@@ -57,6 +57,10 @@ export const element: UserConfig = {
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
+      // Code both the element and its lazy payin views use stays in pay-checkout.js (which is
+      // always loaded first) instead of a third, shared chunk: the entry may export a few more
+      // internal bindings for the lazy chunk to import.
+      preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
       // The lazy chunk is named after its module: qrcode-core-[hash].js (the virtual id's \0 would
       // otherwise become a leading underscore).

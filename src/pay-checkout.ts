@@ -10,5 +10,5 @@ export type { MethodModule, PendingViewContext } from './methods/types.js';
 export type * from './events/index.js';
 export type { Payin, PayinDetailResponse, PayinStatus } from './api/schemas/payin.js';
 export type { PaymentOption } from './api/schemas/options.js';
-export type { Money } from './api/schemas/common.js';
+export type { Money } from './api/schemas/request-common.js';
 export type { ErrorCode } from './api/errors.js';

@@ -3,7 +3,7 @@
  * and turned into `{errorCode, message, details?}` by the app's error handler, so a rule never
  * builds a response by hand and no path can forget the JSON body.
  */
-import type { z } from '../../src/api/zod.js';
+import type * as z from 'zod/mini';
 
 export interface FieldDetail {
   field: string;

@@ -6,7 +6,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from './context.js';
-import { opt, z } from '../../src/api/zod.js';
+import * as z from 'zod/mini';
+import { opt } from '../../src/api/zod.js';
 import { ApiError } from './errors.js';
 
 const share = () => z.number().check(z.gte(0), z.lte(1));

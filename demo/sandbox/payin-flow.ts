@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkPaymentMethod, methodCodesFor, payinMethodSchema, type Money, type PayinMethod } from '../../src/api/index.js';
-import type { z } from '../../src/api/zod.js';
+import type * as z from 'zod/mini';
 import { externalProvidersFor, operatorsFor } from './catalog.js';
 import { forbidden, invalidRequest, rejected, zodDetails } from './errors.js';
 import { masked, platformReference, digitsFrom } from './identifiers.js';

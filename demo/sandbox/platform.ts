@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { operationPermits } from '../../src/api/index.js';
-import type { z } from '../../src/api/zod.js';
+import type * as z from 'zod/mini';
 import { ApiError, forbidden, invalidRequest, zodDetails } from './errors.js';
 import { parseJson, readBodyText } from './http-body.js';
 import type { TokenClaims } from './auth.js';

@@ -5,7 +5,7 @@
  * the sandbox emulator answers 400 with them, so a rule is written once.
  */
 import type { PayinMethodCode } from './schemas/method-table.js';
-import { EXTERNAL_REFERENCE_PATTERN } from './schemas/common.js';
+import { EXTERNAL_REFERENCE_PATTERN } from './patterns.js';
 
 export type MethodField =
   | 'account.accountName'
@@ -37,21 +37,28 @@ export interface FieldRule {
   readonly currencies?: readonly string[];
   /** Mandatory as soon as this object is sent at all (customerName: lastName mandatory). */
   readonly requiredWith?: 'customerName';
+  /** Optional, but offered in the form even when the shop supplied nothing. */
+  readonly offered?: boolean;
 }
 
 const req = (field: MethodField, required: Requirement = 'always'): FieldRule => ({ field, required });
 const optional = (field: MethodField, currencies?: readonly string[]): FieldRule =>
   currencies ? { field, currencies } : { field };
-const withName = (field: MethodField): FieldRule => ({ field, requiredWith: 'customerName' });
+const withName = (field: MethodField): FieldRule => ({ field, requiredWith: 'customerName', offered: true });
+/** An optional field worth asking for (e.g. the UPI ID that skips the UTR step). */
+const offer = (field: MethodField): FieldRule => ({ field, offered: true });
 
 /** customerName is optional; when sent, lastName is mandatory (firstName too for Offline). */
-const customerName = [optional('customerName.firstName'), withName('customerName.lastName')];
-const customerFullName = [withName('customerName.firstName'), withName('customerName.lastName')];
+const customerName = [offer('customerName.firstName'), withName('customerName.lastName')];
+const customerFullName: FieldRule[] = [
+  { field: 'customerName.firstName', requiredWith: 'customerName' },
+  { field: 'customerName.lastName', requiredWith: 'customerName' },
+];
 
 export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]>> = {
-  ABSA_PAY: [req('account.accountName'), optional('account.accountNumber'), optional('passportNumber'), optional('said'), ...customerName],
-  CAPITEC_PAY: [optional('account.accountNumber'), optional('account.accountName'), ...customerName],
-  NEDBANK_DIRECT_EFT: [optional('account.accountNumber'), optional('account.accountName'), ...customerName],
+  ABSA_PAY: [req('account.accountName'), optional('account.accountNumber'), offer('passportNumber'), offer('said'), ...customerName],
+  CAPITEC_PAY: [offer('account.accountNumber'), optional('account.accountName'), ...customerName],
+  NEDBANK_DIRECT_EFT: [optional('account.accountNumber'), optional('account.accountName'), optional('customerName.firstName'), { field: 'customerName.lastName', requiredWith: 'customerName' }],
   PAYSHAP: [req('account.accountName'), optional('account.accountNumber'), optional('emailAddress'), optional('said')],
   CODE_PAYMENT: [
     req('emailAddress'),
@@ -74,7 +81,7 @@ export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]
     req('paymentOperatorCode', ['TZS', 'ZMW']),
   ],
   MOMOPAY: [],
-  NETBANKING: [optional('phoneNumber'), optional('account.accountName'), optional('emailAddress'), optional('paymentOperatorCode')],
+  NETBANKING: [offer('phoneNumber'), optional('account.accountName'), optional('emailAddress'), optional('paymentOperatorCode')],
   OFFLINE: [
     req('account.accountName', ['KRW', 'JPY']),
     req('emailAddress', ['JPY', 'NGN']),
@@ -91,7 +98,7 @@ export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]
   QRISPAY: [],
   QRPH: [],
   UPICOLLECT: [req('account.accountName', ['INR']), req('phoneNumber', ['INR'])],
-  UPIQR: [optional('upiId'), optional('phoneNumber'), optional('account.accountName')],
+  UPIQR: [offer('upiId'), optional('phoneNumber'), optional('account.accountName')],
   VAPAY: [
     optional('paymentOperatorCode', ['KRW', 'TWD']),
     optional('account.accountName', ['TWD']),

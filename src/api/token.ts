@@ -3,7 +3,7 @@
  * platform can), and decide what it permits. Never used to trust anything, only to avoid sending
  * requests that cannot succeed and to refuse tokens that must not be in a browser.
  */
-import { tokenPayloadSchema, type TokenPayload } from './schemas/token.js';
+import { tokenPayloadSchema, type TokenPayload } from './schemas/token-payload.js';
 
 export type TokenProblem = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_TOO_BROAD';
 

@@ -3,9 +3,9 @@
  * clear message naming the attribute, and no request is sent.
  */
 import { decodeToken, tokenProblem, type TokenProblem } from '../api/token.js';
-import { idSchema } from '../api/schemas/payin.js';
-import { currencyCodeSchema, type Money } from '../api/schemas/common.js';
-import type { TokenPayload } from '../api/schemas/token.js';
+import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
+import type { Money } from '../api/schemas/request-common.js';
+import type { TokenPayload } from '../api/schemas/token-payload.js';
 import { safeWebUrl } from './safe-url.js';
 
 export interface CheckoutInput {
@@ -51,7 +51,7 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
 
   const idPayin = input.payinId || payload.idPayment;
   if (!idPayin) return invalid('payin-id', 'the payin-id attribute is missing and the token carries no idPayment');
-  if (!idSchema.safeParse(idPayin).success) return invalid('payin-id', `"${idPayin}" is not a valid payin id (1 to 128 characters, no spaces, "/", "?" or "#")`);
+  if (!ID_PATTERN.test(idPayin)) return invalid('payin-id', `"${idPayin}" is not a valid payin id: it ${ID_RULE}`);
   if (input.payinId && payload.idPayment && input.payinId !== payload.idPayment) {
     return invalid('payin-id', `payin-id "${input.payinId}" differs from the token's idPayment "${payload.idPayment}"`);
   }
@@ -60,7 +60,7 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   let money: Money | undefined;
   if (hasAmount || input.currencyCode) {
     if (!hasAmount || !Number.isFinite(input.amount) || input.amount! <= 0) return invalid('amount', 'the amount attribute must be a positive number');
-    if (!input.currencyCode || !currencyCodeSchema.safeParse(input.currencyCode).success) {
+    if (!input.currencyCode || !CURRENCY_CODE_PATTERN.test(input.currencyCode)) {
       return invalid('currency-code', `"${input.currencyCode ?? ''}" is not a currency code such as INR or USDT`);
     }
     money = { amount: input.amount!, currencyCode: input.currencyCode };

@@ -2,15 +2,15 @@
  * The platform calls of the flow as plain functions: the parallel start, building and creating
  * the payin, and resuming one that exists. The element decides what to show from their results.
  */
-import type { PlatformClient } from '../api/client.js';
+import type { CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isPlatformError } from '../api/errors.js';
 import { checkPaymentMethod, fieldRulesFor, compactNumber, type FieldIssue, type MethodField } from '../api/method-rules.js';
 import { paths } from '../api/paths.js';
 import type { AvailableOptionsResponse } from '../api/schemas/options.js';
-import type { PayinCreateRequest, PayinCreateResponse, PayinDetailResponse } from '../api/schemas/payin.js';
+import type { PayinCreateResponse, PayinDetailResponse } from '../api/schemas/payin.js';
+import type { PayinCreateRequest } from '../api/schemas/payin-request.js';
 import { tokenPermits } from '../api/token.js';
 import type { FieldValues } from '../methods/fields.js';
-import type { MethodModule } from '../methods/types.js';
 import type { CheckoutConfig } from './config.js';
 
 export type StartResult =
@@ -25,7 +25,7 @@ const asPlatformError = (reason: unknown): PlatformError =>
  * One round trip to ready: the options, the payin (it may exist already) and the merchant name
  * are asked for at once. The merchant name is asked only when the token may permit it.
  */
-export async function startCheckout(client: PlatformClient, config: CheckoutConfig, signal: AbortSignal): Promise<StartResult> {
+export async function startCheckout(client: CheckoutClient, config: CheckoutConfig, signal: AbortSignal): Promise<StartResult> {
   const call = { signal, retry: { retries: 2, maxDelayMs: 4000 } };
   const may = (method: string, path: string) => tokenPermits(config.payload, method, path) !== false;
   const [options, payin, merchant] = await Promise.allSettled([
@@ -61,7 +61,7 @@ export interface MethodChoice {
 }
 
 /** The paymentMethod object from the customer's choice and form values. */
-export function buildPaymentMethod(choice: MethodChoice, currencyCode: string, values: FieldValues, module: MethodModule): Record<string, unknown> {
+export function buildPaymentMethod(choice: MethodChoice, currencyCode: string, values: FieldValues): Record<string, unknown> {
   const method: Record<string, unknown> = { paymentMethodCode: choice.code };
   if (choice.operatorCode) method.paymentOperatorCode = choice.operatorCode;
   if (choice.externalProviderCode) method.externalProviderCode = choice.externalProviderCode;
@@ -70,9 +70,7 @@ export function buildPaymentMethod(choice: MethodChoice, currencyCode: string, v
     const value = values[rule.field];
     if (value && value.trim()) setMethodField(method, rule.field, value);
   }
-  return module.buildMethod
-    ? module.buildMethod(method, { code: choice.code, currencyCode, values, operatorCode: choice.operatorCode, externalProviderCode: choice.externalProviderCode })
-    : method;
+  return method;
 }
 
 /** The problems the customer must fix before anything is sent. */
@@ -96,7 +94,7 @@ export type CreateResult =
  * Creates the payin. A network failure is retried: if the first attempt did reach the platform,
  * the retry answers 409 and the existing payin is read, so a payin is never created twice.
  */
-export async function createPayin(client: PlatformClient, config: CheckoutConfig, request: PayinCreateRequest, signal: AbortSignal): Promise<CreateResult> {
+export async function createPayin(client: CheckoutClient, config: CheckoutConfig, request: PayinCreateRequest, signal: AbortSignal): Promise<CreateResult> {
   const call = { signal, retry: { retries: 2, maxDelayMs: 4000 } };
   try {
     return { kind: 'created', payin: await client.createPayin(config.idPayin, request, call) };

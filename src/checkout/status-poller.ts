@@ -8,7 +8,7 @@
  * calls stop), on an error that retrying cannot fix, and when the host disconnects.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { backoffDelay } from '../api/client.js';
+import { backoffDelay } from '../api/transport.js';
 import { isAbortError, PlatformError } from '../api/errors.js';
 import type { PayinDetailResponse } from '../api/schemas/payin.js';
 

@@ -8,10 +8,9 @@ import { html, nothing } from 'lit';
 import { amountToPay, copyRow, deepLinkStep, instructions, redirectStep } from './parts.js';
 import type { MethodModule } from './types.js';
 
-export function redirectModule(deepLinkSchemes: readonly string[] = [], offeredFields: MethodModule['offeredFields'] = []): MethodModule {
+/** `deepLinkSchemes`: the app schemes its deep links may use, besides http and https. */
+export function redirectModule(deepLinkSchemes: readonly string[] = []): MethodModule {
   return {
-    deepLinkSchemes,
-    offeredFields,
     renderPending(view) {
       const { l, response } = view;
       const hasStep = !!(response.redirectTo || response.deeplink);

@@ -1,65 +1,45 @@
 /**
- * Method modules by code: one line per code. A module is a family's form and view; adding a
- * method means one module (or reusing one) and one line here.
+ * Method views by code. The package's own (builtin.ts) load on demand; a merchant may register
+ * its own at any time, and those win over the built-in ones.
  */
-import { bankTransfer } from './bank-transfer.js';
-import { codePayment } from './code-payment.js';
-import { cryptoOffline } from './crypto.js';
-import { genericMethod } from './generic.js';
-import { mobileMoney } from './mobile-money.js';
-import { phoneToAccount } from './p2a.js';
-import { qrPaymentModule } from './qr-payment.js';
-import { redirectModule } from './redirect.js';
 import type { MethodModule } from './types.js';
-import { upiCollect, upiQr } from './upi.js';
 
-const qrPayment = qrPaymentModule();
-const bankRedirect = redirectModule();
+const own = new Map<string, MethodModule>();
+const builtin = new Map<string, MethodModule>();
+let fallback: MethodModule | undefined;
+let loading: Promise<void> | undefined;
 
-const modules = new Map<string, MethodModule>([
-  ['ABSA_PAY', redirectModule([], ['said', 'passportNumber', 'customerName.firstName', 'customerName.lastName'])],
-  ['CAPITEC_PAY', redirectModule([], ['account.accountNumber', 'customerName.firstName', 'customerName.lastName'])],
-  ['CODE_PAYMENT', codePayment],
-  ['CRYPTO_OFFLINE', cryptoOffline],
-  ['DUITNOW', qrPayment],
-  ['EWALLET', redirectModule(['gojek', 'dana', 'ovo', 'shopeeid', 'linkaja'])],
-  ['FPX', bankRedirect],
-  ['P2A_V2', phoneToAccount],
-  ['ONLINE', bankRedirect],
-  ['MOBILE_MONEY', mobileMoney],
-  ['MOMOPAY', redirectModule(['momo'])],
-  ['NEDBANK_DIRECT_EFT', bankRedirect],
-  ['NETBANKING', redirectModule(['upi'], ['phoneNumber'])],
-  ['OFFLINE', bankTransfer],
-  ['PAY_ME', redirectModule(['payme'])],
-  ['PAYSHAP', bankRedirect],
-  ['PIXQR', qrPaymentModule('pixCopyPaste')],
-  ['PROMPTPAY', qrPayment],
-  ['PSE', bankRedirect],
-  ['QRISPAY', qrPayment],
-  ['QRPH', qrPayment],
-  ['UPICOLLECT', upiCollect],
-  ['UPIQR', upiQr],
-  ['VAPAY', bankTransfer],
-  ['VIETQR', qrPayment],
-  ['ZAPPER_QR', qrPayment],
-  ['UPI_ID', upiCollect],
-  ['FNB_DIRECT_EFT', bankRedirect],
-  ['SNAP_SCAN_QR', qrPayment],
-]);
-
-/** Registers a module for one or more codes (a merchant's own, or a replacement). */
+/** Registers a view for one or more codes (a merchant's own, or a replacement). */
 export function registerMethod(codes: readonly string[], module: MethodModule): void {
-  for (const code of codes) modules.set(code, module);
+  for (const code of codes) own.set(code, module);
 }
 
-/** The module of a code; a code the package does not know gets the generic view. */
-export function methodFor(code: string): MethodModule {
-  return modules.get(code) ?? genericMethod;
+/** Called by builtin.ts when it loads. */
+export function registerBuiltins(modules: readonly (readonly [string, MethodModule])[], generic: MethodModule): void {
+  for (const [code, module] of modules) builtin.set(code, module);
+  fallback = generic;
 }
 
+/** Loads the package's views once. */
+export function loadBuiltinMethods(): Promise<void> {
+  loading ??= import('./builtin.js').then(
+    () => undefined,
+    (error) => {
+      loading = undefined; // a failed chunk load may be retried
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The view of a code once the views are loaded (a code without one gets the generic view). */
+export function methodFor(code: string): MethodModule | undefined {
+  return own.get(code) ?? builtin.get(code) ?? fallback;
+}
+
+/** Codes with a view of their own. */
 export function registeredCodes(): string[] {
-  return [...modules.keys()];
+  return [...new Set([...builtin.keys(), ...own.keys()])];
 }
 
 export type { MethodModule };

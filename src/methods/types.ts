@@ -1,10 +1,8 @@
 import type { TemplateResult, nothing } from 'lit';
-import type { MethodField } from '../api/method-rules.js';
 import type { MoneyResponse } from '../api/schemas/common.js';
-import type { PaymentMethodResponse } from '../api/schemas/methods.js';
+import type { PaymentMethodResponse } from '../api/schemas/method-responses.js';
 import type { Payin } from '../api/schemas/payin.js';
 import type { Localizer } from '../i18n/localize.js';
-import type { FieldValues } from './fields.js';
 
 /** What a method view may ask of the checkout. */
 export interface ViewActions {
@@ -37,25 +35,12 @@ export interface PendingViewContext {
   actions: ViewActions;
 }
 
-export interface FormContext {
-  code: string;
-  currencyCode: string;
-  values: FieldValues;
-  operatorCode?: string;
-  externalProviderCode?: string;
-}
-
 /**
- * A payment method family: its form and its view. Adding a method means one module and one
- * line in the registry; <pay-checkout> never branches on a code.
+ * A payment method family's view of the platform's response. Its form comes from the method
+ * rules (src/api/method-rules.ts). Adding a method means one module and one line in
+ * builtin.ts; <pay-checkout> never branches on a code.
  */
 export interface MethodModule {
-  /** Optional fields the form offers even when the shop supplied nothing. */
-  readonly offeredFields?: readonly MethodField[];
-  /** App schemes its deep links may use (besides http and https). */
-  readonly deepLinkSchemes?: readonly string[];
-  /** Adjusts the method object built from the form (e.g. a fixed field). */
-  buildMethod?(method: Record<string, unknown>, form: FormContext): Record<string, unknown>;
   /** The view while the payment is pending. */
   renderPending(view: PendingViewContext): TemplateResult | typeof nothing;
 }

@@ -12,8 +12,6 @@ import type { MethodModule, PendingViewContext } from './types.js';
 const customerUpiId = (view: PendingViewContext) => view.response.upiId ?? view.upiId;
 
 export const upiQr: MethodModule = {
-  offeredFields: ['upiId'],
-  deepLinkSchemes: ['upi'],
   renderPending(view) {
     const { l, response } = view;
     const link = response.upiQrDeepLink;

@@ -6,7 +6,7 @@
  */
 import { createClient, type CallOptions } from '../api/client.js';
 import { actionOperations, paths } from '../api/paths.js';
-import type { Money } from '../api/schemas/common.js';
+import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
 
 export { actionOperations, paths };

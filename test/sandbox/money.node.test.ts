@@ -217,6 +217,6 @@ describe('code lists and settlement options', () => {
     const operators = paymentOperatorsResponseSchema.parse((await t.raw('GET', '/payment-operators')).json).data;
     assert.ok(operators.some((o) => o.code === 'MPESA_KE' && o.paymentMethodCode === 'MOBILE_MONEY'));
     const settlement = settlementOptionsResponseSchema.parse((await t.raw('GET', '/settlement-payment-options')).json);
-    assert.ok(settlement.data.some((o) => o.paymentMethodCode === 'CRYPTO_TRANSFER' && o.paymentOperators.some((op) => op.code === 'TRC20')));
+    assert.ok(settlement.data.some((o) => o.paymentMethodCode === 'CRYPTO_TRANSFER' && (o.paymentOperators ?? []).some((op) => op.code === 'TRC20')));
   });
 });

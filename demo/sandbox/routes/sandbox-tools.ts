@@ -4,7 +4,8 @@
  */
 import type { Context, Hono } from 'hono';
 import { FAILURE_REASON_CODES } from '../../../src/api/index.js';
-import { opt, z } from '../../../src/api/zod.js';
+import * as z from 'zod/mini';
+import { opt } from '../../../src/api/zod.js';
 import { ApiError, conflict } from '../errors.js';
 import { faultsSchema } from '../faults.js';
 import { parseJson, readBodyText } from '../http-body.js';

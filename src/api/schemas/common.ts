@@ -1,45 +1,11 @@
-import { nonEmpty, opt, z } from '../zod.js';
-
-/**
- * Currency codes are fiat (ISO 4217, three letters) or crypto (USDT, USDC, …), so the shape is
- * upper-case letters and digits, 3 to 6 long. Responses are looser: any non-empty string.
- */
-export const currencyCodeSchema = z.string().check(
-  z.regex(/^[A-Z][A-Z0-9]{2,5}$/, 'must be an upper-case currency code such as INR or USDT'),
-);
-
-/**
- * An amount is a JSON number. Requests must send a positive, finite number; responses may carry a
- * numeric string, which some gateways emit for precision, and it is read as a number.
- */
-export const amountSchema = z.number().check(
-  z.refine((n) => Number.isFinite(n) && n > 0, 'must be a positive number'),
-);
-
-const responseAmountSchema = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^-?\d+(\.\d+)?$/))]),
-  z.transform((value) => Number(value)),
-);
-
-export const moneySchema = z.object({
-  amount: amountSchema,
-  currencyCode: currencyCodeSchema,
-});
-export type Money = z.infer<typeof moneySchema>;
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
 
 export const moneyResponseSchema = z.looseObject({
-  amount: responseAmountSchema,
+  amount: z.number(),
   currencyCode: z.string(),
 });
 export type MoneyResponse = z.infer<typeof moneyResponseSchema>;
-
-/** Account as sent in a request. Which attributes are mandatory depends on the method and currency. */
-export const accountRequestSchema = z.object({
-  accountName: opt(z.string().check(z.regex(/^[\p{L}\p{M}\p{N} .'\-]*$/u, 'may contain only letters, numbers and spaces'))),
-  accountNumber: opt(z.string()),
-  accountType: opt(z.string()),
-});
-export type AccountRequest = z.infer<typeof accountRequestSchema>;
 
 /** Account as returned. bankBranch, bankCity and bankProvince are deprecated and ignored. */
 export const accountResponseSchema = z.looseObject({
@@ -49,15 +15,6 @@ export const accountResponseSchema = z.looseObject({
   bankName: opt(z.string()),
 });
 export type AccountResponse = z.infer<typeof accountResponseSchema>;
-
-export const customerNameSchema = z.object({
-  lastName: opt(nonEmpty()),
-  titleBefore: opt(z.string()),
-  firstName: opt(z.string()),
-  middleName: opt(z.string()),
-  titleAfter: opt(z.string()),
-});
-export type CustomerName = z.infer<typeof customerNameSchema>;
 
 export const paymentOperatorSchema = z.looseObject({
   code: z.string(),
@@ -71,13 +28,6 @@ export const accountCustomerSchema = z.looseObject({
 });
 export type AccountCustomer = z.infer<typeof accountCustomerSchema>;
 
-/** P2A_V2 and IMPS: the customer's external payment reference (UTR), exactly 12 digits. */
-export const EXTERNAL_REFERENCE_PATTERN = /^\d{12}$/;
-export const externalReferenceSchema = z.object({
-  reference: z.string().check(z.regex(EXTERNAL_REFERENCE_PATTERN, 'must be exactly 12 digits')),
-});
-export type ExternalReference = z.infer<typeof externalReferenceSchema>;
-
 export const externalReferenceResponseSchema = z.looseObject({ reference: opt(z.string()) });
 
 export const paymentAddressSchema = z.looseObject({
@@ -85,19 +35,6 @@ export const paymentAddressSchema = z.looseObject({
   idAddress: opt(z.string()),
 });
 export type PaymentAddress = z.infer<typeof paymentAddressSchema>;
-
-/**
- * The customer's payment location. The document names the object `paymentLocation` and its parts
- * only through the redirect parameters postalCode, city and disctrict (spelled so); we send
- * `district` and read either spelling. See docs/platform-choices.md.
- */
-export const paymentLocationSchema = z.object({
-  postalCode: opt(z.string()),
-  city: opt(z.string()),
-  district: opt(z.string()),
-  disctrict: opt(z.string()),
-});
-export type PaymentLocation = z.infer<typeof paymentLocationSchema>;
 
 export const paymentLocationResponseSchema = z.looseObject({
   postalCode: opt(z.string()),

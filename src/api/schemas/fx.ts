@@ -1,4 +1,5 @@
-import { z } from '../zod.js';
+import * as z from 'zod/mini';
+import '../zod.js';
 
 export const currencyPairSchema = z.looseObject({ baseCurrencyCode: z.string(), quoteCurrencyCode: z.string() });
 export type CurrencyPair = z.infer<typeof currencyPairSchema>;

@@ -1,13 +1,16 @@
-import { opt, z } from '../zod.js';
-import { moneySchema, paymentOperatorSchema } from './common.js';
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { paymentOperatorSchema } from './common.js';
+import type { Money } from './request-common.js';
 
-/** POST /payins/!availablePaymentOptions and POST /topups/!availablePaymentOptions. */
-export const availableOptionsRequestSchema = z.object({ money: moneySchema });
-export type AvailableOptionsRequest = z.infer<typeof availableOptionsRequestSchema>;
+/** POST /payins/!availablePaymentOptions and POST /topups/!availablePaymentOptions: the money. */
+export interface AvailableOptionsRequest {
+  money: Money;
+}
 
 export const paymentOptionSchema = z.looseObject({
   paymentMethodCode: z.string(),
-  paymentOperators: z._default(z.array(paymentOperatorSchema), []),
+  paymentOperators: opt(z.array(paymentOperatorSchema)),
 });
 export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 

@@ -1,7 +1,7 @@
-import { opt, z } from '../zod.js';
-import { checkPaymentMethod } from '../method-rules.js';
-import { accountResponseSchema, externalReferenceSchema, moneyResponseSchema, moneySchema } from './common.js';
-import { paymentMethodResponseSchema, payinMethodSchema } from './methods.js';
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { accountResponseSchema, moneyResponseSchema } from './common.js';
+import { paymentMethodResponseSchema } from './method-responses.js';
 
 export const PAYIN_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED', 'REFUSED'] as const;
 export type KnownPayinStatus = (typeof PAYIN_STATUSES)[number];
@@ -38,33 +38,6 @@ export const PAYIN_REJECTION_CODES = [
 ] as const;
 export type PayinRejectionCode = (typeof PAYIN_REJECTION_CODES)[number];
 
-/** Payin identifiers travel in paths: any printable text without slashes, 1 to 128 long. */
-export const idSchema = z.string().check(z.regex(/^[^/\s?#]{1,128}$/, 'must be 1 to 128 characters with no spaces, "/", "?" or "#"'));
-
-/**
- * POST /payins/{idPayin}. The method field rules depend on the currency of the money, so they are a
- * refinement over the whole request; each problem is reported at `paymentMethod.<field>`.
- */
-export const payinCreateRequestSchema = z
-  .object({
-    paymentRequested: z.object({ money: moneySchema }),
-    paymentMethod: payinMethodSchema,
-    callbackUrl: opt(z.url({ protocol: /^https?$/ })),
-    returnUrl: opt(z.url({ protocol: /^https?$/ })),
-  })
-  .check(
-    z.superRefine((request, ctx) => {
-      for (const issue of checkPaymentMethod(request.paymentMethod, request.paymentRequested.money.currencyCode)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: issue.message,
-          path: ['paymentMethod', ...issue.field.split('.')],
-          input: request.paymentMethod,
-        });
-      }
-    }),
-  );
-export type PayinCreateRequest = z.infer<typeof payinCreateRequestSchema>;
 
 const paymentRequestedResponseSchema = z.looseObject({ money: moneyResponseSchema });
 
@@ -87,10 +60,6 @@ export const payinDetailResponseSchema = z.looseObject({
 export type PayinDetailResponse = z.infer<typeof payinDetailResponseSchema>;
 /** What the element hands to its events: the last payin seen, created or read. */
 export type Payin = PayinCreateResponse | PayinDetailResponse;
-
-/** Request of the external-reference endpoint (setExternalReference; path chosen, see docs). */
-export const setExternalReferenceRequestSchema = z.object({ externalReference: externalReferenceSchema });
-export type SetExternalReferenceRequest = z.infer<typeof setExternalReferenceRequestSchema>;
 
 /** GET /payins/{idPayin}/accounts. Shape not shown: accounts, each saying where it came from. */
 export const payinAccountsResponseSchema = z.looseObject({

@@ -1,6 +1,9 @@
-import { opt, z } from '../zod.js';
-import { moneyResponseSchema, moneySchema } from './common.js';
-import { PAYOUT_ACCOUNT_TYPES, paymentMethodResponseSchema, payoutMethodSchema, type PayoutMethod } from './methods.js';
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { moneyResponseSchema } from './common.js';
+import { moneySchema } from './request-common.js';
+import { paymentMethodResponseSchema } from './method-responses.js';
+import { PAYOUT_ACCOUNT_TYPES, payoutMethodSchema, type PayoutMethod } from './payout-methods.js';
 
 const WALLET_CURRENCIES = ['GHS', 'KES', 'TZS', 'ZMW'];
 

@@ -1,5 +1,6 @@
-import { opt, z } from '../zod.js';
-import { moneySchema } from './common.js';
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { moneySchema } from './request-common.js';
 
 export const TOKEN_ACTIONS = ['PAYIN_CREATE', 'PAYIN_INFO', 'WALLET_OPERATION_CREATE'] as const;
 export type TokenAction = (typeof TOKEN_ACTIONS)[number];
@@ -39,23 +40,5 @@ export type AuthTokenByActionRequest = z.infer<typeof authTokenByActionRequestSc
 export const authTokenResponseSchema = z.looseObject({ token: z.string().check(z.minLength(1)) });
 export type AuthTokenResponse = z.infer<typeof authTokenResponseSchema>;
 
-/** What we read from a token's payload. Unknown claims are kept. */
-export const tokenPayloadSchema = z.looseObject({
-  merchantCode: opt(z.string()),
-  operations: opt(z.array(z.string())),
-  action: opt(z.string()),
-  idPayment: opt(z.string()),
-  money: opt(z.looseObject({ amount: z.number(), currencyCode: z.string() })),
-  exp: opt(z.number()),
-  iat: opt(z.number()),
-});
-export type TokenPayload = z.infer<typeof tokenPayloadSchema>;
-
-/** Error body of the platform (shape not shown; what the emulator sends and the client reads). */
-export const errorBodySchema = z.looseObject({
-  errorCode: opt(z.string()),
-  code: opt(z.string()),
-  message: opt(z.string()),
-  details: opt(z.array(z.looseObject({ field: opt(z.string()), message: opt(z.string()) }))),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export { tokenPayloadSchema, type TokenPayload } from './token-payload.js';
+export { errorBodySchema, type ErrorBody } from './error-body.js';

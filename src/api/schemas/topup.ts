@@ -1,6 +1,9 @@
-import { opt, z } from '../zod.js';
-import { currencyCodeSchema, moneyResponseSchema, moneySchema } from './common.js';
-import { paymentMethodResponseSchema, payinMethodSchema } from './methods.js';
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { moneyResponseSchema } from './common.js';
+import { currencyCodeSchema, moneySchema } from './request-common.js';
+import { payinMethodSchema } from './methods.js';
+import { paymentMethodResponseSchema } from './method-responses.js';
 import { checkPaymentMethod } from '../method-rules.js';
 
 /** The customer pays exactly moneyProvided; the platform computes what arrives in currencyRequired. */

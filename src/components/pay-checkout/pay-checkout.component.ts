@@ -1,25 +1,25 @@
 import { LitElement, html, type PropertyValues, type ComplexAttributeConverter } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { createClient, type PlatformClient } from '../../api/client.js';
+import { createCheckoutClient, type CheckoutClient } from '../../api/checkout-client.js';
 import { PlatformError, isAbortError, isPlatformError } from '../../api/errors.js';
-import { EXTERNAL_REFERENCE_PATTERN, timestampMs } from '../../api/schemas/common.js';
+import { EXTERNAL_REFERENCE_PATTERN } from '../../api/patterns.js';
+import { timestampMs } from '../../api/schemas/common.js';
 import { isFinalStatus, type Payin, type PayinDetailResponse, type PayinStatus } from '../../api/schemas/payin.js';
 import type { ExternalProvider, PaymentOption } from '../../api/schemas/options.js';
 import type { MethodField } from '../../api/method-rules.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig } from '../../checkout/config.js';
-import { Countdown } from '../../checkout/countdown.js';
+import type { Countdown } from '../../checkout/countdown.js';
 import { buildPayinRequest, buildPaymentMethod, createPayin, startCheckout, validatePaymentMethod } from '../../checkout/flow.js';
 import { ServerClock } from '../../checkout/server-clock.js';
-import { StatusPoller, type PollerStop } from '../../checkout/status-poller.js';
+import type { StatusPoller, PollerStop } from '../../checkout/status-poller.js';
 import type { PayEventDetails, PayEventName, PayErrorDetail } from '../../events/index.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
 import type { CustomerData, FieldValues } from '../../methods/fields.js';
-import { methodFor } from '../../methods/registry.js';
 import type { ReferenceStep } from '../../methods/types.js';
 import { styles } from './pay-checkout.styles.js';
 import { renderError, renderLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
-import { renderPending, renderFinal } from './views/payment-views.js';
+import type * as PaymentViews from './views/payment-views.js';
 
 export type CheckoutState = 'loading' | 'select' | 'submitting' | 'pending' | 'success' | 'failed' | 'refused' | 'error';
 
@@ -138,20 +138,18 @@ export class PayCheckout extends LitElement {
   @state() pollStopped?: PollerStop;
   @state() reference: ReferenceStep = { state: 'idle' };
   @state() announcement = '';
+  /** The views of a payin (every method's): loaded after ready, or at once for a payin that exists. */
+  @state() views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  private paymentViews?: typeof PaymentViews;
 
   readonly localize = new LocalizeController(this);
   readonly clock = new ServerClock();
-  readonly poller = new StatusPoller(this, {
-    fetchStatus: (signal) => this.client!.getPayin(this.config!.idPayin, { signal }),
-    onResult: (payin) => this.onPayinRead(payin),
-    onError: (error, willRetry) => this.onPollError(error, willRetry),
-    expiresAt: () => this.expiresAtLocal,
-    onStop: (reason) => (this.pollStopped = reason),
-  });
-  readonly countdown = new Countdown(this, () => this.onExpired());
+  /** Status polling and the countdown: created with the payin views, when a payin exists. */
+  poller?: StatusPoller;
+  countdown?: Countdown;
 
   config?: CheckoutConfig;
-  private client?: PlatformClient;
+  private client?: CheckoutClient;
   private run?: AbortController;
   private startedFor?: string;
   private lastStatus?: PayinStatus;
@@ -226,8 +224,8 @@ export class PayCheckout extends LitElement {
     return changed.has('token') && (this.state === 'error' || this.state === 'loading');
   }
 
-  private makeClient(config: CheckoutConfig, token: string): PlatformClient {
-    return createClient({
+  private makeClient(config: CheckoutConfig, token: string): CheckoutClient {
+    return createCheckoutClient({
       baseUrl: config.baseUrl,
       token,
       apiVersion: this.apiVersion || '2',
@@ -238,8 +236,8 @@ export class PayCheckout extends LitElement {
   /** Starts (again) from the page's attributes. */
   private restart(): void {
     this.run?.abort();
-    this.poller.stop();
-    this.countdown.set(undefined);
+    this.poller?.stop();
+    this.countdown?.set(undefined);
     this.startedFor = this.identity();
     Object.assign(this, {
       error: undefined,
@@ -306,6 +304,9 @@ export class PayCheckout extends LitElement {
       this.selectedProvider = providers.some((provider) => provider.code === this.externalProviderCode) ? this.externalProviderCode : undefined;
     }
     this.state = 'select';
+    // Fetch the method views while the customer fills the form, not before the form shows.
+    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    idle(() => void this.loadViews().catch(() => undefined));
     this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
   }
 
@@ -337,12 +338,10 @@ export class PayCheckout extends LitElement {
       this.focusAfterRender = '.form-error';
       return;
     }
-    const module = methodFor(this.selectedCode);
     const method = buildPaymentMethod(
       { code: this.selectedCode, operatorCode: this.selectedOperator, externalProviderCode: this.selectedProvider },
       config.money.currencyCode,
       this.values,
-      module,
     );
     const issues = validatePaymentMethod(method, config.money.currencyCode);
     if (issues.length) {
@@ -392,6 +391,7 @@ export class PayCheckout extends LitElement {
   /** A payin was created by us or found existing: show it and follow its status. */
   private onCreated(payin: Payin, resumed: boolean): void {
     const config = this.config!;
+    if (this.views !== 'ready' && this.views !== 'loading') void this.loadViews().catch(() => undefined);
     this.payin = payin;
     this.emit('pay-created', { idPayin: config.idPayin, idPayment: payin.idPayment, payin, resumed });
     if (!resumed && !this.clock.sampled) {
@@ -402,8 +402,35 @@ export class PayCheckout extends LitElement {
     else this.enterPending();
   }
 
+  /** Loads the payin views (a separate chunk) once; a failed load can be retried. */
+  loadViews(): Promise<void> {
+    if (this.views === 'ready') return Promise.resolve();
+    this.views = 'loading';
+    return import('./views/payment-views.js').then(
+      (views) => {
+        this.paymentViews = views;
+        this.poller ??= new views.StatusPoller(this, {
+          fetchStatus: (signal) => this.client!.getPayin(this.config!.idPayin, { signal }),
+          onResult: (payin) => this.onPayinRead(payin),
+          onError: (error, willRetry) => this.onPollError(error, willRetry),
+          expiresAt: () => this.expiresAtLocal,
+          onStop: (reason) => (this.pollStopped = reason),
+        });
+        this.countdown ??= new views.Countdown(this, () => this.onExpired());
+        this.views = 'ready';
+        if (this.state === 'pending') this.enterPending();
+      },
+      (error: unknown) => {
+        this.views = 'failed';
+        throw error;
+      },
+    );
+  }
+
   private enterPending(): void {
     this.state = 'pending';
+    // Until the views chunk has loaded there is nothing to poll with; loading it enters again.
+    if (!this.poller || !this.countdown) return void this.loadViews().catch(() => undefined);
     this.countdown.set(this.expiresAtLocal);
     if (!this.poller.active) this.poller.start();
   }
@@ -422,8 +449,8 @@ export class PayCheckout extends LitElement {
       this.emit('pay-status', { status, ...(previousStatus ? { previousStatus } : {}), payin });
     }
     if (isFinalStatus(status)) {
-      this.poller.stop('final');
-      this.countdown.set(undefined);
+      this.poller?.stop('final');
+      this.countdown?.set(undefined);
       this.state = status.toLowerCase() as CheckoutState;
       if (!this.finalEmitted) {
         this.finalEmitted = true;
@@ -458,7 +485,7 @@ export class PayCheckout extends LitElement {
   resumePolling(): void {
     this.pollStopped = undefined;
     this.pollProblem = undefined;
-    this.poller.checkNow();
+    this.poller?.checkNow();
   }
 
   /** Sends the customer's external reference (UTR) for the payin. */
@@ -507,8 +534,8 @@ export class PayCheckout extends LitElement {
   private fail(detail: PayErrorDetail, shown = detail.message): void {
     this.error = { ...detail, message: shown };
     this.state = 'error';
-    this.poller.stop('error');
-    this.countdown.set(undefined);
+    this.poller?.stop('error');
+    this.countdown?.set(undefined);
     this.emit('pay-error', detail);
   }
 
@@ -545,6 +572,16 @@ export class PayCheckout extends LitElement {
     target?.focus();
   }
 
+  /** Pending and final: the views chunk, or a placeholder while it loads. */
+  private renderPayin() {
+    if (this.paymentViews) return this.state === 'pending' ? this.paymentViews.renderPending(this) : this.paymentViews.renderFinal(this);
+    if (this.views === 'failed') {
+      return html`<p class="error" part="error" role="alert">${this.l.term('viewsFailed')}</p>
+        <button type="button" @click=${() => void this.loadViews().catch(() => undefined)}>${this.l.term('tryAgain')}</button>`;
+    }
+    return html`<p class="muted">${this.statusText(this.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+  }
+
   protected override render() {
     const l = this.l;
     const body =
@@ -554,9 +591,7 @@ export class PayCheckout extends LitElement {
           ? renderError(this)
           : this.state === 'select' || this.state === 'submitting'
             ? renderSelect(this)
-            : this.state === 'pending'
-              ? renderPending(this)
-              : renderFinal(this);
+            : this.renderPayin();
     return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${this.state === 'loading' || this.state === 'submitting'}>
       ${body}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>

@@ -2,22 +2,23 @@ import { css } from 'lit';
 
 /**
  * Public theme tokens are `--pay-*`; each is copied to a private `--_*` variable with its default,
- * so the rules below read one name. Dark defaults apply under `prefers-color-scheme: dark` and
- * when the element has `color-scheme="dark"` (or an ancestor sets `color-scheme: dark`… CSS cannot
- * read that, so the attribute is the explicit switch).
+ * so the rules below read one name. Each default is a light-dark() pair: the dark one applies when
+ * the page prefers a dark scheme, or when the element has color-scheme="dark" (color-scheme="light"
+ * forces light).
  */
 export const styles = css`
   :host {
-    --_primary: var(--pay-color-primary, #1a56db);
-    --_on-primary: var(--pay-color-on-primary, #ffffff);
-    --_text: var(--pay-color-text, #1f2328);
-    --_muted: var(--pay-color-muted, #57606a);
-    --_background: var(--pay-color-background, #ffffff);
-    --_surface: var(--pay-color-surface, #f6f8fa);
-    --_border: var(--pay-color-border, #8c959f);
-    --_error: var(--pay-color-error, #b42318);
-    --_success: var(--pay-color-success, #1a7f37);
-    --_warning: var(--pay-color-warning, #8a5a00);
+    color-scheme: light dark;
+    --_primary: var(--pay-color-primary, light-dark(#1a56db, #6ea8fe));
+    --_on-primary: var(--pay-color-on-primary, light-dark(#fff, #0b1220));
+    --_text: var(--pay-color-text, light-dark(#1f2328, #e6edf3));
+    --_muted: var(--pay-color-muted, light-dark(#57606a, #9da7b3));
+    --_background: var(--pay-color-background, light-dark(#fff, #0d1117));
+    --_surface: var(--pay-color-surface, light-dark(#f6f8fa, #161b22));
+    --_border: var(--pay-color-border, light-dark(#8c959f, #6e7681));
+    --_error: var(--pay-color-error, light-dark(#b42318, #ff8182));
+    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
+    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
     --_focus: var(--pay-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
     --_font: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
     --_font-size: var(--pay-font-size, 1rem);
@@ -35,34 +36,12 @@ export const styles = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.5;
+  }
+  /* The scheme follows the page's preference unless the element is told otherwise. */
+  :host([color-scheme='light']) {
     color-scheme: light;
   }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([color-scheme='light'])) {
-      --_primary: var(--pay-color-primary, #6ea8fe);
-      --_on-primary: var(--pay-color-on-primary, #0b1220);
-      --_text: var(--pay-color-text, #e6edf3);
-      --_muted: var(--pay-color-muted, #9da7b3);
-      --_background: var(--pay-color-background, #0d1117);
-      --_surface: var(--pay-color-surface, #161b22);
-      --_border: var(--pay-color-border, #6e7681);
-      --_error: var(--pay-color-error, #ff8182);
-      --_success: var(--pay-color-success, #56d364);
-      --_warning: var(--pay-color-warning, #e3b341);
-      color-scheme: dark;
-    }
-  }
   :host([color-scheme='dark']) {
-    --_primary: var(--pay-color-primary, #6ea8fe);
-    --_on-primary: var(--pay-color-on-primary, #0b1220);
-    --_text: var(--pay-color-text, #e6edf3);
-    --_muted: var(--pay-color-muted, #9da7b3);
-    --_background: var(--pay-color-background, #0d1117);
-    --_surface: var(--pay-color-surface, #161b22);
-    --_border: var(--pay-color-border, #6e7681);
-    --_error: var(--pay-color-error, #ff8182);
-    --_success: var(--pay-color-success, #56d364);
-    --_warning: var(--pay-color-warning, #e3b341);
     color-scheme: dark;
   }
   :host([hidden]) {

@@ -166,6 +166,7 @@ export const en = {
   payee: 'Pay to',
   qrLabel: 'QR code to scan with your app',
   qrLoadFailed: 'The QR code could not be drawn. Use the payment details instead.',
+  viewsFailed: 'The payment details could not be loaded. Check your connection and try again.',
   scanQr: 'Scan the QR code with your banking or wallet app.',
 
   failureReasons: {

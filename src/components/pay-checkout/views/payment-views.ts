@@ -1,4 +1,13 @@
 import { html, nothing } from 'lit';
+/**
+ * The views of a payin that exists: pending (the method's own view) and final. A separate chunk,
+ * with every method's view, loaded after the checkout is ready or at once when it resumes.
+ */
+import '../../../methods/builtin.js';
+
+// The controllers that follow a payin travel with its views.
+export { StatusPoller } from '../../../checkout/status-poller.js';
+export { Countdown } from '../../../checkout/countdown.js';
 import { methodFor } from '../../../methods/registry.js';
 import type { PayinDetailResponse } from '../../../api/schemas/payin.js';
 import type { PendingViewContext } from '../../../methods/types.js';
@@ -28,7 +37,7 @@ function viewContext(host: PayCheckout): PendingViewContext {
 
 function renderStatus(host: PayCheckout) {
   const l = host.l;
-  const remaining = host.countdown.remainingMs;
+  const remaining = host.countdown?.remainingMs;
   const final = host.state !== 'pending';
   return html`<div class="status" part="status" tabindex="-1">
     <h2>${host.statusText(host.status ?? 'PROCESSING')}</h2>
@@ -41,7 +50,7 @@ function renderStatus(host: PayCheckout) {
 
 export function renderPending(host: PayCheckout) {
   const view = viewContext(host);
-  return html`${renderHeader(host)} ${renderStatus(host)} ${methodFor(view.code).renderPending(view)}
+  return html`${renderHeader(host)} ${renderStatus(host)} ${methodFor(view.code)!.renderPending(view)}
     ${host.pollStopped === 'expired' || host.pollStopped === 'error'
       ? html`<div class="actions"><button type="button" @click=${() => host.resumePolling()}>${host.l.term('checkAgain')}</button></div>`
       : nothing}`;

@@ -1,9 +1,7 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { fieldRulesFor, isRequired, type MethodField } from '../../../api/method-rules.js';
-import { currenciesOf } from '../../../api/schemas/method-table.js';
 import { FIELD_INPUTS } from '../../../methods/fields.js';
-import { methodFor } from '../../../methods/registry.js';
 import type { PaymentOption } from '../../../api/schemas/options.js';
 import type { PayCheckout } from '../pay-checkout.component.js';
 import { renderHeader } from './status-views.js';
@@ -13,14 +11,13 @@ function methodName(host: PayCheckout, code: string): string {
   return host.l.lookup('methodNames', code) ?? code.replace(/_/g, ' ');
 }
 
-/** The fields a method's form shows: mandatory ones, those the shop prefilled, those the method offers. */
+/** The fields a method's form shows: mandatory ones, those the shop prefilled, those the rules offer. */
 export function formFields(host: PayCheckout, code: string): { field: MethodField; required: boolean }[] {
   const currencyCode = host.config!.money.currencyCode;
-  const module = methodFor(code);
   const supplied = host.customerData;
   return fieldRulesFor(code, currencyCode)
     .filter((rule) => rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference')
-    .filter((rule) => isRequired(rule, currencyCode) || supplied[rule.field] !== undefined || module.offeredFields?.includes(rule.field))
+    .filter((rule) => isRequired(rule, currencyCode) || supplied[rule.field] !== undefined || rule.offered)
     .map((rule) => ({ field: rule.field, required: isRequired(rule, currencyCode) }));
 }
 
@@ -56,7 +53,7 @@ function renderField(host: PayCheckout, field: MethodField, required: boolean) {
 
 function renderOperators(host: PayCheckout, option: PaymentOption) {
   const l = host.l;
-  const operators = option.paymentOperators;
+  const operators = option.paymentOperators ?? [];
   if (!operators.length) return nothing;
   const currencyCode = host.config!.money.currencyCode;
   const rule = fieldRulesFor(option.paymentMethodCode, currencyCode).find((r) => r.field === 'paymentOperatorCode');
@@ -111,8 +108,8 @@ export function renderSelect(host: PayCheckout) {
   const money = host.config!.money;
   const submitting = host.state === 'submitting';
   const options = host.methodLocked ? host.options.filter((option) => option.paymentMethodCode === host.selectedCode) : host.options;
-  // Codes of the table that this currency cannot use are not offered even if listed.
-  const usable = options.filter((option) => !currenciesOf(option.paymentMethodCode).length || currenciesOf(option.paymentMethodCode).includes(money.currencyCode));
+  // The platform decides what is available; the element shows what it lists.
+  const usable = options;
   return html`${renderHeader(host)}
     <form part="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void host.submit())}>
       <fieldset ?disabled=${submitting}>
