@@ -169,7 +169,8 @@ export class StatusPoller implements ReactiveController {
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
       this.inFlight = undefined;
-      const retryable = !(error instanceof PlatformError) || error.retryable;
+      // A payin created a moment ago may not be readable yet everywhere: not found is retried.
+      const retryable = !(error instanceof PlatformError) || error.retryable || error.code === 'NOT_FOUND';
       this.options.onError(error, retryable);
       if (!retryable) {
         this.stop('error');

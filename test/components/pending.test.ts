@@ -100,6 +100,13 @@ describe('<pay-checkout> pending and final', () => {
     expect(element.shadowRoot!.textContent).not.to.contain('Connection lost');
   });
 
+  it('a payin not readable yet right after creation (404) is checked again, quietly', async () => {
+    platform.on('GET', '/payins/order-1', { body: processing }, { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } }, { body: payinResponse({ status: 'SUCCESS' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'success');
+    expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
+  });
+
   it('pauses while the page is hidden and polls at once when it shows again', async () => {
     platform.on('GET', '/payins/order-1', { body: processing });
     const { element } = await mount(base);

@@ -206,6 +206,9 @@ export class PayCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A removed element may still finish an update (a chunk or a request that resolved late):
+    // it starts again when it is connected again, not before.
+    if (!this.isConnected) return;
     if (this.startedFor !== this.identity() || this.needsRestartForToken(changed)) {
       this.restart();
     } else if (changed.has('token') && this.config && this.token) {
@@ -464,6 +467,11 @@ export class PayCheckout extends LitElement {
 
   private onPollError(error: unknown, willRetry: boolean): void {
     const failure = isPlatformError(error) ? error : new PlatformError({ code: 'NETWORK', message: String(error), retryable: true });
+    if (willRetry && failure.code === 'NOT_FOUND') {
+      // Just created and not readable yet: keep checking, nothing for anyone to act on.
+      this.pollProblem = this.l.term('checkingStatus');
+      return;
+    }
     this.pollProblem = willRetry ? this.l.term('connectionLost') : this.errorText(failure.code);
     // One pay-error per kind of outage, not one per retry.
     if (willRetry && this.outage === failure.code) return;
@@ -574,7 +582,7 @@ export class PayCheckout extends LitElement {
 
   /** Pending and final: the views chunk, or a placeholder while it loads. */
   private renderPayin() {
-    if (this.paymentViews) return this.state === 'pending' ? this.paymentViews.renderPending(this) : this.paymentViews.renderFinal(this);
+    if (this.paymentViews && this.payin) return this.state === 'pending' ? this.paymentViews.renderPending(this) : this.paymentViews.renderFinal(this);
     if (this.views === 'failed') {
       return html`<p class="error" part="error" role="alert">${this.l.term('viewsFailed')}</p>
         <button type="button" @click=${() => void this.loadViews().catch(() => undefined)}>${this.l.term('tryAgain')}</button>`;
