@@ -11,6 +11,7 @@ import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
+  axeViolations,
   checkoutStates,
   choosePreset,
   launchBrowser,
@@ -28,8 +29,7 @@ let demo: Demo;
 let browser: Browser;
 
 before(async () => {
-  // The script-tag page loads the build; `npm test` has built it already, so this is usually a no-op.
-  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser(), ensureBuilt()]).then(([d, b]) => [d, b] as const);
+  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
 });
 
 after(async () => {
@@ -217,8 +217,10 @@ describe('the other pages', { concurrency: 2 }, () => {
     }),
   );
 
-  it('script tag: the plain page loads the built dist/pay-checkout.js and completes a payment', { timeout: 45_000 }, () =>
-    withPage(demo.pages.scriptTag, async ({ page, requests }) => {
+  it('script tag: the plain page loads the built dist/pay-checkout.js and completes a payment', { timeout: 120_000 }, async () => {
+    // The page loads the build; `npm test` has built it already, so this is usually a no-op.
+    await ensureBuilt();
+    await withPage(demo.pages.scriptTag, async ({ page, requests }) => {
       await page.getByRole('button', { name: 'Check out' }).click();
       await untilState(page, 'select');
       // No method preselected: the customer picks one.
@@ -238,8 +240,8 @@ describe('the other pages', { concurrency: 2 }, () => {
       const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
       await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
       await screenshot(page, 'script-tag-success');
-    }),
-  );
+    });
+  });
 
   for (const [name, url] of [
     ['React', () => demo.pages.react],
@@ -263,6 +265,60 @@ describe('the other pages', { concurrency: 2 }, () => {
       }),
     );
   }
+});
+
+describe('accessibility and the other ways in', { concurrency: 2 }, () => {
+  it('every demo page passes axe (WCAG 2.1 AA and best practice), the checkout included', { timeout: 45_000 }, async () => {
+    for (const [name, url] of Object.entries(demo.pages)) {
+      await withPage(url, async ({ page }) => {
+        if (name === 'shop') {
+          await page.getByRole('button', { name: 'Pay here' }).click();
+          await untilState(page, 'select');
+        }
+        assert.deepEqual(await axeViolations(page), [], name);
+      });
+    }
+  });
+
+  it('the shop works from the keyboard: arrow keys move through the presets, Enter pays', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      await page.locator('#preset-success').focus();
+      await page.keyboard.press('ArrowDown');
+      assert.equal(await page.locator('#preset-failed').isChecked(), true);
+      assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS.failed));
+      await page.keyboard.press('ArrowUp');
+      assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS.success));
+      // Enter in a field submits the form with its first button, Pay here; focus moves to the payment.
+      await page.locator('#amount').press('Enter');
+      await untilState(page, 'select');
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'checkout-title');
+      // Typing an amount picks the scenario it triggers.
+      await page.locator('#amount').fill(String(SCENARIO_AMOUNTS.refused));
+      assert.equal(await page.locator('#preset-refused').isChecked(), true);
+      assert.match((await page.locator('#scenario-result').textContent())!, /REFUSED/);
+    }),
+  );
+
+  it('another platform: a pasted token and base URL, with no merchant backend involved', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      // A payment-scoped token as a merchant would paste it (here minted by the demo backend).
+      const session = (await (
+        await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 60, currencyCode: 'INR', tokenScope: 'by-action' }) })
+      ).json()) as { token: string; idPayin: string };
+      await page.getByLabel('Another platform: a base URL and a pasted token').check();
+      await page.locator('#other-base-url').fill(demo.sandboxUrl);
+      await page.locator('#other-token').fill(session.token);
+      await page.locator('#method').selectOption('UPIQR');
+      await page.getByRole('button', { name: 'Pay here' }).click();
+      await submitCheckout(page);
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+      // The by-action token carries the money and the idPayment; it does not permit the merchant name.
+      const ready = (await loggedEvents(page, 'pay-ready'))[0]!;
+      assert.doesNotMatch(ready, /merchant "/);
+      assert.match((await loggedEvents(page, 'pay-created'))[0]!, new RegExp(session.idPayin));
+      assert.equal(await page.getByRole('button', { name: /Advance the emulator's clock/ }).isDisabled(), true);
+    }),
+  );
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {

@@ -3,6 +3,7 @@
  * ports, and headless Chromium through Playwright driving its pages as a customer would.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { startDemo, type Demo } from '../../demo/server.js';
@@ -114,4 +115,19 @@ export async function untilCallback(page: Page, idPayin: string, status: string,
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
   await page.screenshot({ path: `${outputDir}${name}.png`, fullPage: true });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** axe-core's WCAG 2.1 A/AA and best-practice rules over the page, open shadow roots included. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  // A string: a function would be compiled by tsx with helpers the page does not have.
+  return page.evaluate(`axe
+    .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
+    .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
 }
