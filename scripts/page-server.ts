@@ -132,6 +132,8 @@ export interface CheckoutPageOptions {
   head?: string;
   /** Extra markup at the end of <body>. */
   body?: string;
+  /** Load /support/record.js, which records violations and the element's events (default true). */
+  record?: boolean;
   /** Also load /support/instrument.js (timers and listeners) before the element. */
   instrument?: boolean;
   /** Load dist/pay-checkout.js (default true). */
@@ -152,8 +154,7 @@ export function checkoutHtml(options: CheckoutPageOptions = {}): string {
 <head>
 <meta charset="utf-8">
 <title>pay-checkout</title>
-<script src="/support/record.js"></script>
-${options.instrument ? '<script src="/support/instrument.js"></script>\n' : ''}${options.element === false ? '' : '<script type="module" src="/dist/pay-checkout.js"></script>\n'}${options.head ?? ''}
+${options.record === false ? '' : '<script src="/support/record.js"></script>\n'}${options.instrument ? '<script src="/support/instrument.js"></script>\n' : ''}${options.element === false ? '' : '<script type="module" src="/dist/pay-checkout.js"></script>\n'}${options.head ?? ''}
 </head>
 <body>
 <main id="host">${attributes === undefined ? '' : `<pay-checkout${attributes}></pay-checkout>`}</main>
