@@ -20,9 +20,12 @@ async function main(): Promise<void> {
   const element = document.createElement('pay-checkout');
   applyRedirectParams(element, attributes);
   try {
-    element.setAttribute('callback-url', (await hostedConfig()).callbackUrl);
+    // Only for the platform the configuration belongs to: a pasted token for another platform
+    // must not send that platform's notifications to the local backend's address.
+    const config = await hostedConfig();
+    if (attributes['base-url'] === config.platformUrl) element.setAttribute('callback-url', config.callbackUrl);
   } catch {
-    // No merchant configuration to read (another platform): the payment goes on without callbacks.
+    // No merchant configuration to read: the payment goes on without callbacks.
   }
   createEventLog(byId<HTMLOListElement>('event-log')).attach(element);
   byId('checkout-host').append(element);

@@ -40,7 +40,7 @@ export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: 
 export const expireNow = (idPayin: string) => call<{ advancedSeconds: number; sandboxNow: string }>('POST', '/sandbox/expire', { idPayin });
 
 /** The callback URL of the merchant's configuration (what a hosted payment page uses). */
-export const hostedConfig = () => call<{ callbackUrl: string }>('GET', '/hosted-config');
+export const hostedConfig = () => call<{ callbackUrl: string; platformUrl: string }>('GET', '/hosted-config');
 
 /**
  * Follows the callbacks the backend receives: each one when it arrives and again once the backend

@@ -206,10 +206,11 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   );
 
   /**
-   * What the hosted payment page needs from the merchant's configuration: the callback URL. A real
-   * hosted application knows it from the merchant's settings; a customer cannot change it.
+   * What the hosted payment page needs from the merchant's configuration: the callback URL (and the
+   * platform it belongs to). A real hosted application knows it from the merchant's settings; a
+   * customer cannot change it.
    */
-  app.get('/hosted-config', (c) => c.json({ callbackUrl: options.callbackUrl() }));
+  app.get('/hosted-config', (c) => c.json({ callbackUrl: options.callbackUrl(), platformUrl: options.platformUrl }));
 
   /**
    * Emulator only: moves the sandbox clock past the payin's expiry and the two hours after which

@@ -236,6 +236,6 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     const response = await request('GET', '/api/nothing-here');
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
-    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL });
+    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL, platformUrl: platform.sandbox.url });
   });
 });
