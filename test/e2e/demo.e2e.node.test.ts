@@ -299,6 +299,33 @@ describe('accessibility and the other ways in', { concurrency: 2 }, () => {
     }),
   );
 
+  it('the redirect-parameter switches reach the element as its attributes', { timeout: 45_000 }, () =>
+    withPage(demo.pages.shop, async ({ page }) => {
+      await page.locator('#method').selectOption('UPICOLLECT');
+      await page.locator('#options-available').uncheck();
+      await page.locator('#allow-change').uncheck();
+      await page.locator('#show-deep-link').check();
+      await page.locator('#prefill').check();
+      await page.locator('#locale').selectOption('th-TH');
+      await page.getByRole('button', { name: 'Pay here' }).click();
+      await untilState(page, 'select');
+      const checkout = page.locator('pay-checkout');
+      const attributes = await checkout.evaluate((element) => Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])));
+      assert.equal(attributes['payment-method-code'], 'UPICOLLECT');
+      assert.equal(attributes['options-available'], 'false');
+      assert.equal(attributes['allow-customer-data-change'], 'false');
+      assert.equal(attributes['show-deep-link'], 'true');
+      assert.equal(attributes['account-name'], 'Asha Rao');
+      assert.equal(attributes['phone-number'], '+919876543210');
+      assert.equal(attributes.locale, 'th-TH');
+      // What the element made of them: one method, and the prefilled name read-only.
+      assert.equal(await page.locator('pay-checkout [part="method"]').count(), 1);
+      assert.equal(await page.locator('pay-checkout [data-field="account.accountName"]').getAttribute('readonly'), '');
+      assert.equal(await page.locator('pay-checkout [data-field="account.accountName"]').inputValue(), 'Asha Rao');
+      await screenshot(page, 'shop-redirect-parameters');
+    }),
+  );
+
   it('another platform: a pasted token and base URL, with no merchant backend involved', { timeout: 45_000 }, () =>
     withPage(demo.pages.shop, async ({ page }) => {
       // A payment-scoped token as a merchant would paste it (here minted by the demo backend).
