@@ -2,35 +2,78 @@
  * A small typed localizer in the manner of Shoelace's LocalizeController: terms come from the
  * resolved locale, fall back to English term by term, and amounts, dates and durations are
  * formatted with Intl in the same locale.
+ *
+ * English is bundled here; every other locale is a chunk of its own (locales.ts), loaded when a
+ * connected element first needs it. Until it arrives, and if it never does, terms are English.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { en, type Translation } from './translations/en.js';
+import { bundledLocales } from './locales.js';
 
 export type { Translation };
 export type PartialTranslation = { [K in keyof Translation]?: Translation[K] extends Record<string, string> ? Record<string, string> : Translation[K] };
 
-const registry = new Map<string, PartialTranslation>([['en', en]]);
+/** The bundled translations loaded so far, by tag as in locales.ts. */
+const loaded = new Map<string, Translation>([['en', en]]);
+/** The merchant's, by lower-case tag: they win over the bundled ones term by term. */
+const registered = new Map<string, PartialTranslation>();
+const loads = new Map<string, Promise<void>>();
+const connected = new Set<LocalizeController>();
+/** Bumped whenever a translation arrives or is registered: Localizers made before are stale. */
+let generation = 0;
 
-/** Registers translations (bundled by the package; merchants may add or override). */
+function translationsChanged() {
+  generation++;
+  for (const controller of connected) controller.host.requestUpdate();
+}
+
+/** Registers translations (a merchant may add a language or override terms of a bundled one). */
 export function registerTranslation(...translations: PartialTranslation[]) {
   for (const translation of translations) {
-    if (translation.$code) registry.set(translation.$code.toLowerCase(), translation);
+    if (translation.$code) registered.set(translation.$code.toLowerCase(), translation);
   }
+  translationsChanged();
 }
 
+/** Every locale an element can use, loaded or not: English, the bundled ones and the registered ones. */
 export function registeredLocales(): string[] {
-  return [...registry.keys()];
+  return [...new Set(['en', ...Object.keys(bundledLocales), ...[...registered.values()].map((translation) => translation.$code!)])];
 }
 
-/** The best registered locale for a BCP 47 tag: exact, then language only, then English. */
-export function resolveLocale(tag: string | undefined): string {
-  if (!tag) return 'en';
-  const lower = tag.toLowerCase();
-  if (registry.has(lower)) return lower;
-  const language = lower.split('-')[0]!;
-  if (registry.has(language)) return language;
-  const sameLanguage = [...registry.keys()].find((code) => code.split('-')[0] === language);
-  return sameLanguage ?? 'en';
+/**
+ * The best locale for a BCP 47 tag, without loading any: the exact tag, then the language alone,
+ * then another locale of the same language (pt → pt-BR, zh-Hant-TW → zh-TW), then English.
+ * Tagalog (tl) is written as Filipino (fil) here.
+ */
+export function resolveLocale(tag = ''): string {
+  const [first = '', ...rest] = tag.toLowerCase().split('-');
+  const language = first === 'tl' ? 'fil' : first;
+  const known = registeredLocales();
+  const find = (wanted: string) => known.find((code) => code.toLowerCase() === wanted);
+  return find([language, ...rest].join('-')) ?? find(language) ?? known.find((code) => code.toLowerCase().startsWith(`${language}-`)) ?? 'en';
+}
+
+/**
+ * Loads the chunk of the bundled locale a tag resolves to, once; resolves when it is in use (at
+ * once for English, a registered-only locale or an unknown tag). A chunk that fails to load leaves
+ * English in its place, silently: the next element that connects tries again.
+ */
+export function loadLocale(tag: string | undefined): Promise<void> {
+  const locale = resolveLocale(tag);
+  const loader = bundledLocales[locale];
+  if (!loader || loaded.has(locale)) return Promise.resolve();
+  let loading = loads.get(locale);
+  if (!loading) {
+    loading = loader().then(
+      (module) => {
+        loaded.set(locale, module.default);
+        translationsChanged();
+      },
+      () => void loads.delete(locale),
+    );
+    loads.set(locale, loading);
+  }
+  return loading;
 }
 
 type Term = Exclude<keyof Translation, `$${string}`>;
@@ -38,32 +81,34 @@ type Args<K extends Term> = Translation[K] extends (...args: infer A) => string 
 type RecordTerm = { [K in Term]: Translation[K] extends Record<string, string> ? K : never }[Term];
 
 export class Localizer {
+  /** The resolved locale, e.g. 'pt-BR'; its terms may still be loading (see `lang`). */
   readonly locale: string;
-  private readonly translation: PartialTranslation;
+  private readonly own?: PartialTranslation;
+  private readonly bundled?: Translation;
 
   constructor(tag: string | undefined) {
     this.locale = resolveLocale(tag);
-    this.translation = registry.get(this.locale) ?? en;
+    this.own = registered.get(this.locale.toLowerCase());
+    this.bundled = loaded.get(this.locale);
   }
 
-  /** The language tag for Intl and the `lang` attribute. */
+  /** The language tag for Intl and the `lang` attribute: English until the locale's terms are here. */
   get lang(): string {
-    return this.translation.$code ?? 'en';
+    return this.own || this.bundled ? this.locale : 'en';
   }
 
   get dir(): 'ltr' | 'rtl' {
-    return this.translation.$dir ?? 'ltr';
+    return this.own?.$dir ?? this.bundled?.$dir ?? 'ltr';
   }
 
   term<K extends Term>(key: K, ...args: Args<K>): string {
-    const value = (this.translation[key] ?? en[key]) as unknown;
+    const value = (this.own?.[key] ?? this.bundled?.[key] ?? en[key]) as unknown;
     return typeof value === 'function' ? (value as (...a: unknown[]) => string)(...args) : String(value);
   }
 
   /** A term from one of the keyed tables (errors, statuses, field labels…), or undefined. */
   lookup(table: RecordTerm, key: string): string | undefined {
-    const own = this.translation[table] as Record<string, string> | undefined;
-    return own?.[key] ?? (en[table] as Record<string, string>)[key];
+    return (this.own?.[table] as Record<string, string> | undefined)?.[key] ?? this.bundled?.[table][key] ?? en[table][key];
   }
 
   money(amount: number, currencyCode: string): string {
@@ -91,27 +136,31 @@ export class Localizer {
   }
 }
 
-/** Keeps a host's Localizer in step with its `locale` and the page's language. */
+/**
+ * Keeps a host's Localizer in step with its `locale`, the page's language and the translations:
+ * it starts loading the host's locale as soon as the host connects (beside the host's own first
+ * requests) and renders the host again when the locale arrives or a translation is registered.
+ */
 export class LocalizeController implements ReactiveController {
   private observer?: MutationObserver;
   private current?: Localizer;
+  private currentTag?: string;
+  private currentGeneration = -1;
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement & { locale?: string | null },
-  ) {
+  constructor(readonly host: ReactiveControllerHost & HTMLElement & { locale?: string | null }) {
     host.addController(this);
   }
 
   hostConnected() {
+    connected.add(this);
     // The page may switch its language after load; follow <html lang>.
-    this.observer = new MutationObserver(() => {
-      this.current = undefined;
-      this.host.requestUpdate();
-    });
+    this.observer = new MutationObserver(() => this.host.requestUpdate());
     this.observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    void loadLocale(this.tag);
   }
 
   hostDisconnected() {
+    connected.delete(this);
     this.observer?.disconnect();
     this.observer = undefined;
   }
@@ -122,11 +171,13 @@ export class LocalizeController implements ReactiveController {
 
   get localizer(): Localizer {
     const tag = this.tag;
-    if (!this.current || this.currentTag !== tag) {
+    if (!this.current || this.currentTag !== tag || this.currentGeneration !== generation) {
       this.current = new Localizer(tag);
       this.currentTag = tag;
+      this.currentGeneration = generation;
+      // A new locale (the `locale` property or the page's language changed): fetch it if bundled.
+      void loadLocale(tag);
     }
     return this.current;
   }
-  private currentTag?: string;
 }

@@ -206,6 +206,9 @@ export const en = {
     ACCOUNT_TYPE_INELIGIBLE: 'This type of account cannot be used. Try another account or payment method.',
     INVALID_ACCOUNT_NUMBER: 'The account number was not accepted. Check it and try again.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'This payment provider is unavailable right now. Try another payment method.',
+    REJECTED: 'The payment was not accepted. Try another payment method.',
+    CONFLICT: 'This payment is already closed, so it cannot be changed.',
+    PAYLOAD_TOO_LARGE: 'Some details are too long. Please shorten them and try again.',
   } as Record<string, string>,
   errorUnknown: (code: string) => `The payment could not continue (${code}).`,
 };

@@ -1,0 +1,133 @@
+/**
+ * Choosing a locale without loading any, loading a bundled one on demand, the merchant's
+ * registered terms over the bundled ones, and Intl formats in the chosen locale.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Localizer, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { bundledLocales } from '../../src/i18n/locales.js';
+import th from '../../src/i18n/translations/th.js';
+import hi from '../../src/i18n/translations/hi.js';
+
+describe('resolveLocale', () => {
+  for (const [tag, expected] of [
+    ['th', 'th'],
+    ['th-TH', 'th'],
+    ['TH-th', 'th'],
+    ['pt', 'pt-BR'],
+    ['pt-BR', 'pt-BR'],
+    ['pt-PT', 'pt-BR'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-Hant-TW', 'zh-TW'],
+    ['zh-Hant', 'zh-TW'],
+    ['tl', 'fil'],
+    ['tl-PH', 'fil'],
+    ['fil-PH', 'fil'],
+    ['es-CO', 'es'],
+    ['es-419', 'es'],
+    ['ja-JP', 'ja'],
+    ['ko-KR', 'ko'],
+    ['sw-KE', 'sw'],
+    ['ms-MY', 'ms'],
+    ['id-ID', 'id'],
+    ['vi-VN', 'vi'],
+    ['hi-IN', 'hi'],
+    ['en-IN', 'en'],
+    ['xx', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ] as const) {
+    it(`${tag ?? 'undefined'} → ${expected}`, () => assert.equal(resolveLocale(tag), expected));
+  }
+
+  it('knows every bundled locale before any is loaded', () => {
+    assert.deepEqual(registeredLocales().sort(), ['en', ...Object.keys(bundledLocales)].sort());
+    assert.equal(new Localizer('ko').lang, 'en', 'ko is known but its terms are not here yet');
+  });
+});
+
+describe('Localizer', () => {
+  it('is English term by term until the locale is loaded, then speaks it', async () => {
+    const before = new Localizer('th-TH');
+    assert.equal(before.locale, 'th');
+    assert.equal(before.lang, 'en');
+    assert.equal(before.term('loading'), 'Loading payment options…');
+    await loadLocale('th-TH');
+    const after = new Localizer('th-TH');
+    assert.equal(after.lang, 'th');
+    assert.equal(after.dir, 'ltr');
+    assert.equal(after.term('loading'), th.loading);
+    assert.equal(after.term('pay', '฿100.00'), 'ชำระ ฿100.00');
+    assert.equal(after.lookup('errors', 'TOKEN_INVALID'), th.errors.TOKEN_INVALID);
+    assert.equal(after.lookup('errors', 'NO_SUCH_CODE'), undefined);
+    assert.equal(after.term('errorUnknown', 'NO_SUCH_CODE'), 'ไม่สามารถดำเนินการชำระเงินต่อได้ (NO_SUCH_CODE)');
+  });
+
+  it('loads each chunk once, however many ask', async () => {
+    let calls = 0;
+    const original = bundledLocales.vi!;
+    bundledLocales.vi = () => (calls++, original());
+    try {
+      await Promise.all([loadLocale('vi'), loadLocale('vi-VN'), loadLocale('vi')]);
+      await loadLocale('vi');
+      assert.equal(calls, 1);
+      assert.equal(new Localizer('vi').lang, 'vi');
+    } finally {
+      bundledLocales.vi = original;
+    }
+  });
+
+  it('a chunk that fails to load leaves English, reports nothing, and is tried again later', async () => {
+    const original = bundledLocales.sw!;
+    let calls = 0;
+    bundledLocales.sw = () => (calls++, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    try {
+      await loadLocale('sw');
+      const l = new Localizer('sw');
+      assert.equal(l.lang, 'en');
+      assert.equal(l.lookup('errors', 'NETWORK'), 'The payment service cannot be reached. Check your connection and try again.');
+      bundledLocales.sw = () => (calls++, original());
+      await loadLocale('sw');
+      assert.equal(calls, 2);
+      assert.equal(new Localizer('sw').term('tryAgain'), 'Jaribu tena');
+    } finally {
+      bundledLocales.sw = original;
+    }
+  });
+
+  it('a merchant’s registered terms win over the bundled ones, the rest still come from the bundle', async () => {
+    await loadLocale('ja');
+    registerTranslation({ $code: 'ja', pay: (amount: string) => `${amount} をお支払い` });
+    const l = new Localizer('ja');
+    assert.equal(l.term('pay', '￥1,000'), '￥1,000 をお支払い');
+    assert.equal(l.term('tryAgain'), 'もう一度試す');
+  });
+
+  it('a merchant may add a language: it resolves, and falls back to English term by term', () => {
+    registerTranslation({ $code: 'fr', $name: 'Français', tryAgain: 'Réessayer', errors: { NETWORK: 'Le service de paiement est injoignable.' } });
+    assert.equal(resolveLocale('fr-FR'), 'fr');
+    const l = new Localizer('fr-FR');
+    assert.equal(l.lang, 'fr');
+    assert.equal(l.term('tryAgain'), 'Réessayer');
+    assert.equal(l.term('copy'), 'Copy');
+    assert.equal(l.lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.');
+    assert.equal(l.lookup('errors', 'RATE_LIMITED'), 'Too many attempts. Please wait a moment and try again.');
+  });
+
+  it('formats amounts, dates and countdowns with Intl in the locale', async () => {
+    await Promise.all(['hi', 'id', 'pt-BR', 'ja', 'zh-TW'].map((code) => loadLocale(code)));
+    assert.equal(new Localizer('hi').money(1234.5, 'INR'), '₹1,234.50');
+    assert.equal(new Localizer('hi').money(1234567.5, 'INR'), '₹12,34,567.50', 'lakh grouping');
+    assert.equal(new Localizer('th').money(1234.5, 'THB'), '฿1,234.50');
+    // Rupiah have no minor unit in practice: CLDR shows none in Indonesian.
+    assert.equal(new Localizer('id').money(1234, 'IDR'), 'Rp\u00a01.234');
+    assert.equal(new Localizer('pt-BR').money(1234.5, 'BRL'), 'R$\u00a01.234,50');
+    assert.equal(new Localizer('ja').money(1234, 'JPY'), '￥1,234');
+    assert.equal(new Localizer('en').money(1234.5, 'USDT'), '1,234.5 USDT');
+    assert.equal(new Localizer('hi').term('moneyRequiredNote', '₹99.99', '₹100.00'), hi.moneyRequiredNote('₹99.99', '₹100.00'));
+    // Thai dates count years in the Buddhist era, as Thai shoppers read them.
+    assert.match(new Localizer('th').dateTime(Date.UTC(2025, 0, 15, 12)), /2568/);
+    assert.match(new Localizer('zh-TW').dateTime(Date.UTC(2025, 0, 15, 12)), /2025年1月15日/);
+    assert.equal(new Localizer('th').duration(14 * 60_000 + 5_000), '14:05');
+  });
+});
