@@ -217,6 +217,12 @@ export class PayCheckout extends LitElement {
       this.config = { ...this.config, token: this.token };
       if (this.state === 'pending' && this.pollStopped === 'error') this.resumePolling();
     }
+    // A shown error is the words of its code: say them again in the current locale, whose chunk
+    // may arrive after the error (a bad token fails before it loads) or which `locale` may change.
+    if (this.error) {
+      const message = this.errorText(this.error.code);
+      if (message !== this.error.message) this.error = { ...this.error, message };
+    }
   }
 
   private identity(): string {
