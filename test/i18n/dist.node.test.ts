@@ -1,0 +1,46 @@
+/**
+ * The built element's locales (issue 7): each non-English locale is one lazily loaded chunk beside
+ * dist/pay-checkout.js, loaded by the element itself, and none of them is in the initial file.
+ * (The initial file's size budget is test/build/budgets.node.test.ts.)
+ */
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ensureBuilt } from '../../scripts/ensure-build.mjs';
+import { importsOf, measureElement, type ElementSizes } from '../../scripts/bundle-sizes.js';
+import { bundledLocales } from '../../src/i18n/locales.js';
+
+const dist = new URL('../../dist/', import.meta.url);
+/** Far above the ~4 kB a locale takes, far below what a second locale in one chunk would. */
+const LOCALE_CHUNK_GZIP = 6_000;
+
+describe('locale chunks in dist/', () => {
+  let sizes: ElementSizes;
+  let entry: string;
+  before(async () => {
+    await ensureBuilt();
+    sizes = measureElement(dist);
+    entry = readFileSync(new URL('pay-checkout.js', dist), 'utf8');
+  });
+
+  for (const code of Object.keys(bundledLocales)) {
+    it(`${code}: one chunk of its own, imported lazily by pay-checkout.js, never part of the initial load`, async () => {
+      const { default: translation } = await bundledLocales[code]!();
+      const pattern = new RegExp(`^${code}-[\\w-]{6,}\\.js$`);
+      const groups = sizes.lazy.filter((group) => pattern.test(group.files[0]!));
+      assert.equal(groups.length, 1, `one lazy ${code}-*.js (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+      const [group] = groups;
+      assert.deepEqual(group!.files.length, 1, `${code} loads alone: ${group!.files.join(' + ')}`);
+      assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${group!.files[0]}`));
+      assert.ok(group!.gzip <= LOCALE_CHUNK_GZIP, `${code}: ${group!.gzip} B gzip`);
+      const chunk = readFileSync(new URL(group!.files[0]!, dist), 'utf8');
+      assert.ok(chunk.includes(translation.errors.TOKEN_INVALID!), `${group!.files[0]} holds the ${code} terms`);
+      assert.ok(!entry.includes(translation.errors.TOKEN_INVALID!), `the ${code} terms are not in pay-checkout.js`);
+    });
+  }
+
+  it('English stays in the initial file', () => {
+    assert.ok(entry.includes('This checkout link is not valid. Please start the payment again from the shop.'));
+    assert.ok(!sizes.initial.files.some((file) => /^(hi|th|id|ms|vi|pt-BR|es|fil|ko|ja|zh-TW|sw)-/.test(file)));
+  });
+});
