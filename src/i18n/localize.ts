@@ -18,6 +18,8 @@ const loaded = new Map<string, Translation>([['en', en]]);
 /** The merchant's, by lower-case tag: they win over the bundled ones term by term. */
 const registered = new Map<string, PartialTranslation>();
 const loads = new Map<string, Promise<void>>();
+/** Locales whose chunk is on its way: meanwhile an element keeps the language it shows. */
+const pending = new Set<string>();
 const connected = new Set<LocalizeController>();
 /** Bumped whenever a translation arrives or is registered: Localizers made before are stale. */
 let generation = 0;
@@ -56,24 +58,26 @@ export function resolveLocale(tag = ''): string {
 /**
  * Loads the chunk of the bundled locale a tag resolves to, once; resolves when it is in use (at
  * once for English, a registered-only locale or an unknown tag). A chunk that fails to load leaves
- * English in its place, silently: the next element that connects tries again.
+ * English in its place, term by term, silently, and is not asked for again until the page reloads
+ * (asking again at each render of each element would be a loop while the network is down).
  */
 export function loadLocale(tag: string | undefined): Promise<void> {
   const locale = resolveLocale(tag);
   const loader = bundledLocales[locale];
-  if (!loader || loaded.has(locale)) return Promise.resolve();
-  let loading = loads.get(locale);
-  if (!loading) {
-    loading = loader().then(
-      (module) => {
-        loaded.set(locale, module.default);
-        translationsChanged();
-      },
-      () => void loads.delete(locale),
+  if (loader && !loads.has(locale)) {
+    pending.add(locale);
+    const arrived = (module: { default: Translation }) => void loaded.set(locale, module.default);
+    loads.set(
+      locale,
+      loader()
+        .then(arrived, () => undefined)
+        .finally(() => {
+          pending.delete(locale);
+          translationsChanged();
+        }),
     );
-    loads.set(locale, loading);
   }
-  return loading;
+  return loads.get(locale) ?? Promise.resolve();
 }
 
 type Term = Exclude<keyof Translation, `$${string}`>;
@@ -145,7 +149,7 @@ export class LocalizeController implements ReactiveController {
   private observer?: MutationObserver;
   private current?: Localizer;
   private currentTag?: string;
-  private currentGeneration = -1;
+  private currentGeneration?: number;
 
   constructor(readonly host: ReactiveControllerHost & HTMLElement & { locale?: string | null }) {
     host.addController(this);
@@ -172,11 +176,14 @@ export class LocalizeController implements ReactiveController {
   get localizer(): Localizer {
     const tag = this.tag;
     if (!this.current || this.currentTag !== tag || this.currentGeneration !== generation) {
-      this.current = new Localizer(tag);
+      // A new locale (the `locale` property or the page's language changed): fetch it if bundled,
+      // and keep the language on screen while it loads rather than flash English.
+      void loadLocale(tag);
+      const next = new Localizer(tag);
+      if (this.current && pending.has(next.locale)) return this.current;
+      this.current = next;
       this.currentTag = tag;
       this.currentGeneration = generation;
-      // A new locale (the `locale` property or the page's language changed): fetch it if bundled.
-      void loadLocale(tag);
     }
     return this.current;
   }

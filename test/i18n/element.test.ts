@@ -65,9 +65,16 @@ describe('<pay-checkout> locales', () => {
 
   it('setting `locale` at runtime renders again in the new language, and back in English', async () => {
     const [th, es] = await Promise.all([bundled('th'), bundled('es')]);
+    const gate = deferred();
+    restore = replaceLoader('es', (original) => () => gate.promise.then(original));
     const { element, events } = await mount({ ...badToken, locale: 'th' });
     await untilErrorText(element, th.errors.TOKEN_INVALID!);
     element.locale = 'es-CO';
+    await element.updateComplete;
+    // While the Spanish chunk loads the element keeps its Thai rather than flash English.
+    expect(errorText(element)).to.equal(th.errors.TOKEN_INVALID);
+    expect(sectionLang(element)).to.equal('th');
+    gate.resolve();
     await untilErrorText(element, es.errors.TOKEN_INVALID!);
     expect(sectionLang(element)).to.equal('es');
     element.locale = 'en';
@@ -75,6 +82,20 @@ describe('<pay-checkout> locales', () => {
     expect(sectionLang(element)).to.equal('en');
     // Changing the language is the page's doing, not an event for the merchant.
     expect(events.filter((event) => event.name === 'pay-error')).to.have.length(1);
+  });
+
+  it('switching to a locale whose chunk fails: English, once the load has failed', async () => {
+    const th = await bundled('th');
+    const gate = deferred();
+    restore = replaceLoader('fil', () => () => gate.promise.then(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))));
+    const { element } = await mount({ ...badToken, locale: 'th' });
+    await untilErrorText(element, th.errors.TOKEN_INVALID!);
+    element.locale = 'fil';
+    await element.updateComplete;
+    expect(errorText(element)).to.equal(th.errors.TOKEN_INVALID);
+    gate.resolve();
+    await untilErrorText(element, en.errors.TOKEN_INVALID!);
+    expect(sectionLang(element)).to.equal('en');
   });
 
   it('starts loading the locale when the element connects, shows English meanwhile, and renders the locale when it arrives', async () => {

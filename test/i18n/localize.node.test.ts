@@ -77,7 +77,7 @@ describe('Localizer', () => {
     }
   });
 
-  it('a chunk that fails to load leaves English, reports nothing, and is tried again later', async () => {
+  it('a chunk that fails to load leaves English, reports nothing, and is not asked for again', async () => {
     const original = bundledLocales.sw!;
     let calls = 0;
     bundledLocales.sw = () => (calls++, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
@@ -86,10 +86,10 @@ describe('Localizer', () => {
       const l = new Localizer('sw');
       assert.equal(l.lang, 'en');
       assert.equal(l.lookup('errors', 'NETWORK'), 'The payment service cannot be reached. Check your connection and try again.');
-      bundledLocales.sw = () => (calls++, original());
+      // Every render asks again; while the network is down that must not become a request loop.
+      await loadLocale('sw-KE');
       await loadLocale('sw');
-      assert.equal(calls, 2);
-      assert.equal(new Localizer('sw').term('tryAgain'), 'Jaribu tena');
+      assert.equal(calls, 1);
     } finally {
       bundledLocales.sw = original;
     }
