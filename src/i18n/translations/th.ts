@@ -1,6 +1,9 @@
 /** Thai: polite, currency-neutral checkout wording (amounts come formatted by Intl). */
 import type { Translation } from './en.js';
 
+/** A space before Latin text (UPI ID, UTR) inside Thai, none before Thai words. */
+const spaced = (text: string) => (/^[\x21-\x7e]/.test(text) ? ` ${text}` : text);
+
 const th: Translation = {
   $code: 'th',
   $name: 'ไทย',
@@ -85,7 +88,7 @@ const th: Translation = {
     'externalReference.reference': 'ดูได้ในแอปธนาคาร ที่รายละเอียดรายการ',
   },
   accountTypes: { RETAIL: 'บัญชีบุคคล', CORPORATE: 'บัญชีนิติบุคคล' },
-  fieldRequired: (label: string) => `กรุณากรอก${label}`,
+  fieldRequired: (label: string) => `กรุณากรอก${spaced(label)}`,
   fieldInvalid: {
     emailAddress: 'กรุณากรอกอีเมลให้ถูกต้อง เช่น name@example.com',
     phoneNumber: 'กรุณากรอกเบอร์มือถือให้ถูกต้อง',
@@ -99,7 +102,7 @@ const th: Translation = {
     'account.accountType': 'กรุณาเลือกประเภทบัญชี',
     'account.accountName': 'ใช้ได้เฉพาะตัวอักษร ตัวเลข และช่องว่าง',
   },
-  fieldInvalidGeneric: (label: string) => `กรุณาตรวจสอบ${label}`,
+  fieldInvalidGeneric: (label: string) => `กรุณาตรวจสอบ${spaced(label)}`,
 
   status: {
     PROCESSING: 'รอการชำระเงิน',
@@ -122,7 +125,7 @@ const th: Translation = {
     `กรุณาชำระ ${required} ให้ตรงยอด ยอดนี้ต่างจากยอดคำสั่งซื้อ ${order} เพื่อให้ระบบจับคู่การชำระเงินของคุณได้`,
   payExactly: (amount: string) => `ชำระให้ตรงยอด ${amount}`,
   copy: 'คัดลอก',
-  copyLabel: (what: string) => `คัดลอก${what}`,
+  copyLabel: (what: string) => `คัดลอก${spaced(what)}`,
   copied: 'คัดลอกแล้ว',
   accountDetails: 'รายละเอียดการชำระเงิน',
   bankName: 'ธนาคาร',

@@ -1,6 +1,9 @@
 /** Traditional Chinese (Taiwan): 您, and the words of Taiwanese checkouts (帳號, 虛擬帳號, 超商). */
 import type { Translation } from './en.js';
 
+/** A space between Chinese and Latin text (請輸入 UPI ID), as Taiwanese typography has it. */
+const spaced = (text: string) => (/^[\x21-\x7e]/.test(text) ? ` ${text}` : text);
+
 const zhTW: Translation = {
   $code: 'zh-TW',
   $name: '繁體中文（台灣）',
@@ -85,7 +88,7 @@ const zhTW: Translation = {
     'externalReference.reference': '可在銀行 App 的交易明細中找到',
   },
   accountTypes: { RETAIL: '個人帳戶', CORPORATE: '公司帳戶' },
-  fieldRequired: (label: string) => `請輸入${label}。`,
+  fieldRequired: (label: string) => `請輸入${spaced(label)}。`,
   fieldInvalid: {
     emailAddress: '請輸入有效的電子郵件地址，例如 name@example.com。',
     phoneNumber: '請輸入有效的手機號碼。',
@@ -99,7 +102,7 @@ const zhTW: Translation = {
     'account.accountType': '請選擇帳戶類型。',
     'account.accountName': '只能使用文字、數字和空格。',
   },
-  fieldInvalidGeneric: (label: string) => `請檢查${label}。`,
+  fieldInvalidGeneric: (label: string) => `請檢查${spaced(label)}。`,
 
   status: {
     PROCESSING: '等待付款中',
@@ -122,7 +125,7 @@ const zhTW: Translation = {
     `請支付剛好 ${required}。此金額與訂單金額 ${order} 不同，以便比對您的付款。`,
   payExactly: (amount: string) => `請支付剛好 ${amount}`,
   copy: '複製',
-  copyLabel: (what: string) => `複製${what}`,
+  copyLabel: (what: string) => `複製${spaced(what)}`,
   copied: '已複製',
   accountDetails: '付款資訊',
   bankName: '銀行',
