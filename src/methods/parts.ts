@@ -4,7 +4,6 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
-import type { PaymentInstruction } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
 import { qrCode } from './qr.js';
 
@@ -50,10 +49,14 @@ export function paymentDetails(view: PendingViewContext): TemplateResult {
   </dl>`;
 }
 
-function instructionText(item: PaymentInstruction): { title?: string; steps: string[] } {
+/** The text of one instruction item: a title and its steps, or nothing readable. */
+export function instructionText(item: unknown): { title?: string; steps: string[] } | undefined {
   if (typeof item === 'string') return { steps: [item] };
-  const steps = item.steps ?? (item.text ? [item.text] : []);
-  return { title: item.title, steps };
+  if (!item || typeof item !== 'object') return undefined;
+  const { title, text, steps } = item as Record<string, unknown>;
+  const lines = Array.isArray(steps) ? steps.filter((step): step is string => typeof step === 'string') : typeof text === 'string' ? [text] : [];
+  if (!lines.length && typeof title !== 'string') return undefined;
+  return { title: typeof title === 'string' ? title : undefined, steps: lines };
 }
 
 /** paymentInstructionList as headed, ordered steps. */
@@ -62,10 +65,13 @@ export function instructions(view: PendingViewContext): TemplateResult | typeof 
   if (!list?.length) return nothing;
   return html`<section class="instructions" part="instructions" aria-label=${view.l.term('instructions')}>
     <h3>${view.l.term('instructions')}</h3>
-    ${list.map(instructionText).map(
-      ({ title, steps }) => html`${title ? html`<h4>${title}</h4>` : nothing}
-        <ol>${steps.map((step) => html`<li>${step}</li>`)}</ol>`,
-    )}
+    ${list.map((item) => {
+      const readable = instructionText(item);
+      return readable
+        ? html`${readable.title ? html`<h4>${readable.title}</h4>` : nothing}
+            ${readable.steps.length ? html`<ol>${readable.steps.map((step) => html`<li>${step}</li>`)}</ol>` : nothing}`
+        : nothing;
+    })}
   </section>`;
 }
 

@@ -231,6 +231,32 @@ describe('<pay-checkout> pending and final', () => {
     expect(link.href).to.equal('https://bank.example/pay?id=1');
   });
 
+  it('tolerates what the document leaves open: odd instruction items, epoch-second or unreadable expireAt', async () => {
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'PROCESSING' }, {
+        paymentMethodCode: 'OFFLINE',
+        upiQrDeepLink: undefined,
+        expireAt: Math.floor(Date.now() / 1000) + 300,
+        paymentInstructionList: ['Open your bank app', { title: 'At an ATM', steps: ['Choose transfer', 7, 'Confirm'] }, 42, { note: 'no text' }, { text: 'Keep the receipt' }],
+      }),
+    });
+    const { element, events } = await mount(base);
+    await untilState(element, 'pending');
+    await waitUntil(() => $(element, '[part="instructions"]'), 'instructions shown');
+    const items = [...element.shadowRoot!.querySelectorAll('[part="instructions"] li')].map((li) => li.textContent);
+    expect(items).to.deep.equal(['Open your bank app', 'Choose transfer', 'Confirm', 'Keep the receipt']);
+    expect($(element, '[part="instructions"] h4')!.textContent).to.equal('At an ATM');
+    expect($(element, '[role="timer"]')!.textContent).to.match(/Time left to pay: [45]:\d\d/);
+    expect(events.some((e) => e.name === 'pay-error')).to.equal(false);
+    element.remove();
+
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: 'soon-ish' }) });
+    const again = await mount(base);
+    await untilState(again.element, 'pending');
+    expectNone(again.element, '[role="timer"]');
+    expect(again.events.some((e) => e.name === 'pay-error')).to.equal(false);
+  });
+
   it('renders every platform string as text', async () => {
     const evil = '<img src=x onerror="window.__pwned=1">';
     platform.on('GET', '/merchant-info', { body: { channelInfo: { name: evil } } });

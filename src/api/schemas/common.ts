@@ -44,27 +44,25 @@ export const paymentLocationResponseSchema = z.looseObject({
 });
 
 /**
- * paymentInstructionList: its item shape is not shown. We read a plain string, or an object with a
- * title and steps (or text); anything else is kept and shown as far as it has text.
+ * paymentInstructionList: its item shape is not shown. Items are kept as they come; a view shows
+ * a string, or an object's title and steps (or text), and skips what has no text — an item of
+ * an unexpected shape must not make the whole payin unreadable.
  */
-export const paymentInstructionSchema = z.union([
-  z.string(),
-  z.looseObject({
-    title: opt(z.string()),
-    text: opt(z.string()),
-    steps: opt(z.array(z.string())),
-  }),
-]);
-export type PaymentInstruction = z.infer<typeof paymentInstructionSchema>;
+export const paymentInstructionSchema = z.unknown();
+export type PaymentInstruction = unknown;
 
-/** A timestamp: an ISO 8601 string, or epoch seconds or milliseconds as a number. */
-export const timestampSchema = z.union([z.string(), z.number()]);
-export type Timestamp = z.infer<typeof timestampSchema>;
+/**
+ * A timestamp: an ISO 8601 string, or epoch seconds or milliseconds as a number (the format is not
+ * shown). Kept as it comes; timestampMs reads it, and one it cannot read means "unknown", not an
+ * unreadable payin.
+ */
+export const timestampSchema = z.unknown();
+export type Timestamp = unknown;
 
 /** Milliseconds since the epoch for a platform timestamp, or undefined when it cannot be read. */
-export function timestampMs(value: Timestamp | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
+export function timestampMs(value: Timestamp): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? (value < 1e11 ? value * 1000 : value) : undefined;
+  if (typeof value !== 'string') return undefined;
   if (/^\d+$/.test(value)) return timestampMs(Number(value));
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : ms;
