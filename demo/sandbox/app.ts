@@ -58,6 +58,7 @@ export function createApp(ctx: SandboxContext) {
   const app = new Hono<SandboxEnv>({ strict: false });
 
   app.use('*', observe(ctx));
+  app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.preflightLatency(c, next)));
   app.use(
     '*',
     cors({

@@ -87,7 +87,14 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
     }
   };
 
+  /** A network's latency delays preflights too: the CORS answer waits as long as the request will. */
+  const preflightLatency: MiddlewareHandler<SandboxEnv> = async (c, next) => {
+    if (c.req.method === 'OPTIONS' && faults.latencyMs) await sleep(faults.latencyMs);
+    await next();
+  };
+
   return {
+    preflightLatency,
     get: (): Faults => ({ ...faults }),
     merge(partial: Faults) {
       faults = { ...faults, ...partial };

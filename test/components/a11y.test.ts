@@ -78,6 +78,9 @@ describe('<pay-checkout> accessibility', () => {
 
   it('can be used by keyboard alone: Tab reaches the methods and the pay button, Space selects', async () => {
     platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', notFound);
+    // The create is held so the submitting state can be seen.
+    const held = deferred();
+    platform.on('POST', '/payins/order-1', { body: payinResponse(), hold: held.promise });
     const { element } = await mount(base);
     await untilState(element, 'select');
     const { sendKeys } = await import('@web/test-runner-commands');
@@ -94,5 +97,6 @@ describe('<pay-checkout> accessibility', () => {
     expect(element.shadowRoot!.activeElement!.getAttribute('part')).to.equal('submit');
     await sendKeys({ press: 'Enter' });
     await untilState(element, 'submitting');
+    held.resolve();
   });
 });

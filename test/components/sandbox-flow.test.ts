@@ -20,9 +20,12 @@ describe('<pay-checkout> against the sandbox emulator', () => {
     expect($(element, '[part="merchant-name"]')!.textContent).to.contain('Demo Shop');
     await submit(element);
     await untilState(element, 'success', 8000);
-    expect(events.map((e) => e.name)).to.deep.equal(['pay-ready', 'pay-created', 'pay-status', 'pay-status', 'pay-success']);
+    // PROCESSING is seen only if a poll comes before the emulator settles (a busy machine may be
+    // later): a status is reported when first seen or changed.
+    const statuses = events.filter((e) => e.name === 'pay-status').map((e) => e.detail.status);
+    expect([['PROCESSING', 'SUCCESS'], ['SUCCESS']]).to.deep.include(statuses);
+    expect(events.map((e) => e.name)).to.deep.equal(['pay-ready', 'pay-created', ...statuses.map(() => 'pay-status'), 'pay-success']);
     expect(events[1]!.detail).to.include({ idPayin, resumed: false });
-    expect(events.filter((e) => e.name === 'pay-status').map((e) => e.detail.status)).to.deep.equal(['PROCESSING', 'SUCCESS']);
   });
 
   it('a business rejection (406) keeps the customer at the form with the reason', async () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
 import { mount, untilState, untilEvent, $, $$, type, submit, fastPolling, normalPolling } from '../support/element.js';
 
@@ -77,7 +77,7 @@ describe('<pay-checkout> select and create', () => {
     expect(described.textContent).to.equal('Enter your full name.');
     expect(element.shadowRoot!.getElementById('f-phoneNumber-error')!.textContent).to.equal('Enter a valid mobile number.');
     expect($(element, '.form-error')!.getAttribute('role')).to.equal('alert');
-    expect(element.shadowRoot!.activeElement).to.equal(name);
+    expect(element.shadowRoot!.activeElement === name, 'focus on the first invalid field').to.equal(true);
     type(element, 'account.accountName', 'Asha');
     await element.updateComplete;
     expect(name.getAttribute('aria-invalid')).to.equal('false');
@@ -118,7 +118,8 @@ describe('<pay-checkout> select and create', () => {
     });
     expect(events.find((e) => e.name === 'pay-created')!.detail).to.include({ idPayin: 'order-1', idPayment: 'PAY-1', resumed: false });
     await untilState(element, 'pending');
-    expect(element.shadowRoot!.activeElement).to.equal($(element, '.status'));
+    // The pending view may arrive a moment later (its chunk): focus follows it there.
+    await waitUntil(() => $(element, '.status') && element.shadowRoot!.activeElement === $(element, '.status'), 'focus on the status');
   });
 
   it('409: the payin exists, it is read and resumed', async () => {

@@ -19,13 +19,22 @@ describe('fault injection (off by default, platform routes only)', () => {
   });
 
   test('added latency', async () => {
-    await setFaults({ latencyMs: 150 });
+    // A latency far above what a loaded 2-core machine adds by itself, so that "delayed" and
+    // "not delayed" stay apart however busy the machine is.
+    await setFaults({ latencyMs: 1000 });
     let started = performance.now();
     assert.equal((await t.raw('GET', '/merchant-info')).status, 200);
-    assert.ok(performance.now() - started >= 145, 'platform route delayed');
+    assert.ok(performance.now() - started >= 995, 'platform route delayed');
     started = performance.now();
     await t.raw('GET', '/__sandbox/clock');
-    assert.ok(performance.now() - started < 140, '/__sandbox/ not delayed');
+    assert.ok(performance.now() - started < 500, '/__sandbox/ not delayed');
+    started = performance.now();
+    const preflight = await fetch(`${t.sandbox.url}/merchant-info`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-api-version' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.ok(performance.now() - started >= 995, 'a preflight waits as long as the request (a network delays both)');
   });
 
   test('a share of 5xx answers (JSON, request not processed); errorStatus chooses the status', async () => {

@@ -260,6 +260,7 @@ export class PayCheckout extends LitElement {
       reference: { state: 'idle' },
     });
     this.lastStatus = undefined;
+    this.focusAfterRender = undefined;
     this.finalEmitted = false;
     this.expiredEmitted = false;
     if (!this.isConnected) return;
@@ -582,8 +583,10 @@ export class PayCheckout extends LitElement {
   protected override updated(): void {
     if (!this.focusAfterRender) return;
     const target = this.renderRoot.querySelector<HTMLElement>(this.focusAfterRender);
+    // The view to focus may not be there yet (the payin views load as a chunk): keep asking.
+    if (!target) return;
     this.focusAfterRender = undefined;
-    target?.focus();
+    target.focus();
   }
 
   /** Pending and final: the views chunk, or a placeholder while it loads. */
