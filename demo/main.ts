@@ -8,6 +8,7 @@
  */
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
+import { stopOnSignals } from './lib/stop-on-signals.js';
 
 function portFromEnv(...names: string[]): number | undefined {
   for (const name of names) {
@@ -59,20 +60,7 @@ async function main() {
   Ctrl-C to stop.
 `);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the demo…`);
-    const forced = setTimeout(() => process.exit(1), 5000);
-    forced.unref();
-    demo.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('demo', () => demo.close());
 }
 
 main().catch((error: unknown) => {

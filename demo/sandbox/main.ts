@@ -5,6 +5,7 @@
  */
 import { relative } from 'node:path';
 import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
+import { stopOnSignals } from '../lib/stop-on-signals.js';
 
 function numberFromEnv(name: string): number | undefined {
   const value = process.env[name];
@@ -35,18 +36,7 @@ async function main() {
     ${SANDBOX_ENDPOINTS.join('\n    ')}
 Ctrl-C to stop.`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the sandbox…`);
-    sandbox.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals('sandbox', () => sandbox.close());
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-
-/** Long enough that nothing settles by itself: tests move the sandbox clock instead. */
-const SETTLE_MS = 60_000;
-const SETTLE_SECS = SETTLE_MS / 1000 + 1;
+import { SETTLE_MS, SETTLE_SECS, createPayin, fieldsOf, getPayin, payin, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {
@@ -12,19 +8,8 @@ before(async () => {
 });
 after(() => t.sandbox.close());
 
-let counter = 0;
-const newId = (prefix = 'o') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
-
-function payin(amount: number, currencyCode = 'INR', method: Record<string, unknown> = { paymentMethodCode: 'UPIQR' }, extra: Record<string, unknown> = {}) {
-  return { paymentRequested: { money: { amount, currencyCode } }, paymentMethod: method, ...extra };
-}
-
-async function create(body: unknown, id = newId()) {
-  const answer = await t.raw('POST', `/payins/${encodeURIComponent(id)}`, { body });
-  return { id, ...answer };
-}
-const get = (id: string) => t.raw('GET', `/payins/${encodeURIComponent(id)}`);
-const fieldsOf = (answer: { json: { details?: { field: string }[] } }) => (answer.json.details ?? []).map((d) => d.field).sort();
+const create = (body: unknown, id?: string) => createPayin(t, body, id);
+const get = (id: string) => getPayin(t, id);
 
 describe('callbacks', () => {
   test('a notification without changed data on each final status: SUCCESS, FAILED, REFUSED', async () => {

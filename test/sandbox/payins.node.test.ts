@@ -9,11 +9,7 @@ import {
   payinCreateResponseSchema,
   payinDetailResponseSchema,
 } from '../../src/api/index.js';
-import { completeMethod, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-
-/** Long enough that nothing settles by itself: tests move the sandbox clock instead. */
-const SETTLE_MS = 60_000;
-const SETTLE_SECS = SETTLE_MS / 1000 + 1;
+import { SETTLE_MS, SETTLE_SECS, completeMethod, createPayin, fieldsOf, getPayin, newId, payin, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {
@@ -21,19 +17,8 @@ before(async () => {
 });
 after(() => t.sandbox.close());
 
-let counter = 0;
-const newId = (prefix = 'o') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
-
-function payin(amount: number, currencyCode = 'INR', method: Record<string, unknown> = { paymentMethodCode: 'UPIQR' }, extra: Record<string, unknown> = {}) {
-  return { paymentRequested: { money: { amount, currencyCode } }, paymentMethod: method, ...extra };
-}
-
-async function create(body: unknown, id = newId()) {
-  const answer = await t.raw('POST', `/payins/${encodeURIComponent(id)}`, { body });
-  return { id, ...answer };
-}
-const get = (id: string) => t.raw('GET', `/payins/${encodeURIComponent(id)}`);
-const fieldsOf = (answer: { json: { details?: { field: string }[] } }) => (answer.json.details ?? []).map((d) => d.field).sort();
+const create = (body: unknown, id?: string) => createPayin(t, body, id);
+const get = (id: string) => getPayin(t, id);
 
 describe('the direct flow of the document, with the typed client and a checkout token', () => {
   test('token → options → merchant info → create → external reference → status → accounts', async () => {

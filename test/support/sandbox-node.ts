@@ -120,3 +120,26 @@ export async function startReceiver(failFirst = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Long enough that nothing settles by itself: tests move the sandbox clock instead. */
+export const SETTLE_MS = 60_000;
+export const SETTLE_SECS = SETTLE_MS / 1000 + 1;
+
+let counter = 0;
+/** A fresh id for each payment a test creates. */
+export const newId = (prefix = 'o') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
+
+/** A payin create request: the money and a method object (UPI QR unless given). */
+export function payin(amount: number, currencyCode = 'INR', method: Record<string, unknown> = { paymentMethodCode: 'UPIQR' }, extra: Record<string, unknown> = {}) {
+  return { paymentRequested: { money: { amount, currencyCode } }, paymentMethod: method, ...extra };
+}
+
+export async function createPayin(t: TestSandbox, body: unknown, id = newId()) {
+  const answer = await t.raw('POST', `/payins/${encodeURIComponent(id)}`, { body });
+  return { id, ...answer };
+}
+
+export const getPayin = (t: TestSandbox, id: string) => t.raw('GET', `/payins/${encodeURIComponent(id)}`);
+
+/** The fields a 400 answer names, sorted. */
+export const fieldsOf = (answer: { json: { details?: { field: string }[] } }) => (answer.json.details ?? []).map((d) => d.field).sort();
