@@ -13,7 +13,6 @@
  * after 500 mount–unmount cycles.
  */
 import { cpus, totalmem } from 'node:os';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
@@ -124,45 +123,6 @@ const checkoutAttributes = (token: string, baseUrl: string, idPayin: string, amo
   'payment-method-code': 'UPIQR',
 });
 
-/** A proxy that waits `delayMs` before forwarding every request, CORS preflights included. */
-async function startDelayingProxy(target: string, delayMs: number): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
-      await sleep(delayMs);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name)) headers.set(name, value);
-      }
-      try {
-        const answer = await fetch(target + request.url, {
-          method: request.method,
-          headers,
-          body: chunks.length ? Buffer.concat(chunks) : undefined,
-        });
-        const body = Buffer.from(await answer.arrayBuffer());
-        const out: Record<string, string> = {};
-        answer.headers.forEach((value, name) => {
-          if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)) out[name] = value;
-        });
-        response.writeHead(answer.status, out).end(body);
-      } catch {
-        response.writeHead(502).end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
 // ── 1. Bundle sizes ─────────────────────────────────────────────────────────────────────────────
 
 function bundleSizes() {
@@ -197,16 +157,8 @@ const READY_SCENARIOS: ReadyScenario[] = [
   },
   {
     name: 'cross origin',
-    note: `platform on its own origin, as merchants embed it; emulator latency ${LATENCY_MS} ms (the emulator answers CORS preflights before its fault layer, so they carry no latency)`,
+    note: `platform on its own origin, as merchants embed it; emulator latency ${LATENCY_MS} ms on every request, CORS preflights included (as a network delays both)`,
     setup: async (server) => ({ baseUrl: server.sandbox.url, latencyMs: LATENCY_MS, csp: false }),
-  },
-  {
-    name: 'cross origin, preflights delayed too',
-    note: `as above, but the ${LATENCY_MS} ms is added by a proxy in front of the emulator to every request, CORS preflights included (a real network)`,
-    setup: async (server) => {
-      const proxy = await startDelayingProxy(server.sandbox.url, LATENCY_MS);
-      return { baseUrl: proxy.url, latencyMs: 0, csp: false, close: proxy.close };
-    },
   },
 ];
 
