@@ -13,7 +13,6 @@
  * after 500 mount–unmount cycles.
  */
 import { cpus, totalmem } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
