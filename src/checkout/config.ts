@@ -91,4 +91,4 @@ function invalid(attribute: string, detail: string): ConfigProblem {
   return { code: 'INVALID_ATTRIBUTE', attribute, detail };
 }
 
-export const isConfigProblem = (value: CheckoutConfig | ConfigProblem): value is ConfigProblem => 'attribute' in value && !('idPayin' in value);
+export const isConfigProblem = (value: CheckoutConfig | ConfigProblem): value is ConfigProblem => 'attribute' in value;

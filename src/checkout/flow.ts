@@ -4,7 +4,7 @@
  */
 import type { CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isPlatformError } from '../api/errors.js';
-import { checkPaymentMethod, fieldRulesFor, compactNumber, type FieldIssue, type MethodField } from '../api/method-rules.js';
+import { fieldRulesFor, compactNumber, type MethodField } from '../api/method-rules.js';
 import { paths } from '../api/paths.js';
 import type { AvailableOptionsResponse } from '../api/schemas/options.js';
 import type { PayinCreateResponse, PayinDetailResponse } from '../api/schemas/payin.js';
@@ -72,9 +72,6 @@ export function buildPaymentMethod(choice: MethodChoice, currencyCode: string, v
   }
   return method;
 }
-
-/** The problems the customer must fix before anything is sent. */
-export const validatePaymentMethod = (method: Record<string, unknown>, currencyCode: string): FieldIssue[] => checkPaymentMethod(method, currencyCode);
 
 export function buildPayinRequest(config: CheckoutConfig, paymentMethod: Record<string, unknown>): PayinCreateRequest {
   return {

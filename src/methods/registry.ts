@@ -1,13 +1,12 @@
 /**
- * Method views by code. The package's own (builtin.ts) load on demand; a merchant may register
- * its own at any time, and those win over the built-in ones.
+ * Method views by code. The package's own (builtin.ts) arrive with the payin views chunk; a
+ * merchant may register its own at any time, and those win over the built-in ones.
  */
 import type { MethodModule } from './types.js';
 
 const own = new Map<string, MethodModule>();
 const builtin = new Map<string, MethodModule>();
 let fallback: MethodModule | undefined;
-let loading: Promise<void> | undefined;
 
 /** Registers a view for one or more codes (a merchant's own, or a replacement). */
 export function registerMethod(codes: readonly string[], module: MethodModule): void {
@@ -18,18 +17,6 @@ export function registerMethod(codes: readonly string[], module: MethodModule): 
 export function registerBuiltins(modules: readonly (readonly [string, MethodModule])[], generic: MethodModule): void {
   for (const [code, module] of modules) builtin.set(code, module);
   fallback = generic;
-}
-
-/** Loads the package's views once. */
-export function loadBuiltinMethods(): Promise<void> {
-  loading ??= import('./builtin.js').then(
-    () => undefined,
-    (error) => {
-      loading = undefined; // a failed chunk load may be retried
-      throw error;
-    },
-  );
-  return loading;
 }
 
 /** The view of a code once the views are loaded (a code without one gets the generic view). */

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
 import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling } from '../support/element.js';
@@ -135,7 +135,8 @@ describe('<pay-checkout> start', () => {
     const { element, events } = await mount({ ...base, token: checkoutToken(), 'return-url': 'https://shop.example/return' });
     await untilState(element, 'failed');
     expect(events.find((event) => event.name === 'pay-failed')!.detail.failureReasonCode).to.equal('DIFFERENT_AMOUNT_CONFIRMED');
-    expect(element.shadowRoot!.textContent).to.contain('A different amount was paid');
+    // The final view arrives with the payin views chunk, a moment after the state.
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('A different amount was paid'), 'the reason in words');
     expect($<HTMLAnchorElement>(element, 'a.button')!.href).to.equal('https://shop.example/return');
   });
 

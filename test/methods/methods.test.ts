@@ -5,7 +5,8 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { PAYIN_METHOD_TABLE, TABLE_PAYIN_METHOD_CODES, fieldRulesFor, isRequired, type MethodField } from '../../src/api/index.js';
-import { loadBuiltinMethods, methodFor, registeredCodes } from '../../src/methods/registry.js';
+import '../../src/methods/builtin.js';
+import { methodFor, registeredCodes } from '../../src/methods/registry.js';
 import { genericMethod } from '../../src/methods/generic.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 import { mount, untilState, untilEvent, $, $$, type, submit, fastPolling, normalPolling } from '../support/element.js';
@@ -60,8 +61,7 @@ describe('every payment method, against the sandbox emulator', () => {
   before(fastPolling);
   after(normalPolling);
 
-  it('every code of the method table has a module of its own', async () => {
-    await loadBuiltinMethods();
+  it('every code of the method table has a module of its own', () => {
     for (const code of TABLE_PAYIN_METHOD_CODES) {
       expect(registeredCodes(), code).to.include(code);
       expect(methodFor(code), code).not.to.equal(genericMethod);

@@ -32,8 +32,15 @@ export async function mount(attributes: Record<string, string | undefined>) {
   return { element, events, wrapper };
 }
 
+/**
+ * Waits for a state and its view: pending and final states are drawn by the payin views chunk,
+ * which may arrive a moment after the state.
+ */
 export async function untilState(element: PayCheckout, state: string, timeout = 4000) {
   await waitUntil(() => element.state === state, `state ${state} (is ${element.state})`, { timeout });
+  if (['pending', 'success', 'failed', 'refused'].includes(state)) {
+    await waitUntil(() => element.views === 'ready', `the payin views (${element.views})`, { timeout });
+  }
   await element.updateComplete;
 }
 

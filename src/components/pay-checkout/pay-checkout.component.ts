@@ -6,10 +6,10 @@ import { EXTERNAL_REFERENCE_PATTERN } from '../../api/patterns.js';
 import { timestampMs } from '../../api/schemas/common.js';
 import { isFinalStatus, type Payin, type PayinDetailResponse, type PayinStatus } from '../../api/schemas/payin.js';
 import type { ExternalProvider, PaymentOption } from '../../api/schemas/options.js';
-import type { MethodField } from '../../api/method-rules.js';
+import { checkPaymentMethod, type MethodField } from '../../api/method-rules.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig } from '../../checkout/config.js';
 import type { Countdown } from '../../checkout/countdown.js';
-import { buildPayinRequest, buildPaymentMethod, createPayin, startCheckout, validatePaymentMethod } from '../../checkout/flow.js';
+import { buildPayinRequest, buildPaymentMethod, createPayin, startCheckout } from '../../checkout/flow.js';
 import { ServerClock } from '../../checkout/server-clock.js';
 import type { StatusPoller, PollerStop } from '../../checkout/status-poller.js';
 import type { PayEventDetails, PayEventName, PayErrorDetail } from '../../events/index.js';
@@ -353,7 +353,8 @@ export class PayCheckout extends LitElement {
       config.money.currencyCode,
       this.values,
     );
-    const issues = validatePaymentMethod(method, config.money.currencyCode);
+    // The method rules of the platform document, before anything is sent.
+    const issues = checkPaymentMethod(method, config.money.currencyCode);
     if (issues.length) {
       this.fieldErrors = Object.fromEntries(issues.map((issue) => [issue.field, this.fieldErrorText(issue.field, issue.problem)]));
       this.formError = this.l.term('formHasErrors', issues.length);

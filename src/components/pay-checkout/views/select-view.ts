@@ -108,20 +108,18 @@ export function renderSelect(host: PayCheckout) {
   const money = host.config!.money;
   const submitting = host.state === 'submitting';
   const options = host.methodLocked ? host.options.filter((option) => option.paymentMethodCode === host.selectedCode) : host.options;
-  // The platform decides what is available; the element shows what it lists.
-  const usable = options;
   return html`${renderHeader(host)}
     <form part="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void host.submit())}>
       <fieldset ?disabled=${submitting}>
         <legend>${host.methodLocked ? l.term('methodLocked') : l.term('chooseMethod')}</legend>
-        ${usable.length
+        ${options.length
           ? html`<div class="methods" part="method-list" role="radiogroup" aria-label=${l.term('chooseMethod')}>
-              ${usable.map((option) => renderMethod(host, option))}
+              ${options.map((option) => renderMethod(host, option))}
             </div>`
           : html`<p class="error" part="error" role="alert">${l.term('noMethods')}</p>`}
       </fieldset>
       ${host.formError ? html`<p class="error form-error" part="error" role="alert" tabindex="-1">${host.formError}</p>` : nothing}
-      <button type="submit" class="primary" part="submit" ?disabled=${submitting || !usable.length} aria-disabled=${submitting}>
+      <button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
         ${submitting ? l.term('submitting') : l.term('pay', l.money(money.amount, money.currencyCode))}
       </button>
     </form>`;
