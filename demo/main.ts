@@ -8,6 +8,7 @@
  */
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
+import { numberFromEnv } from './lib/env.js';
 import { stopOnSignals } from './lib/stop-on-signals.js';
 
 function portFromEnv(...names: string[]): number | undefined {
@@ -19,14 +20,6 @@ function portFromEnv(...names: string[]): number | undefined {
     return port;
   }
   return undefined;
-}
-
-function numberFromEnv(name: string): number | undefined {
-  const value = process.env[name];
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) throw new RangeError(`${name} must be a number ≥ 0, not "${value}"`);
-  return number;
 }
 
 async function main() {

@@ -29,17 +29,12 @@ export interface TokenClaims {
   exp: number;
 }
 
-export interface IssueRequest {
-  merchantCode: string;
-  operations: string[];
-  action?: string;
-  idPayment?: string;
-  money?: Money;
-  settlement?: Record<string, string>;
+/** What a token is issued for: its claims but the times, which the validity sets. */
+export type IssueRequest = Omit<TokenClaims, 'iat' | 'exp'> & {
   validitySecs: number;
   /** Wall-clock issue time in seconds; tests set it in the past to mint an expired token. */
   issuedAt?: number;
-}
+};
 
 export function createTokenService() {
   const key = crypto.getRandomValues(new Uint8Array(32));

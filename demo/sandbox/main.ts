@@ -5,15 +5,8 @@
  */
 import { relative } from 'node:path';
 import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
+import { numberFromEnv } from '../lib/env.js';
 import { stopOnSignals } from '../lib/stop-on-signals.js';
-
-function numberFromEnv(name: string): number | undefined {
-  const value = process.env[name];
-  if (value === undefined || value === '') return undefined;
-  const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) throw new RangeError(`${name} must be a number ≥ 0, not "${value}"`);
-  return number;
-}
 
 async function main() {
   const rateLimitEnv = process.env.SANDBOX_RATE_LIMIT;
