@@ -4,19 +4,16 @@
  * Method families refine it; any code without its own module still gets a complete view.
  */
 import { html, nothing } from 'lit';
-import type { MethodModule, PendingViewContext } from './types.js';
-import { amountToPay, deepLinkStep, instructions, paymentDetails, qrWithPayload, redirectStep, safeImageUrl } from './parts.js';
-
-export function genericPending(view: PendingViewContext, deepLinkSchemes: readonly string[] = ['upi']) {
-  const { response, l } = view;
-  const image = safeImageUrl(response.qrCode);
-  return html`${amountToPay(view)}
-    ${image ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${response.qrName ?? l.term('qrLabel')} /></div>` : qrWithPayload(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode)}
-    ${paymentDetails(view)} ${instructions(view)} ${redirectStep(view, response.redirectTo)}
-    ${deepLinkStep(view, response.deeplink, deepLinkSchemes)}
-    ${view.showDeepLink ? deepLinkStep(view, response.upiQrDeepLink, ['upi']) : nothing}`;
-}
+import type { MethodModule } from './types.js';
+import { amountToPay, deepLinkStep, instructions, paymentDetails, platformQrImage, qrWithPayload, redirectStep } from './parts.js';
 
 export const genericMethod: MethodModule = {
-  renderPending: (view) => genericPending(view),
+  renderPending(view) {
+    const { response } = view;
+    return html`${amountToPay(view)}
+      ${platformQrImage(view, response.qrName) ?? qrWithPayload(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode)}
+      ${paymentDetails(view)} ${instructions(view)} ${redirectStep(view, response.redirectTo)}
+      ${deepLinkStep(view, response.deeplink, ['upi'])}
+      ${view.showDeepLink ? deepLinkStep(view, response.upiQrDeepLink, ['upi']) : nothing}`;
+  },
 };

@@ -94,6 +94,12 @@ export function safeImageUrl(value: string | undefined): string | undefined {
   return web?.startsWith('https:') ? web : undefined;
 }
 
+/** The QR image the platform sent in `qrCode`, when it is a safe image URL; else undefined. */
+export function platformQrImage(view: PendingViewContext, caption?: string): TemplateResult | undefined {
+  const image = safeImageUrl(view.response.qrCode);
+  return image ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.l.term('qrLabel')} /></div>` : undefined;
+}
+
 /** "Continue to your bank": a redirect the platform asked for, http(s) only. */
 export function redirectStep(view: PendingViewContext, url: string | undefined): TemplateResult | typeof nothing {
   if (!url) return nothing;

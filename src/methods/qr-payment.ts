@@ -5,13 +5,13 @@
  */
 import { html, nothing } from 'lit';
 import { qrCode } from './qr.js';
-import { amountToPay, copyRow, paymentDetails, safeImageUrl } from './parts.js';
+import { amountToPay, copyRow, paymentDetails, platformQrImage, safeImageUrl } from './parts.js';
 import type { MethodModule, PendingViewContext } from './types.js';
 
 export function qrImageOrCode(view: PendingViewContext, payload: string | undefined, caption?: string) {
-  const { l, response } = view;
-  const image = safeImageUrl(response.qrCode);
-  if (image) return html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? l.term('qrLabel')} /></div>`;
+  const { l } = view;
+  const image = platformQrImage(view, caption);
+  if (image) return image;
   if (!payload) return html`<p class="error" part="error">${l.term('qrLoadFailed')}</p>`;
   return qrCode(payload, caption ?? l.term('qrLabel'), l.term('qrLoadFailed'));
 }

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling } from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -255,6 +255,17 @@ describe('<pay-checkout> pending and final', () => {
     await untilState(again.element, 'pending');
     expectNone(again.element, '[role="timer"]');
     expect(again.events.some((e) => e.name === 'pay-error')).to.equal(false);
+  });
+
+  it('a method code the package does not know still gets a complete view (the generic one)', async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'NEW_WALLET', upiQrDeepLink: undefined, qrCode: png, qrName: 'New Wallet QR', redirectTo: 'https://wallet.example/pay' }) });
+    const { element } = await mount(base);
+    await untilState(element, 'pending');
+    const image = $<HTMLImageElement>(element, '[part="qr"] img')!;
+    expect([image.getAttribute('src'), image.alt]).to.deep.equal([png, 'New Wallet QR']);
+    expect($$<HTMLAnchorElement>(element, 'a').map((a) => a.href)).to.include('https://wallet.example/pay');
+    expect($(element, '[part="amount"]')).to.exist;
   });
 
   it('renders every platform string as text', async () => {
