@@ -5,11 +5,11 @@
  * edge runtimes. No DOM. Never ship the private key or the secret to a browser.
  */
 import { createClient, type CallOptions } from '../api/client.js';
-import { actionOperations, paths } from '../api/paths.js';
+import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
 
-export { actionOperations, paths };
+export { actionOperations, exactOperation, paths };
 export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money };
 
 const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
@@ -110,12 +110,13 @@ export interface CheckoutOperationsOptions {
 
 /**
  * The operations of a checkout token limited to one payin: those of PAYIN_CREATE, plus the
- * merchant name and the external-reference step when asked. Literal paths only, never a pattern.
+ * merchant name and the external-reference step when asked. Literal paths only, never a pattern:
+ * the platform reads operations as regular expressions, so the id's regex characters are escaped.
  */
 export function checkoutOperations(idPayin: string, options: CheckoutOperationsOptions = {}): string[] {
   const operations = actionOperations('PAYIN_CREATE', idPayin);
-  if (options.merchantInfo) operations.push(`GET ${paths.merchantInfo()}`);
-  if (options.externalReference) operations.push(`POST ${paths.payinExternalReference(idPayin)}`);
+  if (options.merchantInfo) operations.push(exactOperation('GET', paths.merchantInfo()));
+  if (options.externalReference) operations.push(exactOperation('POST', paths.payinExternalReference(idPayin)));
   return operations;
 }
 
