@@ -205,6 +205,20 @@ describe('CheckoutSession', () => {
     assert.equal(h.platform.calls.length, 0);
   });
 
+  it('the payin is the one the token is for: payin-id may be left out, and a different one is refused', async () => {
+    const scoped = startSession({ payinId: undefined, token: checkoutToken('order-7') }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    await scoped.settle();
+    assert.equal(scoped.session.config!.idPayin, 'order-7');
+    assert.deepEqual(scoped.platform.calls.find((call) => call.name === 'getPayin')!.args[0], 'order-7');
+
+    const other = startSession({ payinId: 'order-2', token: checkoutToken('order-1') }, {});
+    await other.settle();
+    assert.equal(other.session.state, 'error');
+    assert.equal(other.events()[0]!.detail.code, 'INVALID_ATTRIBUTE');
+    assert.match(other.events()[0]!.detail.message, /payin-id "order-2" differs from the payin the token is for, "order-1"/);
+    assert.equal(other.platform.calls.length, 0);
+  });
+
   it('a fresh checkout: options, payin and merchant name at once, then the form and pay-ready', async () => {
     const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }] });
     assert.equal(h.session.state, 'loading');
