@@ -59,13 +59,15 @@ const noop = () => {};
  * (a strict installer such as pnpm may expose only the one the merchant installed).
  */
 async function loadRedis(): Promise<typeof CreateRedisClient> {
+  // The magic comments keep a merchant's bundler (webpack, Turbopack in Next.js) from resolving
+  // these at build time: a merchant who never uses redisBus need not have either package.
   try {
-    return (await import('@redis/client')).createClient;
+    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ '@redis/client')).createClient;
   } catch (coreMissing) {
     try {
-      // A variable, so that type checkers and bundlers do not look for a package that may be absent.
-      const umbrella = 'redis';
-      return ((await import(umbrella)) as { createClient: typeof CreateRedisClient }).createClient;
+      // Not a literal for the type checker: the `redis` package need not be installed here.
+      const umbrella: string = 'redis';
+      return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ umbrella)) as { createClient: typeof CreateRedisClient }).createClient;
     } catch {
       throw new StatusBusUnavailableError('redisBus needs node-redis 5 or later: npm install @redis/client (or redis)', { cause: coreMissing });
     }
