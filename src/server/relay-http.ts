@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import { opt } from '../api/zod.js';
+import { BodyReadError, readBoundedText } from './http-body.js';
 
 /** A refusal: its JSON body is `{errorCode, message, details?}`, like the platform's. */
 export class RelayHttpError extends Error {
@@ -46,34 +47,13 @@ export const isPayinId = (value: unknown): value is string => typeof value === '
  * The body as UTF-8 text, refusing more than `maxBytes` without reading the rest (413, and the
  * connection is closed: its unread body cannot carry another request).
  */
-export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new RelayHttpError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${maxBytes} bytes`, { Connection: 'close' });
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+export async function readCallbackText(request: Request, maxBytes: number): Promise<string> {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new RelayHttpError(400, 'MALFORMED_JSON', 'The body is not valid UTF-8');
+    return await readBoundedText(request, maxBytes);
+  } catch (error) {
+    if (!(error instanceof BodyReadError)) throw error;
+    if (error.reason === 'too-large') throw new RelayHttpError(413, 'PAYLOAD_TOO_LARGE', error.message, { Connection: 'close' });
+    throw new RelayHttpError(400, 'MALFORMED_JSON', error.message);
   }
 }
 

@@ -27,7 +27,7 @@ import {
   parseJsonText,
   parseStatusCallback,
   PAYIN_STATUS_CHANGED,
-  readBoundedText,
+  readCallbackText,
   RelayHttpError,
   SSE_HEADERS,
   sseEvent,
@@ -152,7 +152,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
   async function handleCallback(request: Request): Promise<Response> {
     try {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
-      const callback = parseStatusCallback(parseJsonText(await readBoundedText(request, maxCallbackBytes)));
+      const callback = parseStatusCallback(parseJsonText(await readCallbackText(request, maxCallbackBytes)));
       runHook('onCallback', () => options.onCallback?.(callback, request));
       // Other event types (top-ups, payouts, types added later) are acknowledged and left alone.
       if (callback.type !== PAYIN_STATUS_CHANGED) return jsonResponse(200, { received: true, published: false });
