@@ -31,11 +31,14 @@ after(async () => {
   await platform.sandbox.close();
 });
 
-/** Each test starts with a fresh second of rate budget and an empty request log. */
-beforeEach(async () => {
+/** Each test counts its own platform requests. */
+beforeEach(() => platform.sandbox.requests.clear());
+
+/** A fresh second of the merchant's rate budget (the emulator's window is a sliding second). */
+async function freshBudget() {
   await new Promise((resolve) => setTimeout(resolve, 1100));
   platform.sandbox.requests.clear();
-});
+}
 
 const post = (path: string, body: unknown) =>
   backend.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
@@ -57,6 +60,7 @@ const settled = (idPayins: string[]) => () =>
 
 describe('the demo backend cannot be turned against its merchant', () => {
   it('40 anonymous callbacks for payins it did not create: acknowledged, zero platform requests, and checkouts still work', async () => {
+    await freshBudget();
     const strangers = Array.from({ length: 40 }, () => `order-${randomUUID()}`);
     const answers = await Promise.all(strangers.map(fakeCallback));
     assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
@@ -79,6 +83,7 @@ describe('the demo backend cannot be turned against its merchant', () => {
   });
 
   it('20 callbacks at once for one of its own payins: at most 2 reads of it (one in flight, one after)', async () => {
+    await freshBudget();
     const session = (await (await post('/api/checkouts', { amount: 60, currencyCode: 'INR' })).json()) as { idPayin: string; token: string };
     // The shopper's element creates the payin with its token.
     await createClient({ baseUrl: platform.sandbox.url, token: session.token }).createPayin(session.idPayin, {
@@ -86,8 +91,7 @@ describe('the demo backend cannot be turned against its merchant', () => {
       paymentMethod: { paymentMethodCode: 'UPIQR' },
     });
     await until(() => platform.sandbox.payments.get('payin', session.idPayin)?.status === 'SUCCESS');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    platform.sandbox.requests.clear();
+    await freshBudget();
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => fakeCallback(session.idPayin)));
     assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
@@ -127,6 +131,7 @@ describe('the demo backend cannot be turned against its merchant', () => {
   }
 
   it('still mints for amounts within the bound, to the currency’s own decimals', async () => {
+    await freshBudget();
     for (const body of [
       { amount: 100_000_000, currencyCode: 'INR' },
       { amount: 60.12, currencyCode: 'INR' },
