@@ -1,7 +1,7 @@
 /**
- * The status bus across server instances: Redis pub/sub through node-redis (`@redis/client`, an
- * optional peer dependency; the `redis` package includes it). The platform's callback reaches one
- * instance; the shopper's stream may be held by another.
+ * The status bus across server instances: Redis pub/sub through node-redis's client
+ * (`@redis/client`, an optional peer dependency). The platform's callback reaches one instance;
+ * the shopper's stream may be held by another.
  *
  * One channel for every payin: each instance subscribes to it once and hands each idPayin to its
  * own streams. Callbacks are few (one per status change) while streams are many, so Redis sees one
@@ -54,23 +54,14 @@ type State = 'idle' | 'connecting' | 'live' | 'down' | 'closed';
 
 const noop = () => {};
 
-/**
- * Loads node-redis: its core, `@redis/client`, or else the `redis` package, which re-exports it
- * (a strict installer such as pnpm may expose only the one the merchant installed).
- */
+/** Loads node-redis, with an error that says what to install when it is missing. */
 async function loadRedis(): Promise<typeof CreateRedisClient> {
-  // The magic comments keep a merchant's bundler (webpack, Turbopack in Next.js) from resolving
-  // these at build time: a merchant who never uses redisBus need not have either package.
   try {
+    // The magic comments keep a merchant's bundler (webpack, Turbopack in Next.js) from resolving
+    // it at build time: a merchant who never uses redisBus need not have it installed.
     return (await import(/* webpackIgnore: true */ /* @vite-ignore */ '@redis/client')).createClient;
-  } catch (coreMissing) {
-    try {
-      // Not a literal for the type checker: the `redis` package need not be installed here.
-      const umbrella: string = 'redis';
-      return ((await import(/* webpackIgnore: true */ /* @vite-ignore */ umbrella)) as { createClient: typeof CreateRedisClient }).createClient;
-    } catch {
-      throw new StatusBusUnavailableError('redisBus needs node-redis 5 or later: npm install @redis/client (or redis)', { cause: coreMissing });
-    }
+  } catch (error) {
+    throw new StatusBusUnavailableError('redisBus needs node-redis 5 or later: npm install @redis/client', { cause: error });
   }
 }
 
