@@ -5,8 +5,11 @@
  *
  * Environment: DEMO_PORT (default 5173), DEMO_HOST (default localhost), SANDBOX_PORT or PORT for
  * the emulator (default 8787), SANDBOX_SETTLE_DELAY_MS (default 3000). 0 picks a free port.
+ * REDIS_URL: the merchant backend's status relay uses Redis pub/sub there instead of its
+ * in-process bus.
  */
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
+import { redisBus } from '../src/server/index.js';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
 import { numberFromEnv } from './lib/env.js';
 import { stopOnSignals } from './lib/stop-on-signals.js';
@@ -36,6 +39,7 @@ async function main() {
     host: process.env.DEMO_HOST || undefined,
     sandboxPort: portFromEnv('SANDBOX_PORT', 'PORT') ?? DEFAULT_SANDBOX_PORT,
     sandbox: { settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS') },
+    statusBus: process.env.REDIS_URL ? redisBus({ url: process.env.REDIS_URL }) : undefined,
   });
 
   console.log(`
@@ -48,7 +52,8 @@ async function main() {
   Vue:             ${demo.pages.vue}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys in demo/keys/)
-  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl})
+  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl}; status streams
+                   at /api/payins/{idPayin}/events, ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
 
   Ctrl-C to stop.
 `);

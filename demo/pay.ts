@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   }
   const element = document.createElement('pay-checkout');
   applyRedirectParams(element, attributes);
+  if (attributes['payin-id']) element.setAttribute('status-url', `/api/payins/${encodeURIComponent(attributes['payin-id'])}/events`);
   try {
     // Only for the platform the configuration belongs to: a pasted token for another platform
     // must not send that platform's notifications to the local backend's address.

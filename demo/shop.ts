@@ -182,6 +182,8 @@ async function checkout(mode: 'embedded' | 'hosted'): Promise<void> {
           'currency-code': session.money.currencyCode,
           'return-url': returnUrl(session.idPayin),
           'callback-url': session.callbackUrl,
+          // The backend's status stream: while it is healthy the element need not poll the platform.
+          'status-url': session.statusUrl,
           ...redirectAttributes(),
         },
         emulator: true,
