@@ -1,19 +1,15 @@
 /**
  * POST /auth-tokens and POST /auth-tokens-by-action. The credential is in the request itself, so
  * the order is: version (middleware), a body that is JSON at all (400), the signature or secret
- * (401), the rate of that merchant (429), the fields (400), then the token.
+ * (401), the rate of that merchant (429), the fields (400), then the token. Operations are checked
+ * here, once, for what the emulator can match in bounded time (operations.ts).
  */
 import type { Context } from 'hono';
-import {
-  DEFAULT_TOKEN_VALIDITY_SECS,
-  actionOperations,
-  authTokenByActionRequestSchema,
-  authTokenRequestSchema,
-  paths,
-} from '../../../src/api/index.js';
+import { DEFAULT_TOKEN_VALIDITY_SECS, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../../src/api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest } from '../auth.js';
 import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../http-body.js';
+import { byActionOperations, operationsProblems } from '../operations.js';
 import { validate } from '../platform.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 
@@ -40,6 +36,8 @@ export function tokenRoutes(ctx: SandboxContext) {
     async byOperations(c: Context<SandboxEnv>) {
       const { body } = await authenticated(c, ctx);
       const request = validate(authTokenRequestSchema, body);
+      const problems = operationsProblems(request.operations);
+      if (problems.length) throw invalidRequest(problems);
       const token = await ctx.tokens.issue({
         merchantCode: request.merchantCode,
         operations: request.operations,
@@ -57,7 +55,7 @@ export function tokenRoutes(ctx: SandboxContext) {
       if (request.settlementMethodAcccountNumber) settlement.accountNumber = request.settlementMethodAcccountNumber;
       const token = await ctx.tokens.issue({
         merchantCode: request.merchantCode,
-        operations: actionOperations(request.action, request.idPayment),
+        operations: byActionOperations(request.action, request.idPayment),
         action: request.action,
         idPayment: request.idPayment,
         money: request.money,
