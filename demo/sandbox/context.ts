@@ -13,6 +13,8 @@ import type { RateLimiter } from './rate-limit.js';
 export interface SandboxSettings {
   /** How long "within seconds" outcomes take, in sandbox milliseconds. */
   settleDelayMs: number;
+  /** Payments that lead to the sandbox bank page wait there for a person's decision. */
+  bankPageDecides: boolean;
   /** Origins besides loopback whose pages may use the emulator's tools and token endpoints. */
   allowedOrigins: readonly string[];
 }

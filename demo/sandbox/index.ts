@@ -61,6 +61,14 @@ export interface SandboxOptions {
    * answer every origin whatever this says.
    */
   allowedOrigins?: string[];
+  /**
+   * Payments whose method leads to the sandbox bank page (ONLINE, NETBANKING and the other redirect
+   * methods) wait there for a person to Approve, Decline or Let it expire, instead of settling by
+   * the amount table; without a decision they fail at expireAt. Default false: the amount table
+   * decides, as the platform's sandbox does (the page's buttons still act until it has).
+   * `npm run demo` turns it on.
+   */
+  bankPageDecides?: boolean;
 }
 
 function atLeast(name: string, value: number, minimum: number): number {
@@ -74,6 +82,7 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const allowedOrigins = options.allowedOrigins ? parseAllowedOrigins(options.allowedOrigins) : (allowedOriginsFromEnv(process.env) ?? []);
   const ctx = createSandboxContext({
     allowedOrigins,
+    bankPageDecides: options.bankPageDecides ?? false,
     settleDelayMs: atLeast('settleDelayMs', options.settleDelayMs ?? 3000, 0),
     rateLimit: options.rateLimit === false ? false : atLeast('rateLimit', options.rateLimit ?? 10, 1),
     faults: faults.data,

@@ -18,6 +18,7 @@ import type { SandboxContext } from './context.js';
 export interface ContextOptions {
   settleDelayMs: number;
   allowedOrigins: readonly string[];
+  bankPageDecides: boolean;
   rateLimit: number | false;
   faults: Faults;
   merchants: readonly MerchantConfig[];
@@ -54,7 +55,7 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
   settleDue = store.settleDue;
 
   return {
-    settings: { settleDelayMs: options.settleDelayMs, allowedOrigins: options.allowedOrigins },
+    settings: { settleDelayMs: options.settleDelayMs, allowedOrigins: options.allowedOrigins, bankPageDecides: options.bankPageDecides },
     clock,
     merchants,
     tokens: createTokenService(),

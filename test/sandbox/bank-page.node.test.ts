@@ -2,6 +2,7 @@
  * The sandbox bank page (/__sandbox/redirect/{id}, where ONLINE and NETBANKING lead): a person
  * decides the outcome with Approve, Decline or Let it expire; each sends the callback and returns
  * the shopper to the returnUrl. Over real HTTP, posting the page's own form as a browser would.
+ * Decisions here come before the amount table settles (2 s of sandbox time; the clock is still).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,16 +65,40 @@ describe('the sandbox bank page', () => {
     }
     assert.match(html, /id="decision-help"/);
     assert.match(html, /60 INR/);
-    assert.match(html, /expires at \d{2}:\d{2} UTC on \d{1,2} \w+ \d{4}/);
+    assert.match(html, /Without a decision, .* at \d{2}:\d{2} UTC on \d{1,2} \w+ \d{4}/, 'what happens without a decision, and when');
   });
 
-  test('opening the page hands the outcome to the person: the amount table no longer settles it', async () => {
-    const untouched = await createOnline();
-    const opened = await createOnline();
-    await fetch(opened.pageUrl);
+  test('by default the amount table decides unless someone decides first, and the page says when', async () => {
+    const { id, pageUrl } = await createOnline();
+    assert.match(await (await fetch(pageUrl)).text(), /Without a decision, the sandbox&#39;s amount table makes it SUCCESS at \d{2}:\d{2} UTC/);
     await t.advance(60);
-    assert.equal((await payinOf(untouched.id)).status, 'SUCCESS', 'a payment nobody opened follows the amount table');
-    assert.equal((await payinOf(opened.id)).status, 'PROCESSING', 'the opened one waits for a decision');
+    assert.equal((await payinOf(id)).status, 'SUCCESS');
+  });
+
+  test('with bankPageDecides (npm run demo), a payment that leads here waits for a person; without a decision it fails at expireAt', async () => {
+    const decides = await startSandbox({ settleDelayMs: 2000, bankPageDecides: true });
+    try {
+      const create = async (id: string, code: string) => {
+        const answer = await decides.raw('POST', `/payins/${id}`, { body: { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: completeMethod(code, 'INR') } });
+        assert.equal(answer.status, 200, answer.text);
+        return answer.json.paymentMethodResponse;
+      };
+      const online = await create('waits-1', 'ONLINE');
+      await create('qr-1', 'UPIQR');
+      await decides.advance(60);
+      assert.equal((await decides.raw('GET', '/payins/qr-1')).json.status, 'SUCCESS', 'a method that does not lead to the page follows the amount table');
+      assert.equal((await decides.raw('GET', '/payins/waits-1')).json.status, 'PROCESSING', 'the bank page has not decided yet');
+      assert.match(await (await fetch(online.redirectTo)).text(), /The payment waits for your decision here; without one it expires at/);
+      await decides.advance(31 * 60);
+      const expired = (await decides.raw('GET', '/payins/waits-1')).json;
+      assert.equal(expired.status, 'FAILED');
+      assert.equal(expired.failureReasonCode, 'CUSTOMER_VERIFICATION_INACTIVITY');
+      const approved = await create('waits-2', 'NETBANKING');
+      assert.equal((await decide(approved.deeplink, 'approve')).status, 200);
+      assert.equal((await decides.raw('GET', '/payins/waits-2')).json.status, 'SUCCESS');
+    } finally {
+      await decides.sandbox.close();
+    }
   });
 
   test('Approve → SUCCESS, the callback, and 303 back to the returnUrl', async () => {

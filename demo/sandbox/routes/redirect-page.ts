@@ -5,9 +5,9 @@
  * (CUSTOMER_VERIFICATION_INACTIVITY). Each sends the callback as every other transition does, then
  * returns the shopper to the payment's returnUrl, or shows the outcome when it has none.
  *
- * Opening the page of a payment that is still PROCESSING hands its outcome to the page: the
- * amount table no longer settles it, and without a decision it fails at expireAt. A flow that
- * never opens the page (tests, CI) keeps the amount table.
+ * With the `bankPageDecides` option (on in `npm run demo`), payments that lead here wait for the
+ * page's decision instead of settling by the amount table, and fail at expireAt without one;
+ * otherwise the amount table decides unless someone decides here first.
  *
  * Plain HTML forms posting back here, no script: the page works under its own strict CSP, by
  * keyboard, and without JavaScript. Every value is escaped: ids and names come from requests.
@@ -98,7 +98,8 @@ ${body}
   return page.c.html(html, status as 200, {
     'Content-Security-Policy': `default-src 'none'; style-src 'nonce-${nonce}'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`,
     'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
+    // Not no-referrer: with it, browsers send `Origin: null` on the form's own post, which the tools refuse.
+    'Referrer-Policy': 'same-origin',
   });
 }
 
@@ -128,12 +129,13 @@ function returnLink(page: Page, record: PaymentRecord, text: string) {
 const notFound = (page: Page) =>
   render(page, 404, `<h1>Payment not found</h1><p>No payment "${escapeHtml(page.id)}" exists for ${escapeHtml(page.merchantCode)}.</p>`, 'Payment not found');
 
-/** The page hands a payment's outcome to the person who opened it (see the module comment). */
-function waitForDecision(ctx: SandboxContext, record: PaymentRecord) {
-  const { next, expireAt } = record;
-  if (record.status !== 'PROCESSING' || record.waitsForPage || !next || expireAt === undefined || next.at >= expireAt) return;
-  record.waitsForPage = true;
-  ctx.store.schedule(record, { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON });
+/** What happens to a PROCESSING payment if nobody decides, in words. */
+function withoutDecision(record: PaymentRecord): string {
+  if (record.waitsForPage && record.expireAt !== undefined) {
+    return `The payment waits for your decision here; without one it expires at ${timeInWords(record.expireAt)}.`;
+  }
+  const next = record.next;
+  return next ? `Without a decision, the sandbox's amount table makes it ${next.status} at ${timeInWords(next.at)}.` : '';
 }
 
 /** GET /__sandbox/redirect/{id}: the payment, and the three decisions while it is PROCESSING. */
@@ -141,7 +143,6 @@ export function bankPage(c: Context, ctx: SandboxContext) {
   const page = pageOf(c, ctx);
   const record = page.record;
   if (!record) return notFound(page);
-  waitForDecision(ctx, record);
   const title = `Sandbox bank — ${ctx.merchants.get(page.merchantCode)?.channelName ?? ''}`;
   if (isFinal(record.status)) {
     const body = `${details(page, record)}
@@ -163,9 +164,7 @@ ${buttons}
 <p id="decision-help" class="note">Approve: the payment succeeds. Decline: it fails (${DECLINE_REASON}). Let it expire: its time runs out now and it fails (${EXPIRY_FAILURE_REASON}). The merchant is notified by callback, and you go back to the shop.</p>
 </fieldset>
 </form>
-<p class="note">This is the local sandbox emulator's bank page: the payment waits for your decision here${
-    record.expireAt === undefined ? '' : `, and without one it expires at ${escapeHtml(timeInWords(record.expireAt))}`
-  }.</p>
+<p class="note">This is the local sandbox emulator's bank page. ${escapeHtml(withoutDecision(record))}</p>
 ${returnLink(page, record, 'Back to {merchant} without deciding')}`;
   return render(page, 200, body, title);
 }
