@@ -15,7 +15,7 @@
  * emulator's alone and never reaches the bundle.
  */
 import { RE2JS } from 're2js';
-import { paths } from '../../src/api/index.js';
+import { literalOperation } from '../../src/api/index.js';
 import type { FieldDetail } from './errors.js';
 
 /** At most this many operations in one token. */
@@ -36,14 +36,8 @@ export const MAX_PATTERN_SIZE = 200;
  */
 export const MAX_MATCHED_LINE = 512;
 
-/** Characters that mean something in a pattern; every other character stands for itself. */
-const META = /[.*+?^${}()|[\]\\]/g;
-
-/** An identifier (or any text) as a pattern that matches exactly it. */
-export const escapeRegExp = (text: string) => text.replace(META, '\\$&');
-
-/** Literal text, with `\` before punctuation only: an operation with no live pattern in it. */
-const LITERAL = /^(?:[^.*+?^${}()|[\]\\]|\\[^\p{L}\p{N}\s])*$/u;
+/** `post /x` names the same requests as `POST /x`, as the browser reads it (src/api/token.ts). */
+const upperMethod = (operation: string) => operation.replace(/^[a-z]+(?= )/i, (method) => method.toUpperCase());
 
 type Compiled =
   | { kind: 'literal'; text: string }
@@ -125,11 +119,12 @@ const TOO_LARGE = `is a pattern too large to match in bounded time (over ${MAX_P
 
 function compileOperation(operation: string): Compiled {
   if (operation.length > MAX_OPERATION_LENGTH) return { kind: 'refused', reason: LONG };
-  if (LITERAL.test(operation)) return { kind: 'literal', text: operation.replace(/\\(.)/gu, '$1') };
+  const literal = literalOperation(operation);
+  if (literal !== undefined) return { kind: 'literal', text: literal };
   if (estimatedSize(operation) > ESTIMATE_LIMIT) return { kind: 'refused', reason: TOO_LARGE };
   let pattern: RE2JS;
   try {
-    pattern = RE2JS.compile(`^(?:${operation})$`, RE2JS.DISABLE_UNICODE_GROUPS);
+    pattern = RE2JS.compile(`^(?:${upperMethod(operation)})$`, RE2JS.DISABLE_UNICODE_GROUPS);
   } catch (error) {
     const why = (error as Error).message.replace(/^error parsing regexp: /, '');
     return { kind: 'refused', reason: `is not a regular expression the platform accepts (RE2 syntax, without lookarounds, backreferences or Unicode classes): ${why}` };
@@ -167,7 +162,7 @@ function compiledOperation(operation: string): Compiled {
  */
 export function operationPermits(operation: string, method: string, path: string): boolean {
   const line = `${method.toUpperCase()} ${path}`;
-  if (operation === line) return true;
+  if (upperMethod(operation) === line) return true;
   const entry = compiledOperation(operation);
   if (entry.kind === 'literal') return entry.text === line;
   if (entry.kind === 'refused' || line.length > MAX_MATCHED_LINE) return false;
@@ -186,7 +181,7 @@ export function operationsProblems(operations: readonly string[]): FieldDetail[]
   let estimate = 0;
   operations.forEach((operation, index) => {
     if (operation.length > MAX_OPERATION_LENGTH) details.push({ field: `operations.${index}`, message: LONG });
-    else if (!LITERAL.test(operation)) {
+    else if (literalOperation(operation) === undefined) {
       const size = estimatedSize(operation);
       if (size > ESTIMATE_LIMIT) details.push({ field: `operations.${index}`, message: TOO_LARGE });
       estimate += size;
@@ -201,22 +196,4 @@ export function operationsProblems(operations: readonly string[]): FieldDetail[]
     if (entry.kind === 'pattern') total += entry.size;
   });
   return details.length || total <= MAX_PATTERN_SIZE ? details : tooLarge(total);
-}
-
-/**
- * The operations a by-action token stands for, exactly the document's list, each a literal: the
- * payment id is escaped, so `victim.*` permits the payment named `victim.*` and no other.
- */
-export function byActionOperations(action: string, idPayment: string): string[] {
-  const literal = (method: string, path: string) => `${method} ${escapeRegExp(path)}`;
-  switch (action) {
-    case 'PAYIN_CREATE':
-      return [literal('POST', paths.payinOptions()), literal('POST', paths.payin(idPayment)), literal('GET', paths.payin(idPayment))];
-    case 'PAYIN_INFO':
-      return [literal('GET', paths.payin(idPayment))];
-    case 'WALLET_OPERATION_CREATE':
-      return [literal('POST', paths.topUpOptions()), literal('POST', paths.topUp(idPayment)), literal('GET', paths.topUp(idPayment))];
-    default:
-      return [];
-  }
 }

@@ -89,6 +89,14 @@ describe('linear-time matching', () => {
     assert.equal((await t.raw('GET', '/payins/0f8fad5b', { token })).status, 403);
     assert.equal((await t.raw('POST', '/payins/!availablePaymentOptions', { token, body: { money: { amount: 60, currencyCode: 'INR' } } })).status, 200);
   });
+
+  test('the method part compares without regard to case, as the browser reads it', async () => {
+    // The token endpoint asks for upper-case methods; a token minted directly may carry others.
+    const token = await t.sandbox.issueToken({ merchantCode: DEMO_MERCHANT_CODE, operations: ['post /payins/ci-1', 'get /payins/ci-.*'] });
+    assert.equal((await t.raw('POST', '/payins/ci-1', { token, body: payin(60) })).status, 200);
+    assert.equal((await t.raw('GET', '/payins/ci-1', { token })).status, 200);
+    assert.equal((await t.raw('POST', '/payins/ci-2', { token, body: payin(60) })).status, 403);
+  });
 });
 
 describe('by-action ids are literal', () => {

@@ -6,11 +6,11 @@
  * up only by the token it gets, so a request refused with 429 or 400 can be retried as it is.
  */
 import type { Context } from 'hono';
-import { DEFAULT_TOKEN_VALIDITY_SECS, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../../src/api/index.js';
+import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../../src/api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../http-body.js';
-import { byActionOperations, operationsProblems } from '../operations.js';
+import { operationsProblems } from '../operations.js';
 import { validate } from '../platform.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 
@@ -64,7 +64,8 @@ export function tokenRoutes(ctx: SandboxContext) {
       useSignature();
       const token = await ctx.tokens.issue({
         merchantCode: request.merchantCode,
-        operations: byActionOperations(request.action, request.idPayment),
+        // Ids escaped (exactOperation): a by-action id is never a live pattern.
+        operations: actionOperations(request.action, request.idPayment),
         action: request.action,
         idPayment: request.idPayment,
         money: request.money,
