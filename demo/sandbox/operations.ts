@@ -175,7 +175,7 @@ export function operationPermits(operation: string, method: string, path: string
  */
 export function operationsProblems(operations: readonly string[]): FieldDetail[] {
   if (operations.length > MAX_OPERATIONS) return [{ field: 'operations', message: `must have at most ${MAX_OPERATIONS} items` }];
-  const tooLarge = (total: number) => [{ field: 'operations', message: `its patterns together are too large to match in bounded time (${total} RE2 instructions or more, at most ${MAX_PATTERN_SIZE})` }];
+  const tooLarge = (size: string) => [{ field: 'operations', message: `its patterns together are too large to match in bounded time (${size} RE2 instructions, at most ${MAX_PATTERN_SIZE})` }];
   // Estimates first, each and together: a hostile list is refused before anything is compiled.
   const details: FieldDetail[] = [];
   let estimate = 0;
@@ -188,12 +188,12 @@ export function operationsProblems(operations: readonly string[]): FieldDetail[]
     }
   });
   if (details.length) return details;
-  if (estimate > ESTIMATE_LIMIT) return tooLarge(estimate);
+  if (estimate > ESTIMATE_LIMIT) return tooLarge(`about ${estimate}`);
   let total = 0;
   operations.forEach((operation, index) => {
     const entry = compiledOperation(operation);
     if (entry.kind === 'refused') details.push({ field: `operations.${index}`, message: entry.reason });
     if (entry.kind === 'pattern') total += entry.size;
   });
-  return details.length || total <= MAX_PATTERN_SIZE ? details : tooLarge(total);
+  return details.length || total <= MAX_PATTERN_SIZE ? details : tooLarge(String(total));
 }
