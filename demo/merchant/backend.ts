@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { isPlatformError, type Money } from '../../src/api/index.js';
+import { isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
 import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
 import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
@@ -27,7 +27,9 @@ import { parseJson, readBodyText } from '../sandbox/http-body.js';
 import { validate } from '../sandbox/platform.js';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { checkoutRequestSchema } from './order-rules.js';
+import { createOptionsCache } from './options-cache.js';
 import { createPayinReader } from './payin-reader.js';
+import { PLATFORM_RETRY } from './platform-retry.js';
 
 export interface MerchantBackendOptions {
   /** The platform's base URL: the local emulator, or a real sandbox. */
@@ -53,6 +55,12 @@ export interface MerchantBackendOptions {
   heartbeatMs?: number;
   /** Reads of one payin start at least this far apart. Default 1000 ms. */
   minReadGapMs?: number;
+  /**
+   * Fetch the payment options on the server, once per currency and amount every few minutes
+   * (options-cache.ts), and give them with each checkout (`options`), for the element's `options`
+   * property: it then sends no options request. Default false (the demo's pages let the element ask).
+   */
+  provideOptions?: boolean;
   log?: (line: string) => void;
 }
 
@@ -83,6 +91,8 @@ export interface CheckoutSession {
   /** The payin's status stream on this backend: the element's `status-url`. */
   statusUrl: string;
   money: Money;
+  /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
+  options?: AvailableOptionsResponse;
 }
 
 /** The status stream of a payin, as the pages reach it (same origin). */
@@ -100,8 +110,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const log = options.log ?? (() => {});
   const callbacks = createCallbackLog();
   const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
-  const retry = { retry: { retries: 3, maxDelayMs: 2000 } } as const;
   const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
+  const paymentOptions = options.provideOptions ? createOptionsCache({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION }) : undefined;
   /** The idPayins this backend minted checkouts for: the only ones it acts for. */
   const created = new Set<string>();
   /** Streams to close when the backend stops, so the HTTP server can close. */
@@ -200,15 +210,21 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
     const tokenScope = request.tokenScope ?? 'checkout';
     const validitySecs = options.tokenValiditySecs ?? 1800;
+    // Patient with a busy platform (a sale's crowd shares the merchant's budget); a shopper who
+    // leaves ends the wait.
+    const call = { retry: PLATFORM_RETRY, signal: c.req.raw.signal };
+    const offered = paymentOptions?.get(money);
     let token: string;
     try {
       token =
         tokenScope === 'by-action'
-          ? await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, retry)
-          : await issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, retry);
+          ? await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call)
+          : await issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, call);
     } catch (error) {
+      if (c.req.raw.signal.aborted) throw new ApiError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
       platformFailure(error, 'Minting the checkout token failed');
     }
+    const checkoutOptions = await offered;
     remember(idPayin);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
     const session: CheckoutSession = {
@@ -219,6 +235,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       callbackUrl: options.callbackUrl(),
       statusUrl: statusStreamPath(idPayin),
       money,
+      ...(checkoutOptions ? { options: checkoutOptions } : {}),
     };
     return c.json(session, 201);
   });
