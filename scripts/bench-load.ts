@@ -131,7 +131,7 @@ async function run(n: number, relay: boolean): Promise<Figures> {
     })();
 
     // Every shopper waits for their payment, or has met an error that ends their checkout.
-    await waitFor(crowd, 'arrival', (p) => p.pending + p.ended >= n, Math.max(120_000, n * 1000));
+    await waitFor(crowd, 'arrival', (p) => p.pending + p.ended >= n, Math.min(600_000, Math.max(120_000, n * 1000)));
     const arrivedAt = Date.now();
     phase = 'steady';
     const waiting = (await crowd.records()).filter((s) => s.pendingAt !== undefined && s.idPayin);

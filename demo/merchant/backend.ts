@@ -29,7 +29,7 @@ import { createCallbackLog, type CallbackRead, type CallbackRecord } from './cal
 import { checkoutRequestSchema } from './order-rules.js';
 import { createOptionsCache } from './options-cache.js';
 import { createPayinReader } from './payin-reader.js';
-import { PLATFORM_RETRY } from './platform-retry.js';
+import { createCallQueue, PLATFORM_RETRY } from './platform-calls.js';
 
 export interface MerchantBackendOptions {
   /** The platform's base URL: the local emulator, or a real sandbox. */
@@ -61,6 +61,8 @@ export interface MerchantBackendOptions {
    * property: it then sends no options request. Default false (the demo's pages let the element ask).
    */
   provideOptions?: boolean;
+  /** Checkout tokens requested from the platform at once; more checkouts wait their turn. Default 4. */
+  concurrentMints?: number;
   log?: (line: string) => void;
 }
 
@@ -111,6 +113,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const callbacks = createCallbackLog();
   const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
   const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
+  const mintQueue = createCallQueue(options.concurrentMints ?? 4);
   const paymentOptions = options.provideOptions ? createOptionsCache({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION }) : undefined;
   /** The idPayins this backend minted checkouts for: the only ones it acts for. */
   const created = new Set<string>();
@@ -216,10 +219,13 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const offered = paymentOptions?.get(money);
     let token: string;
     try {
-      token =
-        tokenScope === 'by-action'
-          ? await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call)
-          : await issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, call);
+      token = await mintQueue(
+        () =>
+          tokenScope === 'by-action'
+            ? issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call)
+            : issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, call),
+        call.signal,
+      );
     } catch (error) {
       if (c.req.raw.signal.aborted) throw new ApiError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
       platformFailure(error, 'Minting the checkout token failed');

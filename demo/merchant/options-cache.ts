@@ -8,7 +8,7 @@
 import { createClient, isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
 import { exactOperation, paths, type createTokenIssuer } from '../../src/server/index.js';
 import { createServerToken } from './merchant-token.js';
-import { PLATFORM_RETRY } from './platform-retry.js';
+import { PLATFORM_RETRY } from './platform-calls.js';
 
 export interface OptionsCacheOptions {
   platformUrl: string;

@@ -14,7 +14,7 @@
 import { createClient, isPlatformError, type PayinDetailResponse } from '../../src/api/index.js';
 import type { createTokenIssuer } from '../../src/server/index.js';
 import { createServerToken } from './merchant-token.js';
-import { PLATFORM_RETRY } from './platform-retry.js';
+import { PLATFORM_RETRY } from './platform-calls.js';
 
 type TokenIssuer = ReturnType<typeof createTokenIssuer>;
 
