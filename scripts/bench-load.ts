@@ -42,7 +42,8 @@ const CROWD = (argument('crowd') ?? 'auto') as 'auto' | 'browser' | 'node';
 const MAX_BROWSER_SHOPPERS = 100;
 const CHANGE_EVERY_MS = 500;
 const NEW_SHOPPER_EVERY_MS = 5000;
-const SETTINGS: Omit<ShopperSettings, 'relay'> = { amount: 1, currencyCode: 'INR', tokenScope: argument('token-scope') ?? 'checkout' };
+/** A shopper who has no checkout after 5 minutes gives up (as Node's fetch would, by its header timeout). */
+const SETTINGS: Omit<ShopperSettings, 'relay'> = { amount: 1, currencyCode: 'INR', tokenScope: argument('token-scope') ?? 'checkout', checkoutPatienceMs: 300_000 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const note = (line: string) => process.stderr.write(`· ${line}\n`);
@@ -93,11 +94,13 @@ async function waitFor(crowd: Crowd, what: string, done: (p: CrowdProgress) => b
   }
 }
 
+const inBrowser = (n: number) => CROWD === 'browser' || (CROWD === 'auto' && n <= MAX_BROWSER_SHOPPERS);
+
 async function run(n: number, relay: boolean): Promise<Figures> {
   const emulator = await startWorker<{ url: string }>(new URL('./load/emulator-worker.ts', import.meta.url), {});
   const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), { platformUrl: emulator.started.url });
   const origin = merchant.started.origin;
-  const useBrowser = CROWD === 'browser' || (CROWD === 'auto' && n <= MAX_BROWSER_SHOPPERS);
+  const useBrowser = inBrowser(n);
   const crowd = useBrowser ? await browserCrowd(origin) : await nodeCrowd(origin);
   note(`N = ${n}, relay ${relay ? 'on' : 'off'}: ${useBrowser ? 'Chromium' : 'Node clients'}`);
 
@@ -196,7 +199,8 @@ function machine() {
 }
 
 async function main() {
-  await ensureBuilt();
+  // The browser shoppers run the built element; the Node shoppers run src/ itself.
+  if (SIZES.some(inBrowser)) await ensureBuilt();
   const started = Date.now();
   const about = machine();
   const results: Figures[] = [];
@@ -206,7 +210,7 @@ async function main() {
     machine: about,
     scenario: {
       limit: '10 requests a second per merchant (the emulator\'s default)',
-      checkout: `${SETTINGS.amount} ${SETTINGS.currencyCode}, UPI QR preselected, Pay pressed at pay-ready; ${SETTINGS.tokenScope} token from the demo backend; options given through the element's options property (fetched by the backend once per currency and amount)`,
+      checkout: `a shopper waits up to ${SETTINGS.checkoutPatienceMs / 1000} s for the shop's checkout, then gives up (shown an error); ${SETTINGS.amount} ${SETTINGS.currencyCode}, UPI QR preselected, Pay pressed at pay-ready; ${SETTINGS.tokenScope} token from the demo backend; options given through the element's options property (fetched by the backend once per currency and amount)`,
       changes: `every payment turns SUCCESS, one every ${CHANGE_EVERY_MS} ms, once all shoppers wait`,
       newShoppers: `one new shopper asks the shop for a checkout every ${NEW_SHOPPER_EVERY_MS / 1000} s during the run`,
       crowds: `up to ${MAX_BROWSER_SHOPPERS} shoppers: built element in headless Chromium, 4 tabs per context; more: Node clients running CheckoutSession and the element's followers`,

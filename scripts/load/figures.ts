@@ -43,7 +43,11 @@ export function figures(run: RunInput) {
     const codes = new Set<string>();
     if (shopper.checkoutFailure) codes.add('CHECKOUT_FAILED (shop)');
     if (shopper.state === 'error') codes.add('state error');
-    for (const event of shopper.events) if (event.type === 'pay-error') codes.add(`${event.code}${event.retryable ? ' (retryable)' : ''}`);
+    let created = false;
+    for (const event of shopper.events) {
+      if (event.type === 'pay-created') created = true;
+      if (event.type === 'pay-error') codes.add(`${event.code}${event.retryable ? ' (retryable)' : ''} ${created ? 'while pending' : 'before the payin'}`);
+    }
     for (const code of codes) errorCodes[code] = (errorCodes[code] ?? 0) + 1;
   }
 

@@ -11,6 +11,7 @@
  * What a page does around the element is done here as the browser shoppers' page does it
  * (shop-page.ts): ask the shop for a checkout, give the element its options, press Pay at pay-ready.
  */
+import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import type { SessionReport } from '../../src/checkout/session.js';
 import type { ShopperSettings } from './shop-page.js';
@@ -24,7 +25,10 @@ const { CheckoutSession } = await import('../../src/checkout/session.js');
 const { Localizer } = await import('../../src/i18n/localize.js');
 
 const page = Object.assign(new EventTarget(), { visibilityState: 'visible', hidden: false });
-Object.assign(globalThis, { document: page, window: new EventTarget(), EventSource });
+const browserWindow = new EventTarget();
+// One page and window for every shopper: each shopper's poller and countdown listen to them.
+setMaxListeners(0, page, browserWindow);
+Object.assign(globalThis, { document: page, window: browserWindow, EventSource });
 
 const { merchantOrigin } = workerInput<{ merchantOrigin: string }>();
 const localizer = new Localizer('en');
@@ -50,6 +54,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+      signal: AbortSignal.timeout(settings.checkoutPatienceMs),
     });
     if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
     checkout = await answer.json();

@@ -24,6 +24,8 @@ export interface ShopperSettings {
   amount: number;
   currencyCode: string;
   tokenScope: string;
+  /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
+  checkoutPatienceMs: number;
 }
 
 /** Classic script: window.__shopper.open(settings) starts the shopper; .record() reads it. */
@@ -40,6 +42,7 @@ export const SHOPPER_JS = `(() => {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+          signal: AbortSignal.timeout(settings.checkoutPatienceMs),
         });
         if (!answer.ok) throw new Error('POST /api/checkouts answered ' + answer.status + ': ' + (await answer.text()).slice(0, 200));
         session = await answer.json();
