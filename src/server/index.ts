@@ -5,7 +5,9 @@
  * edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
  * the private key, signing and creating an issuer throw a TypeError before any request.
  */
-import { createClient, type CallOptions } from '../api/client.js';
+import { createClient, sleep, type CallOptions } from '../api/client.js';
+import { PlatformError } from '../api/errors.js';
+import { retryDelay } from '../api/transport.js';
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
@@ -142,16 +144,34 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
     return { body: { ...body, secret: options.secret } };
   }
 
+  /**
+   * Sends a token request, signing every attempt afresh (a new timestamp, a new signature): the
+   * platform refuses a signature it has already seen, so a retry after an answer that was lost on
+   * the way back must not send the same signed body again.
+   */
+  async function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
+    const retry = call?.retry === true ? {} : call?.retry || undefined;
+    for (let attempt = 0; ; attempt++) {
+      const { body, signature } = await authenticate(request);
+      try {
+        return (await post(body, signature, { ...call, retry: false })).token;
+      } catch (error) {
+        if (!retry || !(error instanceof PlatformError) || !error.retryable || attempt >= (retry.retries ?? 3)) throw error;
+        const delay = retryDelay(error, attempt, retry);
+        retry.onRetry?.(error, delay);
+        await sleep(delay, call?.signal);
+      }
+    }
+  }
+
   return {
     /** POST /auth-tokens-by-action: a token limited by action to one payment. */
-    async byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
-      const { body, signature } = await authenticate({ merchantCode: options.merchantCode, ...request });
-      return (await client.createAuthTokenByAction(body, signature, call)).token;
+    byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthTokenByAction(body, signature, attempt));
     },
     /** POST /auth-tokens: a token for a list of operations. */
-    async withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
-      const { body, signature } = await authenticate({ merchantCode: options.merchantCode, ...request });
-      return (await client.createAuthToken(body, signature, call)).token;
+    withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthToken(body, signature, attempt));
     },
     /** A checkout token for one payin (see checkoutOperations). */
     async forCheckout(idPayin: string, extra: CheckoutOperationsOptions & { money?: Money; validitySecs?: number } = {}, call?: CallOptions) {
