@@ -53,6 +53,17 @@ const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
     (error: { stdout?: string; stderr?: string; message: string }) => ({ ok: false, stdout: error.stdout ?? '', stderr: `${error.stderr ?? ''}\n${error.message}` }),
   );
 
+describe('the README’s “Test your integration offline”', () => {
+  it('shows the example project’s Playwright config and test as they are run here', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Test your integration offline'), readme.indexOf('\n## ', readme.indexOf('## Test your integration offline') + 3));
+    for (const file of ['playwright.config.ts', 'tests/checkout.spec.ts']) {
+      const text = readFileSync(new URL(file, example), 'utf8').trimEnd();
+      assert.ok(section.includes(`\`${file}\`:\n\n\`\`\`ts\n${text}\n\`\`\``), `README shows test/build/merchant-project/${file} as it is`);
+    }
+  });
+});
+
 describe('a merchant’s project with the packed package', () => {
   let project: string;
 
