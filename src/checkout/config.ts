@@ -2,7 +2,7 @@
  * Reads what the page gave <pay-checkout> into a checked configuration. Bad page input gets a
  * clear message naming the attribute, and no request is sent.
  */
-import { decodeToken, tokenProblem, type TokenProblem } from '../api/token.js';
+import { decodeToken, tokenProblem, tokenScope, type TokenProblem } from '../api/token.js';
 import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { TokenPayload } from '../api/schemas/token-payload.js';
@@ -41,20 +41,19 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
           : 'the token attribute is missing'
         : problem === 'TOKEN_EXPIRED'
           ? 'the token has expired'
-          : 'the token grants general privileges (it permits other payments or merchant-wide operations) and must never be used in a browser; mint a payment-scoped token';
+          : 'the token is not limited to this one payment: in a browser every operation must be a literal path of one payin\'s checkout (or GET /merchant-info), or the token a by-action token with idPayment; mint a payment-scoped token on your server';
     return { code: problem, attribute: 'token', detail };
   }
   const payload = decodeToken(input.token)!;
+  // tokenProblem accepted it, so it is scoped to one payin.
+  const scope = tokenScope(payload) as { idPayin: string };
 
   const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
   if (!baseUrl) return invalid('base-url', input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing');
 
-  const idPayin = input.payinId || payload.idPayment;
-  if (!idPayin) return invalid('payin-id', 'the payin-id attribute is missing and the token carries no idPayment');
+  const idPayin = input.payinId || scope.idPayin;
   if (!ID_PATTERN.test(idPayin)) return invalid('payin-id', `"${idPayin}" is not a valid payin id: it ${ID_RULE}`);
-  if (input.payinId && payload.idPayment && input.payinId !== payload.idPayment) {
-    return invalid('payin-id', `payin-id "${input.payinId}" differs from the token's idPayment "${payload.idPayment}"`);
-  }
+  if (idPayin !== scope.idPayin) return invalid('payin-id', `payin-id "${idPayin}" differs from the payin the token is for, "${scope.idPayin}"`);
 
   const hasAmount = input.amount !== undefined && input.amount !== null;
   let money: Money | undefined;

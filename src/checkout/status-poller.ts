@@ -7,10 +7,10 @@
  * honouring Retry-After. Polling ends a minute after `expireAt`, at a final status (the host
  * calls stop), on an error that retrying cannot fix, and when the host disconnects.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../api/transport.js';
 import { isAbortError, PlatformError } from '../api/errors.js';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
+import type { FollowStop, StatusSource, StatusSourceOptions } from './status-source.js';
 
 export interface PollTiming {
   firstMs: number;
@@ -23,21 +23,14 @@ export interface PollTiming {
   errorMaxMs: number;
 }
 
-export type PollerStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stopped';
+export type PollerStop = FollowStop;
 
-export interface StatusPollerOptions {
-  fetchStatus: (signal: AbortSignal) => Promise<PayinDetailResponse>;
-  onResult: (payin: PayinDetailResponse) => void;
-  /** Every failed poll; `willRetry` is false when polling stopped because of it. */
-  onError: (error: unknown, willRetry: boolean) => void;
-  /** Local time at which the payin expires, if known. */
-  expiresAt: () => number | undefined;
-  onStop?: (reason: PollerStop) => void;
+export interface StatusPollerOptions extends StatusSourceOptions {
   timing?: Partial<PollTiming>;
   random?: () => number;
 }
 
-export class StatusPoller implements ReactiveController {
+export class StatusPoller implements StatusSource {
   /** Defaults for every poller; tests may shorten them. */
   static defaults: PollTiming = {
     firstMs: 1500,

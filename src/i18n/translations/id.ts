@@ -120,7 +120,6 @@ const id: Translation = {
   connectionLost: 'Koneksi terputus. Mencoba lagi…',
   checkAgain: 'Periksa lagi',
   reference: 'Referensi',
-  order: 'Pesanan',
   moneyRequiredNote: (required: string, order: string) =>
     `Bayar tepat ${required}. Jumlah ini berbeda dari jumlah pesanan ${order} agar pembayaran Anda dapat dicocokkan.`,
   payExactly: (amount: string) => `Bayar tepat ${amount}`,
@@ -137,7 +136,6 @@ const id: Translation = {
   openApp: 'Buka aplikasi',
   returnToShop: 'Kembali ke toko',
   tryAgain: 'Coba lagi',
-  chooseAnother: 'Pilih metode pembayaran lain',
   unsafeLink: 'Tautan ini tidak dapat dibuka dengan aman, jadi tidak ditampilkan.',
   upiScan: 'Pindai kode QR dengan aplikasi UPI apa pun (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Bayar dengan aplikasi UPI di ponsel ini',

@@ -120,7 +120,6 @@ const ptBR: Translation = {
   connectionLost: 'Conexão perdida. Tentando novamente…',
   checkAgain: 'Verificar novamente',
   reference: 'Referência',
-  order: 'Pedido',
   moneyRequiredNote: (required: string, order: string) =>
     `Pague exatamente ${required}. Esse valor é diferente do valor do pedido (${order}) para que seu pagamento possa ser identificado.`,
   payExactly: (amount: string) => `Pague exatamente ${amount}`,
@@ -137,7 +136,6 @@ const ptBR: Translation = {
   openApp: 'Abrir o app',
   returnToShop: 'Voltar para a loja',
   tryAgain: 'Tentar novamente',
-  chooseAnother: 'Escolher outra forma de pagamento',
   unsafeLink: 'Este link não pode ser aberto com segurança e, por isso, não é exibido.',
   upiScan: 'Escaneie o QR code com qualquer app UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Pagar com um app UPI neste celular',

@@ -120,7 +120,6 @@ const sw: Translation = {
   connectionLost: 'Muunganisho umekatika. Inajaribu tena…',
   checkAgain: 'Kagua tena',
   reference: 'Namba ya kumbukumbu',
-  order: 'Oda',
   moneyRequiredNote: (required: string, order: string) =>
     `Lipa ${required} kamili. Kiasi hiki ni tofauti na kiasi cha oda cha ${order} ili malipo yako yaweze kutambuliwa.`,
   payExactly: (amount: string) => `Lipa ${amount} kamili`,
@@ -137,7 +136,6 @@ const sw: Translation = {
   openApp: 'Fungua programu',
   returnToShop: 'Rudi dukani',
   tryAgain: 'Jaribu tena',
-  chooseAnother: 'Chagua njia nyingine ya malipo',
   unsafeLink: 'Kiungo hiki hakiwezi kufunguliwa kwa usalama, kwa hiyo hakionyeshwi.',
   upiScan: 'Changanua msimbo wa QR kwa programu yoyote ya UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Lipa kwa programu ya UPI kwenye simu hii',

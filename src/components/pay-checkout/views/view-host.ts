@@ -1,0 +1,46 @@
+/**
+ * What the views of <pay-checkout> may read and do — the session, the words and a few display
+ * settings — so they never depend on the element class (and it keeps its internals private).
+ */
+import type { CheckoutSession } from '../../../checkout/session.js';
+import type { Localizer } from '../../../i18n/localize.js';
+
+/** The session as the views see it: its data, and the customer's actions. */
+export type SessionView = Pick<
+  CheckoutSession,
+  | 'phase'
+  | 'state'
+  | 'status'
+  | 'form'
+  | 'config'
+  | 'merchantName'
+  | 'customerData'
+  | 'methodLocked'
+  | 'operatorLocked'
+  | 'expired'
+  | 'remainingMs'
+  | 'followProblem'
+  | 'followStopped'
+  | 'reference'
+  | 'views'
+  | 'choose'
+  | 'chooseProvider'
+  | 'setValue'
+  | 'submit'
+  | 'submitReference'
+  | 'checkNow'
+  | 'reportUnsafeUrl'
+  | 'loadFollowers'
+>;
+
+export interface ViewHost {
+  readonly session: SessionView;
+  readonly l: Localizer;
+  /** `allow-customer-data-change` */
+  readonly allowCustomerDataChange: boolean;
+  /** `show-deep-link` */
+  readonly showDeepLink: boolean;
+  copy(text: string): void;
+  /** Starts the checkout again (a new session). */
+  retry(): void;
+}
