@@ -1,8 +1,8 @@
 /**
  * The published types as merchants' TypeScript projects see them. Each setup is a small project
- * under test/output/consumers/, where `node_modules/pay-checkout` links to this package (as an
- * install would, so that even `moduleResolution: "node"` finds it by name), compiled by tsc with
- * full library checking:
+ * under test/output/consumers/, where `node_modules/pay-checkout` holds this package's
+ * package.json and dist/ (as an install would, so that even `moduleResolution: "node"` finds it by
+ * name), compiled by tsc with full library checking:
  *
  * - bundler: a browser app (Vite, Next.js): DOM lib, no Node types, React JSX;
  * - node16: a merchant's test suite (Playwright): DOM and Node types, every entry;
@@ -151,8 +151,12 @@ const setups: Setup[] = [
 function writeProject(setup: Setup): string {
   const dir = new URL(`${setup.name}/`, consumers);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(new URL('node_modules/', dir), { recursive: true });
-  symlinkSync(fileURLToPath(root), new URL('node_modules/pay-checkout', dir), 'dir');
+  // The package's own files, linked one by one: a link to the repository itself would be a loop
+  // under test/ for any tool that follows links (the browser tests' file glob does).
+  const installed = new URL('node_modules/pay-checkout/', dir);
+  mkdirSync(installed, { recursive: true });
+  symlinkSync(fileURLToPath(new URL('package.json', root)), new URL('package.json', installed), 'file');
+  symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
   writeFileSync(new URL('package.json', dir), JSON.stringify({ name: `consumer-${setup.name}`, private: true, ...(setup.type ? { type: setup.type } : {}) }));
   writeFileSync(new URL('tsconfig.json', dir), JSON.stringify({ compilerOptions: setup.compilerOptions, files: Object.keys(setup.files) }, null, 2));
   for (const [name, text] of Object.entries(setup.files)) writeFileSync(new URL(name, dir), text);
