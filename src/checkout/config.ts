@@ -7,6 +7,8 @@ import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { TokenPayload } from '../api/schemas/token-payload.js';
 import { safeWebUrl } from './safe-url.js';
+import { DEFAULT_API_VERSION } from '../api/transport.js';
+import { availableOptionsResponseSchema, type AvailableOptionsResponse } from '../api/schemas/options.js';
 
 export interface CheckoutInput {
   token?: string | null;
@@ -16,6 +18,10 @@ export interface CheckoutInput {
   currencyCode?: string | null;
   returnUrl?: string | null;
   callbackUrl?: string | null;
+  apiVersion?: string | null;
+  statusUrl?: string | null;
+  /** The answer of POST /payins/!availablePaymentOptions the merchant's server already has. */
+  options?: unknown;
 }
 
 export interface CheckoutConfig {
@@ -24,8 +30,12 @@ export interface CheckoutConfig {
   baseUrl: string;
   idPayin: string;
   money: Money;
+  apiVersion: string;
   returnUrl?: string;
   callbackUrl?: string;
+  /** The merchant's status stream for this payin (createStatusRelay). */
+  statusUrl?: string;
+  options?: AvailableOptionsResponse;
 }
 
 export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE'; attribute: string; detail: string };
@@ -73,17 +83,22 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
     return invalid('amount', 'the amount and currency-code attributes are missing and the token carries no money');
   }
 
-  let returnUrl: string | undefined;
-  if (input.returnUrl) {
-    returnUrl = safeWebUrl(input.returnUrl);
-    if (!returnUrl) return invalid('return-url', `"${input.returnUrl}" is not an absolute http(s) URL`);
+  const urls: Partial<Record<'returnUrl' | 'callbackUrl' | 'statusUrl', string>> = {};
+  for (const [key, attribute] of [['returnUrl', 'return-url'], ['callbackUrl', 'callback-url'], ['statusUrl', 'status-url']] as const) {
+    const given = input[key];
+    if (!given) continue;
+    const url = safeWebUrl(given);
+    if (!url) return invalid(attribute, `"${given}" is not an absolute http(s) URL`);
+    urls[key] = url;
   }
-  let callbackUrl: string | undefined;
-  if (input.callbackUrl) {
-    callbackUrl = safeWebUrl(input.callbackUrl);
-    if (!callbackUrl) return invalid('callback-url', `"${input.callbackUrl}" is not an absolute http(s) URL`);
+
+  let options: AvailableOptionsResponse | undefined;
+  if (input.options !== undefined && input.options !== null) {
+    const parsed = availableOptionsResponseSchema.safeParse(input.options);
+    if (!parsed.success) return invalid('options', 'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })');
+    options = parsed.data;
   }
-  return { token: input.token!, payload, baseUrl, idPayin, money, returnUrl, callbackUrl };
+  return { token: input.token!, payload, baseUrl, idPayin, money, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, options };
 }
 
 function invalid(attribute: string, detail: string): ConfigProblem {

@@ -164,3 +164,8 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
     },
   };
 }
+
+export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type StatusRelayStats, type StatusCallback } from './relay.js';
+export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type BusLog } from './bus.js';
+export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
+export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
