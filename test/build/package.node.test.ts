@@ -4,7 +4,7 @@
  * - `npm publish --dry-run` succeeds with no warning about the package;
  * - the tarball (`npm pack --dry-run`) holds every file the entries, the bin and the types need,
  *   and nothing else: no tests, no sources, no demo pages, no key but the demo merchant's;
- * - `dependencies` (and the React peer) are exactly what the Node-side files import, while the
+ * - `dependencies` and the peers (React, node-redis) are exactly what the Node-side files import; the
  *   browser's files import nothing but each other;
  * - each public entry exports exactly what its source module exports: no minified internal names.
  */
@@ -122,7 +122,7 @@ describe('the package as published', () => {
     assert.match(read('demo/keys/README.md'), /DEMO ONLY/);
   });
 
-  it('`dependencies` and the React peer are exactly what the Node-side files import; the browser files import only each other', () => {
+  it('`dependencies` and the peers are exactly what the Node-side files import; the browser files import only each other', () => {
     const nodeSide = packed.filter((path) => /^dist\/(node\/.*|react|server|sandbox[\w-]*)\.js$/.test(path));
     const browser = packed.filter((path) => /^dist\/[^/]+\.js$/.test(path) && !nodeSide.includes(path));
     assert.ok(nodeSide.length >= 5 && browser.includes('dist/pay-checkout.js') && browser.includes('dist/index.js'));

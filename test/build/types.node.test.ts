@@ -68,7 +68,7 @@ export { props, wrong };
 
 /** The server helper with keys as each runtime types them: the alias, and (node-only) node's own. */
 const serverConsumer = (nodeKey: boolean) => `
-import { createTokenIssuer, importPrivateKey, signBody, checkoutOperations, type WebCryptoKey } from 'pay-checkout/server';
+import { createTokenIssuer, importPrivateKey, signBody, checkoutOperations, createStatusRelay, memoryBus, type WebCryptoKey } from 'pay-checkout/server';
 ${nodeKey ? "import type { webcrypto } from 'node:crypto';\ndeclare const nodeKey: webcrypto.CryptoKey;\nexport const fromNode = createTokenIssuer({ baseUrl: 'http://127.0.0.1:8787', merchantCode: 'demo-merchant', privateKey: nodeKey });\nexport const signedWithNodeKey: Promise<string> = signBody({ a: 1 }, nodeKey);" : ''}
 
 export async function mint(pem: string): Promise<string> {
@@ -81,6 +81,10 @@ export async function mint(pem: string): Promise<string> {
   createTokenIssuer({ baseUrl: 'http://127.0.0.1:8787', merchantCode: 'demo-merchant', privateKey: { pem } });
   const operations: string[] = checkoutOperations('order-1', { merchantInfo: true });
   console.log(operations);
+  const relay = createStatusRelay({ bus: memoryBus() });
+  const callback: Promise<Response> = relay.handleCallback(new Request('http://127.0.0.1:3000/callbacks', { method: 'POST', body: '{}' }));
+  const stream: Response | Promise<Response> = relay.handleEvents(new Request('http://127.0.0.1:3000/events/order-1'), 'order-1');
+  console.log(callback, stream);
   return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'order-1', money: { amount: 60, currencyCode: 'INR' } });
 }
 `;
