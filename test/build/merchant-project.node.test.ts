@@ -11,12 +11,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
+import { freePort } from '../server/redis-server.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = new URL('merchant-project/', import.meta.url);
@@ -34,17 +34,6 @@ function merchantEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!/^(npm_|NODE_OPTIONS$|NODE_PATH$|INIT_CWD$|TSX_)/i.test(name)) env[name] = value;
   return { ...env, ...extra };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number) =>
