@@ -7,6 +7,7 @@ import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { TokenPayload } from '../api/schemas/token-payload.js';
 import { safeWebUrl } from './safe-url.js';
+import { amountProblem } from '../api/money.js';
 import { DEFAULT_API_VERSION } from '../api/transport.js';
 import { availableOptionsResponseSchema, type AvailableOptionsResponse } from '../api/schemas/options.js';
 
@@ -68,7 +69,7 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   const hasAmount = input.amount !== undefined && input.amount !== null;
   let money: Money | undefined;
   if (hasAmount || input.currencyCode) {
-    if (!hasAmount || !Number.isFinite(input.amount) || input.amount! <= 0) return invalid('amount', 'the amount attribute must be a positive number');
+    if (!hasAmount) return invalid('amount', 'the amount attribute is missing');
     if (!input.currencyCode || !CURRENCY_CODE_PATTERN.test(input.currencyCode)) {
       return invalid('currency-code', `"${input.currencyCode ?? ''}" is not a currency code such as INR or USDT`);
     }
@@ -82,13 +83,17 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   } else {
     return invalid('amount', 'the amount and currency-code attributes are missing and the token carries no money');
   }
+  // Shown, QR-encoded and sent as it is: an amount its currency cannot carry is bad input.
+  const amountIssue = amountProblem(money.amount, money.currencyCode);
+  if (amountIssue) return invalid('amount', `${money.amount} ${money.currencyCode} ${amountIssue}${hasAmount ? '' : " (the token's money)"}`);
 
   const urls: Partial<Record<'returnUrl' | 'callbackUrl' | 'statusUrl', string>> = {};
   for (const [key, attribute] of [['returnUrl', 'return-url'], ['callbackUrl', 'callback-url'], ['statusUrl', 'status-url']] as const) {
     const given = input[key];
     if (!given) continue;
-    const url = safeWebUrl(given);
-    if (!url) return invalid(attribute, `"${given}" is not an absolute http(s) URL`);
+    // The status stream is the merchant's own endpoint: a path on the page's origin will do.
+    const url = safeWebUrl(given, key === 'statusUrl' ? globalThis.document?.baseURI : undefined);
+    if (!url) return invalid(attribute, `"${given}" is not an ${key === 'statusUrl' ? '' : 'absolute '}http(s) URL`);
     urls[key] = url;
   }
 

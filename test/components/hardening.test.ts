@@ -165,6 +165,34 @@ describe('<pay-checkout> hardening and scale', () => {
   });
 });
 
+describe('<pay-checkout> bad amounts are bad input', () => {
+  for (const [amount, currency, says] of [
+    ['590.5', 'KRW', /KRW has no decimals/],
+    ['150000.5', 'IDR', /IDR has no decimals/],
+    ['60.123', 'INR', /at most 2 decimals for INR/],
+    ['10.1234567', 'USDT', /at most 6 decimals for USDT/],
+    ['0', 'INR', /greater than 0/],
+    ['-5', 'INR', /greater than 0/],
+    ['1e308', 'INR', /at most 1,000,000,000,000/],
+    ['Infinity', 'INR', /finite/],
+  ] as const) {
+    it(`${amount} ${currency}: INVALID_ATTRIBUTE naming amount, and no request`, async () => {
+      const platform = new FakePlatform().install();
+      try {
+        const { element, events } = await mount({ 'base-url': BASE_URL, amount, 'currency-code': currency, token: checkoutToken() });
+        await untilState(element, 'error');
+        const error = events.find((event) => event.name === 'pay-error')!.detail;
+        expect(error.code).to.equal('INVALID_ATTRIBUTE');
+        expect(error.message).to.match(/\(amount: /).and.to.match(says);
+        await sleep(50);
+        expect(platform.requests).to.have.length(0);
+      } finally {
+        platform.restore();
+      }
+    });
+  }
+});
+
 describe('<pay-checkout> waits for its token', () => {
   it('no token yet: loading, no request, no error; a hint in the console after a few seconds, not at once', async () => {
     const platform = new FakePlatform().install();

@@ -259,9 +259,14 @@ describe('the other pages', { concurrency: 2 }, () => {
         assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
         // onPaySuccess / @pay-success read the typed detail.
         await page.locator('#outcome').filter({ hasText: /Paid: SBX\d+/ }).waitFor();
-        for (const event of ['pay-ready', 'pay-created', 'pay-status', 'pay-success']) {
+        for (const event of ['pay-ready', 'pay-created', 'pay-success']) {
           assert.equal((await loggedEvents(page, event, '.logs')).length, 1, event);
         }
+        // A status is reported when first seen and when it changes: SUCCESS alone, or PROCESSING
+        // first when the element read the payin before the emulator settled (the status stream's
+        // ready makes one read at once).
+        const statuses = (await loggedEvents(page, 'pay-status', '.logs')).map((line) => /SUCCESS/.test(line) ? 'SUCCESS' : /PROCESSING/.test(line) ? 'PROCESSING' : line);
+        assert.ok([['SUCCESS'], ['PROCESSING', 'SUCCESS']].some((seen) => JSON.stringify(seen) === JSON.stringify(statuses)), statuses.join(', '));
         const idPayin = (await loggedEvents(page, 'pay-created', '.logs'))[0]!.match(/order-[\w-]+/)![0];
         await untilCallback(page, idPayin, 'SUCCESS', '.logs');
         await screenshot(page, `${name.toLowerCase()}-success`);
