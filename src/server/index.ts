@@ -12,9 +12,10 @@ import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
 import { refuseInBrowser, runsInBrowser } from './browser-guard.js';
+import type { WebCryptoKey } from './web-crypto-key.js';
 
 export { actionOperations, exactOperation, paths, runsInBrowser };
-export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money };
+export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, WebCryptoKey };
 
 const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
@@ -38,13 +39,13 @@ function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Imports a PKCS#8 PEM RSA private key for signing. */
-export function importPrivateKey(pem: string): Promise<CryptoKey> {
+export function importPrivateKey(pem: string): Promise<WebCryptoKey> {
   refuseInBrowser('importPrivateKey');
   return crypto.subtle.importKey('pkcs8', pemBody(pem, 'PRIVATE KEY'), RSA_SHA256, false, ['sign']);
 }
 
 /** Imports an SPKI PEM RSA public key for verifying (the platform's side, and tests). */
-export function importPublicKey(pem: string): Promise<CryptoKey> {
+export function importPublicKey(pem: string): Promise<WebCryptoKey> {
   return crypto.subtle.importKey('spki', pemBody(pem, 'PUBLIC KEY'), RSA_SHA256, false, ['verify']);
 }
 
@@ -58,7 +59,7 @@ function toBase64(bytes: ArrayBuffer): string {
 export const minifiedJson = (body: unknown) => JSON.stringify(body);
 
 /** SHA256withRSA over the minified JSON body, base64: the X-SIGNATURE header value. */
-export async function signBody(body: unknown, privateKey: CryptoKey | string): Promise<string> {
+export async function signBody(body: unknown, privateKey: WebCryptoKey | string): Promise<string> {
   refuseInBrowser('signBody');
   const key = typeof privateKey === 'string' ? await importPrivateKey(privateKey) : privateKey;
   const signature = await crypto.subtle.sign(RSA_SHA256, key, new TextEncoder().encode(minifiedJson(body)));
@@ -66,7 +67,7 @@ export async function signBody(body: unknown, privateKey: CryptoKey | string): P
 }
 
 /** Checks an X-SIGNATURE value against a public key over the given minified body. */
-export async function verifySignature(minifiedBody: string, signature: string, publicKey: CryptoKey | string): Promise<boolean> {
+export async function verifySignature(minifiedBody: string, signature: string, publicKey: WebCryptoKey | string): Promise<boolean> {
   const key = typeof publicKey === 'string' ? await importPublicKey(publicKey) : publicKey;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -81,7 +82,7 @@ export interface TokenIssuerOptions {
   baseUrl: string;
   merchantCode: string;
   /** PKCS#8 PEM or an imported key. Preferred. */
-  privateKey?: string | CryptoKey;
+  privateKey?: string | WebCryptoKey;
   /** Deprecated authentication by merchant secret, used only when no private key is given. */
   secret?: string;
   apiVersion?: string;
@@ -132,7 +133,7 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
   if (!options.privateKey && !options.secret) throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
   const client = createClient({ baseUrl: options.baseUrl, apiVersion: options.apiVersion, fetch: options.fetch });
   const now = options.now ?? Date.now;
-  let key: Promise<CryptoKey> | undefined;
+  let key: Promise<WebCryptoKey> | undefined;
   const signingKey = () =>
     (key ??= typeof options.privateKey === 'string' ? importPrivateKey(options.privateKey) : Promise.resolve(options.privateKey!));
 
