@@ -2,11 +2,11 @@
  * The demo pages' calls to the demo merchant's backend (demo/merchant/), same origin, under /api/.
  * Shapes come from the backend's own types.
  */
-import type { CheckoutSession, TokenScope } from '../merchant/backend.js';
+import type { CheckoutSession, HostedConfig, TokenScope } from '../merchant/backend.js';
 import type { CallbackRecord } from '../merchant/callback-log.js';
 import type { PayinDetailResponse } from '../../src/pay-checkout.js';
 
-export type { CheckoutSession, CallbackRecord, TokenScope };
+export type { CheckoutSession, CallbackRecord, HostedConfig, TokenScope };
 
 export class BackendError extends Error {
   constructor(
@@ -39,12 +39,13 @@ export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: 
 /** Emulator only: moves its clock past the payin's expiry and the two hours after it. */
 export const expireNow = (idPayin: string) => call<{ advancedSeconds: number; sandboxNow: string }>('POST', '/sandbox/expire', { idPayin });
 
-/** The callback URL of the merchant's configuration (what a hosted payment page uses). */
-export const hostedConfig = () => call<{ callbackUrl: string; platformUrl: string }>('GET', '/hosted-config');
+/** The merchant's configuration as a hosted payment page uses it: callback URL, platform, name. */
+export const hostedConfig = () => call<HostedConfig>('GET', '/hosted-config');
 
 /**
- * Follows the callbacks the backend receives: each one when it arrives and again once the backend
- * has read the payin. Returns a function that stops following.
+ * Follows the callbacks the backend receives about this browser's orders: each one when it
+ * arrives and again once the backend has read the payin. Returns a function that stops following.
+ * The backend knows the browser by a cookie it sets on the first call that has none.
  */
 export function followCallbacks(onRecord: (record: CallbackRecord) => void): () => void {
   const source = new EventSource('/api/callbacks/stream');
