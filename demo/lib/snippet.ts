@@ -52,15 +52,20 @@ const moneyLiteral = (money: Money) => `{ amount: ${JSON.stringify(money.amount)
  * Next.js).
  */
 export function serverCode(options: ServerSnippetOptions): string {
+  // Lines of 60 characters at most: the panel shows them without scrolling sideways.
   const money = options.money ? moneyLiteral(options.money) : '{ amount: order.amount, currencyCode: order.currencyCode }';
   const mint =
     options.tokenScope === 'by-action'
       ? [
-          `  // The smallest token there is: create this one payin, nothing else.`,
-          `  const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: ${money} });`,
+          `  // The smallest token: create this payin, nothing else.`,
+          `  const token = await issuer.byAction({`,
+          `    action: 'PAYIN_CREATE',`,
+          `    idPayment: idPayin,`,
+          `    money: ${money},`,
+          `  });`,
         ]
       : [
-          `  // This payin only, plus your name in the checkout and the UTR step.`,
+          `  // This payin, your name in the checkout, the UTR step.`,
           `  const token = await issuer.forCheckout(idPayin, {`,
           `    merchantInfo: true,`,
           `    externalReference: true,`,
@@ -69,27 +74,33 @@ export function serverCode(options: ServerSnippetOptions): string {
         ];
   return [
     `import { randomUUID } from 'node:crypto';`,
-    `import { createStatusRelay, createTokenIssuer, memoryBus } from 'pay-checkout/server';`,
+    `import {`,
+    `  createStatusRelay, createTokenIssuer, memoryBus,`,
+    `} from 'pay-checkout/server';`,
     ``,
     `const issuer = createTokenIssuer({`,
     `  baseUrl: ${literal(options.platformUrl)},`,
     `  merchantCode: ${literal(options.merchantCode ?? 'your-merchant-code')},`,
-    `  privateKey: process.env.PAY_PRIVATE_KEY, // PKCS#8 PEM: it never leaves the server`,
+    `  // PKCS#8 PEM: it never leaves the server.`,
+    `  privateKey: process.env.PAY_PRIVATE_KEY,`,
     `});`,
     ``,
-    `// A fresh idPayin for each order, and a token for that payin alone.`,
+    `// A fresh idPayin for each order, and a token for it alone.`,
     `app.post('/api/checkouts', async (c) => {`,
     `  const idPayin = \`order-\${randomUUID()}\`;`,
     ...mint,
     `  return c.json({ idPayin, token });`,
     `});`,
     ``,
-    `// The platform's callbacks in; each payin's status stream out (the element's status-url).`,
+    `// Callbacks in; each payin's stream out (its status-url).`,
     `const relay = createStatusRelay({`,
-    `  bus: memoryBus(), // redisBus({ url }) when several instances share the work`,
-    `  onChange: (idPayin) => orders.refresh(idPayin), // read it: GET /payins/{idPayin}`,
+    `  bus: memoryBus(), // redisBus({ url }) across instances`,
+    `  // Read the payin: GET /payins/{idPayin}.`,
+    `  onChange: (idPayin) => orders.refresh(idPayin),`,
     `});`,
-    `app.post('/api/callbacks', (c) => relay.handleCallback(c.req.raw));`,
-    `app.get('/api/payins/:idPayin/events', (c) => relay.handleEvents(c.req.raw, c.req.param('idPayin')));`,
+    `app.post('/api/callbacks', (c) =>`,
+    `  relay.handleCallback(c.req.raw));`,
+    `app.get('/api/payins/:idPayin/events', (c) =>`,
+    `  relay.handleEvents(c.req.raw, c.req.param('idPayin')));`,
   ].join('\n');
 }

@@ -63,18 +63,26 @@ describe('the server snippet', () => {
   it('mints a by-action PAYIN_CREATE token for the by-action scope', () => {
     const code = serverCode({ ...base, money: { amount: 12.5, currencyCode: 'THB' }, tokenScope: 'by-action' });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /issuer\.byAction\(\{ action: 'PAYIN_CREATE', idPayment: idPayin, money: \{ amount: 12\.5, currencyCode: 'THB' \} \}\);/);
+    assert.match(code, /issuer\.byAction\(\{\n {4}action: 'PAYIN_CREATE',\n {4}idPayment: idPayin,\n {4}money: \{ amount: 12\.5, currencyCode: 'THB' \},\n {2}\}\);/);
     assert.doesNotMatch(code, /forCheckout/);
   });
 
   it("imports and calls only what pay-checkout/server exports, and mounts the relay's two routes", () => {
     const code = serverCode({ ...base, tokenScope: 'checkout' });
-    const imported = code.match(/import \{ ([^}]+) \} from 'pay-checkout\/server';/)![1]!.split(', ');
+    const imported = code.match(/import \{\s*([^}]+?),?\s*\} from 'pay-checkout\/server';/)![1]!.split(/,\s*/);
+    assert.deepEqual(imported, ['createStatusRelay', 'createTokenIssuer', 'memoryBus']);
     for (const name of imported) assert.equal(typeof (server as Record<string, unknown>)[name], 'function', name);
-    assert.match(code, /relay\.handleCallback\(c\.req\.raw\)/);
+    assert.match(code, /app\.post\('\/api\/callbacks', \(c\) =>\n {2}relay\.handleCallback\(c\.req\.raw\)\);/);
     assert.match(code, /relay\.handleEvents\(c\.req\.raw, c\.req\.param\('idPayin'\)\)/);
     const issuer = server.createTokenIssuer({ baseUrl: base.platformUrl, merchantCode: 'm', secret: 's' });
     for (const method of ['forCheckout', 'byAction']) assert.equal(typeof (issuer as Record<string, unknown>)[method], 'function');
+  });
+
+  it('keeps its lines short enough for the panel (60 characters) when the values are the usual ones', () => {
+    for (const tokenScope of ['checkout', 'by-action'] as const) {
+      const long = serverCode({ ...base, tokenScope }).split('\n').filter((line) => line.length > 60);
+      assert.deepEqual(long, [], tokenScope);
+    }
   });
 
   it('keeps a typed base URL inside its string, and names a placeholder merchant and money when it has none', () => {

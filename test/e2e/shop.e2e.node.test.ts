@@ -135,16 +135,16 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
       assert.equal(await server.isVisible(), true);
       assert.equal(await markup.isVisible(), false);
       const serverCode = (await server.textContent())!;
-      assert.match(serverCode, /import \{ createStatusRelay, createTokenIssuer, memoryBus \} from 'pay-checkout\/server';/);
+      assert.match(serverCode, /import \{\n {2}createStatusRelay, createTokenIssuer, memoryBus,\n\} from 'pay-checkout\/server';/);
       assert.match(serverCode, new RegExp(`baseUrl: '${demo.sandboxUrl}'`));
       assert.match(serverCode, /merchantCode: 'demo-merchant'/);
       assert.match(serverCode, /issuer\.forCheckout\(idPayin, \{[^}]*merchantInfo: true,[^}]*money: \{ amount: 60, currencyCode: 'INR' \}/s);
-      assert.match(serverCode, /app\.post\('\/api\/callbacks', \(c\) => relay\.handleCallback\(c\.req\.raw\)\)/);
+      assert.match(serverCode, /app\.post\('\/api\/callbacks', \(c\) =>\n {2}relay\.handleCallback\(c\.req\.raw\)\);/);
 
       // A preset and the token's scope: a new order, and the server's code mints it the other way.
       await choosePreset(page, 'refused');
       await page.locator('#token-scope').selectOption('by-action');
-      await server.filter({ hasText: "issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: { amount: 48, currencyCode: 'INR' } })" }).waitFor();
+      await server.filter({ hasText: /issuer\.byAction\(\{\n {4}action: 'PAYIN_CREATE',\n {4}idPayment: idPayin,\n {4}money: \{ amount: 48, currencyCode: 'INR' \},/ }).waitFor();
       await page.locator('pay-checkout[amount="48"][state="select"]').waitFor();
       assert.notEqual((await attributesOf(page))['payin-id'], before['payin-id'], 'a new order for a new amount');
       await page.getByRole('button', { name: 'Copy the server code' }).click();
