@@ -18,12 +18,12 @@ import {
   choosePreset,
   launchBrowser,
   loggedEvents,
-  openPage,
   screenshot,
   startTestDemo,
   submitCheckout,
   untilCallback,
   untilState,
+  withPage as withPageOf,
   type OpenPage,
 } from './harness.js';
 
@@ -39,19 +39,7 @@ after(async () => {
   await demo?.close();
 });
 
-async function withPage(url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) {
-  const open = await openPage(browser, url, options);
-  try {
-    await run(open);
-    assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
-  } catch (error) {
-    // What the page showed when it went wrong, for whoever reads the failure.
-    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
-    throw error;
-  } finally {
-    await open.close();
-  }
-}
+const withPage = (url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) => withPageOf(browser, url, run, options);
 
 /**
  * The shop's form button: the checkout follows the form by itself once it rests, and this brings

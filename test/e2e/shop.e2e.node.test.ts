@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
-import { axeViolations, choosePreset, launchBrowser, openPage, screenshot, startTestDemo, submitCheckout, untilCallback, untilState, type OpenPage } from './harness.js';
+import { axeViolations, choosePreset, launchBrowser, openPage, screenshot, startTestDemo, submitCheckout, untilCallback, untilState, withPage as withPageOf, type OpenPage } from './harness.js';
 
 let demo: Demo;
 let browser: Browser;
@@ -23,18 +23,7 @@ after(async () => {
   await demo?.close();
 });
 
-async function withPage(url: string, run: (open: OpenPage) => Promise<void>): Promise<void> {
-  const open = await openPage(browser, url);
-  try {
-    await run(open);
-    assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
-  } catch (error) {
-    await screenshot(open.page, `failed-shop-${Date.now()}`).catch(() => {});
-    throw error;
-  } finally {
-    await open.close();
-  }
-}
+const withPage = (url: string, run: (open: OpenPage) => Promise<void>) => withPageOf(browser, url, run);
 
 /** The attributes the page gave the element (not `state`, which the element reflects). */
 const attributesOf = (page: Page) =>
