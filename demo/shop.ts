@@ -44,7 +44,7 @@ const checkoutStatus = byId('checkout-status');
 const advanceButton = byId<HTMLButtonElement>('advance-clock');
 const events = createEventLog(byId<HTMLOListElement>('event-log'));
 const code = setUpCodePanel();
-const returnedFrom = new URLSearchParams(location.search).get('returnedFrom') ?? undefined;
+let returnedFrom = new URLSearchParams(location.search).get('returnedFrom') ?? undefined;
 let current: StoredCheckout | undefined;
 /** The order being minted, so that a second request for the same order waits for it. */
 let preparing: { key: string; done: Promise<void> } | undefined;
@@ -305,11 +305,11 @@ form.addEventListener('submit', (event) => {
 byId('hosted').addEventListener('click', () => void payOnHostedPage());
 byId('new-order').addEventListener('click', () => {
   byId('returned').hidden = true;
+  returnedFrom = undefined;
   history.replaceState(null, '', '/');
   void update({ freshOrder: true });
 });
 advanceButton.addEventListener('click', () => void advanceClock());
-// The first order names this browser to the backend (a cookie): only then does the callback
-// stream know whose callbacks to show.
-void restoreOrStart().finally(() => followCallbacks((record) => callbacks.upsert(record)));
+followCallbacks((record) => callbacks.upsert(record));
+void restoreOrStart();
 if (returnedFrom) void showReturn(returnedFrom);

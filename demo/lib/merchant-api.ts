@@ -18,7 +18,16 @@ export class BackendError extends Error {
   }
 }
 
+/**
+ * The backend names a browser with a cookie on its first call that has none. Two first calls at
+ * once would each get a name, the last one winning, and a callback stream opened under the other
+ * would miss this browser's orders: so a page's first call goes alone, and the others wait for it.
+ */
+let named: Promise<unknown> | undefined;
+const nameThisBrowser = () => (named ??= fetch('/api/callbacks', { headers: { Accept: 'application/json' } }).catch(() => undefined));
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  await nameThisBrowser();
   const response = await fetch(`/api${path}`, {
     method,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -45,10 +54,17 @@ export const hostedConfig = () => call<HostedConfig>('GET', '/hosted-config');
 /**
  * Follows the callbacks the backend receives about this browser's orders: each one when it
  * arrives and again once the backend has read the payin. Returns a function that stops following.
- * The backend knows the browser by a cookie it sets on the first call that has none.
  */
 export function followCallbacks(onRecord: (record: CallbackRecord) => void): () => void {
-  const source = new EventSource('/api/callbacks/stream');
-  source.addEventListener('callback', (event) => onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord));
-  return () => source.close();
+  let source: EventSource | undefined;
+  let stopped = false;
+  void nameThisBrowser().then(() => {
+    if (stopped) return;
+    source = new EventSource('/api/callbacks/stream');
+    source.addEventListener('callback', (event) => onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord));
+  });
+  return () => {
+    stopped = true;
+    source?.close();
+  };
 }
