@@ -27,6 +27,7 @@ import { buildPayinRequest, createPayin, startCheckout } from './flow.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
+import { safeWebUrl } from './safe-url.js';
 import type { DeadlineCountdown, Followers, FollowStop, StatusSource } from './status-source.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
@@ -124,6 +125,11 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
     const server = timestampMs(payin?.paymentMethodResponse.expireAt);
     return server === undefined ? undefined : this.clock.toLocal(server);
+  }
+
+  /** The shop's `return-url` when it is a safe web URL, also when the rest of the page's input is not. */
+  get returnUrl(): string | undefined {
+    return this.config?.returnUrl ?? safeWebUrl(this.deps.input().returnUrl ?? undefined);
   }
 
   /** The customer data the shop supplied, by method field. */

@@ -146,15 +146,21 @@ export class Localizer {
     return new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
   }
 
-  /** A countdown such as 14:05 or 1:02:03. */
+  /**
+   * A countdown: 14:05 under an hour; from an hour on, hours and minutes in words ("23 hr 59 min"),
+   * which stay readable over a day-long window where 24:00:01 would not.
+   */
   duration(ms: number): string {
     const total = Math.max(0, Math.ceil(ms / 1000));
     const hours = Math.floor(total / 3600);
     const minutes = Math.floor((total % 3600) / 60);
-    const seconds = total % 60;
-    const two = (n: number) => new Intl.NumberFormat(this.lang, { minimumIntegerDigits: 2, useGrouping: false }).format(n);
-    const one = (n: number) => new Intl.NumberFormat(this.lang, { useGrouping: false }).format(n);
-    return hours > 0 ? `${one(hours)}:${two(minutes)}:${two(seconds)}` : `${one(minutes)}:${two(seconds)}`;
+    const number = (n: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(this.lang, { useGrouping: false, ...options }).format(n);
+    if (hours > 0) {
+      // "59 นาที" stays on one line: a number never wraps away from its unit.
+      const unit = (n: number, name: string) => number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
+      return minutes ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(hours, 'hour');
+    }
+    return `${number(minutes, {})}:${number(total % 60, { minimumIntegerDigits: 2 })}`;
   }
 }
 
