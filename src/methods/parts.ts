@@ -5,6 +5,7 @@
  * deep-link steps with their safe-scheme checks.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
 import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
@@ -37,7 +38,10 @@ export function copyButton(view: PendingViewContext, text: string, what: string,
   const caption = options.caption ?? l.term('copy');
   const outcome = view.copied?.text === text ? view.copied.outcome : undefined;
   const kind = options.primary ? 'primary' : options.caption ? '' : 'copy';
-  return html`<button type="button" class="${kind} ${outcome === 'copied' ? 'done' : ''}" aria-label=${l.term('copyLabel', what)}
+  // A bare "Copy" is named for what it copies; a caption names itself, and so does "Copied" (its
+  // name contains what it shows, WCAG 2.5.3).
+  const name = outcome === 'copied' || options.caption ? undefined : l.term('copyLabel', what);
+  return html`<button type="button" class="${kind} ${outcome === 'copied' ? 'done' : ''}" aria-label=${ifDefined(name)}
       @click=${(event: Event) => view.actions.copy(text, event.currentTarget as Element)}>
       ${outcome === 'copied' ? html`${check}<span>${l.term('copied')}</span>` : caption}
     </button>
@@ -54,7 +58,7 @@ export function amountToPay(view: PendingViewContext, options: { copy?: boolean 
   return html`<div class="amount ${differs ? 'required' : ''}" part="amount">
     <span class="label">${label}</span>
     <div class="amount-line ${options.copy ? 'copyable' : ''}">
-      <strong class="value copy-value">${shown}</strong>
+      <strong class="value ${options.copy ? 'copy-value' : ''}">${shown}</strong>
       ${options.copy ? copyButton(view, plainAmount(pay), l.term('amountToPay')) : nothing}
     </div>
     ${differs ? html`<p class="note">${l.term('moneyRequiredNote', shown, l.money(orderMoney.amount, orderMoney.currencyCode))}</p>` : nothing}

@@ -91,7 +91,7 @@ const fileName = (name: string) => `${name.replace(/[^\w.-]+/g, '-').slice(0, 60
  * Saves the QR of `text` as a PNG: through the share sheet with the file where the browser can
  * share files (phones: "Save image", or straight to a banking app), else as a download. Downloads
  * use an object URL: a download is not subject to the page's img-src, so `img-src 'self' data:`
- * does not stop it (test/components/views-csp.node.test.ts proves it under the strict policy).
+ * does not stop it (test/methods/save-qr.node.test.ts proves it under the strict policy).
  */
 export async function saveQrImage(text: string, name: string, title: string): Promise<'shared' | 'downloaded' | 'cancelled'> {
   const blob = await qrPng(text);
