@@ -98,7 +98,7 @@ function renderExpired(host: ViewHost) {
       <p><strong>${l.term('expiredWithdrawn')}</strong></p>
       <p class="note">${l.term('newPaymentHint')}</p>
     </div>
-    <div class="actions">${returnToShop(host)}</div>`;
+    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }
 
 export function renderPending(host: ViewHost) {
@@ -116,5 +116,5 @@ export function renderFinal(host: ViewHost) {
   const { phase } = session;
   if (phase.name !== 'final') return nothing;
   return html`${renderHeader(host)} ${renderStatus(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
-    <div class="actions">${returnToShop(host)}</div>`;
+    ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }
