@@ -60,7 +60,7 @@ const FLOWS: Case[] = [
 ];
 
 /** End states reached by the emulator's scenarios (amounts) after its clock moves on an hour. */
-const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' })[] = [
+const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' | 'error-network' })[] = [
   { name: 'expired-UPIQR', code: 'UPIQR', currencyCode: 'INR', amount: 1, kind: 'resume' },
   { name: 'expired-PROMPTPAY', code: 'PROMPTPAY', currencyCode: 'THB', amount: 1, kind: 'resume' },
   { name: 'different-amount-failed', code: 'UPIQR', currencyCode: 'INR', amount: 25, kind: 'resume' },
@@ -69,6 +69,7 @@ const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' 
   { name: 'refused', code: 'NETBANKING', currencyCode: 'INR', amount: 48, kind: 'resume' },
   { name: 'error-base-url', code: 'UPIQR', currencyCode: 'INR', kind: 'error-base-url' },
   { name: 'error-token-expired', code: 'UPIQR', currencyCode: 'INR', kind: 'error-token-expired' },
+  { name: 'error-network', code: 'UPIQR', currencyCode: 'INR', kind: 'error-network' },
 ];
 
 const only = argument('only');
@@ -101,11 +102,11 @@ async function mintToken(server: PageServer, idPayin: string, money: { amount: n
   return server.issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: true, externalReference: true }), money, validitySecs });
 }
 
-async function shoot(page: Page, item: Case, view: string, device: Device, locale: string, note?: string) {
+/** Screenshots of the element as it is, light and dark; `prepare` runs before each (a state that lasts a moment). */
+async function shoot(page: Page, item: Case, view: string, device: Device, locale: string, note?: string, prepare?: () => Promise<void>) {
   // A drawn QR, not its placeholder; no skeleton; fonts in place.
   await page.waitForFunction(() => !document.querySelector('pay-checkout')?.shadowRoot?.querySelector('.qr-placeholder, .skeleton'), undefined, { timeout: 10_000 });
-  // Rendered now: a page may have drawn its first frame before the context's touch emulation
-  // reached it, and a page the browser deems hidden re-renders nothing by itself (no countdown).
+  // Rendered now: a page the browser deems hidden re-renders nothing by itself (no countdown).
   await page.evaluate(async () => {
     const element = document.querySelector('pay-checkout') as HTMLElement & { requestUpdate(): void; updateComplete: Promise<boolean> };
     element.requestUpdate();
@@ -120,15 +121,28 @@ async function shoot(page: Page, item: Case, view: string, device: Device, local
     if (now && box && now.height === box.height && now.width === box.width) break;
     box = now;
   }
-  const coarse = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
-  if (coarse !== (device === 'phone')) progress(`${item.name} ${view} ${device} ${locale}: (pointer: coarse) is ${coarse}`);
   for (const scheme of SCHEMES) {
-    await page.emulateMedia({ colorScheme: scheme });
+    // The scheme by the element's color-scheme attribute and the page's (one emulated medium for
+    // the whole run); each shot checks that it shows the view of its device.
+    const drawn = await page.evaluate(async (scheme) => {
+      document.documentElement.style.colorScheme = scheme;
+      const element = document.querySelector('pay-checkout') as HTMLElement & { updateComplete: Promise<boolean> };
+      element.setAttribute('color-scheme', scheme);
+      await element.updateComplete;
+      return { coarse: matchMedia('(pointer: coarse)').matches, step: element.shadowRoot!.querySelector('.qr-step')?.className };
+    }, scheme);
+    if (drawn.coarse !== (device === 'phone') || (drawn.step && drawn.step.includes('touch') !== (device === 'phone'))) {
+      progress(`${item.name} ${view} ${device} ${locale} ${scheme}: drawn for the wrong device (${JSON.stringify(drawn)})`);
+    }
+    await prepare?.();
     const file = `${item.name}/${view}-${device}-${scheme}-${locale}.png`;
     await page.locator('main').screenshot({ path: new URL(file, OUT).pathname, animations: 'disabled' });
     shots.push({ name: item.name, view, device, scheme, locale, file, note });
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => {
+    document.documentElement.style.colorScheme = '';
+    document.querySelector('pay-checkout')!.removeAttribute('color-scheme');
+  });
 }
 
 const stateOf = (page: Page) => page.locator('pay-checkout').getAttribute('state');
@@ -171,9 +185,13 @@ async function flow(server: PageServer, context: BrowserContext, item: Case, dev
     await untilState(page, 'pending');
     await shoot(page, item, 'pending', device, locale);
     if (item.copy) {
-      await page.locator('pay-checkout .row button.copy').first().click();
-      await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('button.done, .copy-note'), undefined, { timeout: 5000 });
-      await shoot(page, item, 'copied', device, locale);
+      // "Copied" lasts a moment: the copy is made again just before each screenshot, then the
+      // keyboard moves on to the next Copy, so its focus ring shows too.
+      await shoot(page, item, 'copied', device, locale, undefined, async () => {
+        await page.locator('pay-checkout .row button.copy').first().click();
+        await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('button.done, .copy-note'), undefined, { timeout: 5000 });
+        await page.keyboard.press('Tab');
+      });
     }
     await fetch(`${server.sandbox.url}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }),
@@ -224,7 +242,22 @@ async function main() {
   // A long settle delay: a payment stays pending until the gallery says how it ends.
   const [server, browser]: [PageServer, Browser] = await Promise.all([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
   try {
-    const contexts = Object.fromEntries(await Promise.all(devices.map(async (device) => [device, await browser.newContext({ ...DEVICES[device], colorScheme: 'light' })] as const)));
+    const contexts = Object.fromEntries(
+      await Promise.all(
+        devices.map(async (device) => {
+          const context = await browser.newContext({ ...DEVICES[device], colorScheme: 'light' });
+          // The device's pointer, answered steadily: Chromium's touch emulation lapses while a
+          // screenshot is taken, and a countdown render in that moment drew a phone's view for a
+          // desktop. A real phone does not change its pointer; the views read it at each render.
+          await context.addInitScript((coarse: boolean) => {
+            const original = window.matchMedia.bind(window);
+            window.matchMedia = (query: string) =>
+              query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original(query);
+          }, device === 'phone');
+          return [device, context] as const;
+        }),
+      ),
+    );
     const jobs = FLOWS.filter(wanted).flatMap((item) => devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))));
     let done = 0;
     await pool(jobs, 4, async ({ item, device, locale }) => {
@@ -255,6 +288,8 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
       'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/orders/1029', locale,
     };
     if (item.kind === 'error-base-url') attributes['base-url'] = `${server.origin}/wrong/api`;
+    // Nothing listens on port 9 here: the connection is refused, a failure retrying can mend.
+    if (item.kind === 'error-network') attributes['base-url'] = 'http://127.0.0.1:9/api';
     if (item.kind === 'resume') {
       const method: Record<string, unknown> = { paymentMethodCode: item.code };
       for (const rule of fieldRulesFor(item.code, item.currencyCode)) {

@@ -14,14 +14,17 @@ export const bankTransfer: MethodModule = {
   renderPending(view) {
     const { l, response } = view;
     const account = response.account;
+    const bank = account?.bankName ?? response.paymentOperator?.name;
+    // The QR's name, unless the bank's name below says it already.
+    const qrName = response.qrName !== bank ? response.qrName : undefined;
     return html`${amountToPay(view, { copy: true })}
       ${response.qrCode
-        ? html`${response.qrName ? html`<p><strong>${response.qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
+        ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
         : nothing}
       ${detailList(
         view,
         [
-          { label: l.term('bankName'), value: account?.bankName ?? response.paymentOperator?.name },
+          { label: l.term('bankName'), value: bank },
           { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
           { label: l.term('accountNumber'), value: account?.accountNumber ?? response.paymentAddress?.idAddress, copy: true, group: true },
           { label: l.term('reference'), value: response.reference, copy: true },

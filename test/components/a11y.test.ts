@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling, emulatePointer } from '../support/element.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
 /** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
@@ -86,7 +86,7 @@ describe('<pay-checkout> accessibility', () => {
         .on('GET', '/payins/order-1', { body: payinResponse({ status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' }, { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] }) });
       const { element } = await mount({ ...base, 'return-url': 'https://shop.example/return' });
       await untilState(element, state);
-      if (state === 'pending') await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn');
+      if (state === 'pending') await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn', { timeout: 5000 });
       await expect(element).to.be.accessible();
     });
   }
@@ -119,9 +119,8 @@ describe('<pay-checkout> accessibility', () => {
     await untilState(element, 'select');
     expect(smallTargets(element), 'form').to.deep.equal([]);
     element.remove();
-    const original = window.matchMedia;
     for (const coarse of [true, false]) {
-      window.matchMedia = (query: string) => (query === '(pointer: coarse)' ? ({ matches: coarse } as MediaQueryList) : original.call(window, query));
+      const restorePointer = emulatePointer(coarse);
       try {
         const views: [Record<string, string>, Record<string, unknown>][] = [
           [{ 'show-deep-link': 'true' }, {}],
@@ -131,12 +130,12 @@ describe('<pay-checkout> accessibility', () => {
           platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, method) });
           const pending = await mount({ ...base, ...attributes, 'return-url': 'https://shop.example/return' });
           await untilState(pending.element, 'pending');
-          await waitUntil(() => !pending.element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn');
+          await waitUntil(() => !pending.element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', { timeout: 5000 });
           expect(smallTargets(pending.element), `pending, ${coarse ? 'phone' : 'desktop'}`).to.deep.equal([]);
           pending.element.remove();
         }
       } finally {
-        window.matchMedia = original;
+        restorePointer();
       }
     }
     platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });

@@ -10,7 +10,7 @@ import { setViewport } from '@web/test-runner-commands';
 import { PAYIN_METHOD_TABLE } from '../../src/api/index.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 import { sandboxUrl } from '../support/browser-sandbox.js';
-import { $$, fastPolling, normalPolling, submit, untilState } from '../support/element.js';
+import { $$, emulatePointer, fastPolling, normalPolling, submit, untilState } from '../support/element.js';
 import { fill, openSandboxCheckout } from '../support/sandbox-checkout.js';
 
 const LOCALES = ['en', 'th', 'hi'];
@@ -72,14 +72,6 @@ async function expectLaidOut(element: PayCheckout, where: string, locales = LOCA
   await element.updateComplete;
 }
 
-/** Makes the views read the device as a phone or a desktop. */
-function pointer(coarse: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original.call(window, query);
-  return () => void (window.matchMedia = original);
-}
-
 /**
  * The platform's clock seen three days on (its Date header): for the element, expireAt has
  * passed. The emulator's own clock is shared by every test file, so it is not moved.
@@ -125,7 +117,7 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
 
   for (const item of CASES) {
     it(`${item.name}: form, pending (phone and desktop), expired and final views fit, labels whole, no QR after expiry`, async () => {
-      restorePointer = pointer(true);
+      restorePointer = emulatePointer(true);
       // Amount 1: the emulator keeps the payment pending until its expiry.
       const { element, idPayin } = await openSandboxCheckout(item.code, item.currencyCode, 1, { 'return-url': 'https://shop.example/orders/1', ...item.attributes });
       fill(element, item.code, item.currencyCode);
@@ -134,10 +126,10 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
 
       await submit(element);
       await untilState(element, 'pending', 6000);
-      await waitUntil(() => !element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn');
+      await waitUntil(() => !element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', { timeout: 5000 });
       await expectLaidOut(element, 'pending, on a phone');
       restorePointer();
-      restorePointer = pointer(false);
+      restorePointer = emulatePointer(false);
       element.requestUpdate();
       await expectLaidOut(element, 'pending, on a desktop', ['en', 'th']);
 

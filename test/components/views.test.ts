@@ -5,7 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling, emulatePointer } from '../support/element.js';
 import { loadQrEncoder } from '../../src/methods/qr.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
@@ -17,14 +17,6 @@ const visibleText = (node: Element) => (node as HTMLElement).innerText.replace(/
 const buttonsNamed = (element: PayCheckout, name: RegExp) =>
   $$<HTMLButtonElement>(element, 'button').filter((b) => name.test(b.getAttribute('aria-label') ?? '') || name.test(b.textContent!.trim()));
 const before = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-
-/** Makes the views read the device as a phone (primary pointer coarse) or a desktop. */
-function pointer(coarse: boolean): () => void {
-  const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original.call(window, query);
-  return () => void (window.matchMedia = original);
-}
 
 /** Replaces a navigator member for one test. */
 function stubNavigator(name: string, value: unknown): () => void {
@@ -66,9 +58,9 @@ describe('payin views, from the shopper’s side', () => {
 
   describe('one device first', () => {
     it('on a phone the UPI app link leads, as the main action, above the QR (show-deep-link)', async () => {
-      restores.push(pointer(true));
+      restores.push(emulatePointer(true));
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'show-deep-link': 'true' });
-      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn');
+      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       const qr = $(element, 'svg.qr')!;
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
       expect(link.classList.contains('primary'), 'the main action').to.equal(true);
@@ -76,9 +68,9 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('on a desktop the QR stays first and the app link follows it as a secondary action', async () => {
-      restores.push(pointer(false));
+      restores.push(emulatePointer(false));
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'show-deep-link': 'true' });
-      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn');
+      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       const qr = $(element, 'svg.qr')!;
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
       expect(link.classList.contains('primary')).to.equal(false);
@@ -87,7 +79,7 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('the platform’s deeplink allows the app link without show-deep-link; without either there is none', async () => {
-      restores.push(pointer(true));
+      restores.push(emulatePointer(true));
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { deeplink: 'upi://pay?pa=shop@bank&am=100.00' }));
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
       expect(link.getAttribute('href')).to.equal('upi://pay?pa=shop@bank&am=100.00');
@@ -98,9 +90,9 @@ describe('payin views, from the shopper’s side', () => {
 
     for (const code of ['QRISPAY', 'PROMPTPAY', 'DUITNOW', 'VIETQR', 'QRPH', 'PIXQR', 'ZAPPER_QR']) {
       it(`${code} on a phone: Save QR image, with the words of scanning it from the gallery, before the QR`, async () => {
-        restores.push(pointer(true));
+        restores.push(emulatePointer(true));
         const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: code, upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
-        await waitUntil(() => $(element, 'svg.qr'), 'QR drawn');
+        await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       const qr = $(element, 'svg.qr')!;
         const save = buttonsNamed(element, /^Save QR image$/)[0]!;
         expect(before(save, qr)).to.equal(true);
@@ -112,7 +104,7 @@ describe('payin views, from the shopper’s side', () => {
     }
 
     it('Save QR image downloads a PNG of exactly the QR where the browser cannot share files', async () => {
-      restores.push(pointer(true), stubNavigator('canShare', undefined));
+      restores.push(emulatePointer(true), stubNavigator('canShare', undefined));
       const clicked: { href: string; download: string }[] = [];
       const click = HTMLAnchorElement.prototype.click;
       HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
@@ -121,7 +113,7 @@ describe('payin views, from the shopper’s side', () => {
       restores.push(() => void (HTMLAnchorElement.prototype.click = click));
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'QRISPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
       buttonsNamed(element, /^Save QR image$/)[0]!.click();
-      await waitUntil(() => clicked.length === 1, 'a download');
+      await waitUntil(() => clicked.length === 1, 'a download', { timeout: 4000 });
       expect(clicked[0]!.href).to.match(/^blob:/);
       expect(clicked[0]!.download).to.equal('qr-REF-12345.png');
       const blob = await (await realFetch(clicked[0]!.href)).blob();
@@ -146,7 +138,7 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('Save QR image hands the PNG to the share sheet where files can be shared; a closed sheet downloads nothing', async () => {
-      restores.push(pointer(true));
+      restores.push(emulatePointer(true));
       const shared: ShareData[] = [];
       let answer: () => Promise<void> = async () => undefined;
       restores.push(stubNavigator('canShare', (data: ShareData) => !!data.files?.length));
@@ -158,18 +150,18 @@ describe('payin views, from the shopper’s side', () => {
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'PROMPTPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
       const save = buttonsNamed(element, /^Save QR image$/)[0]!;
       save.click();
-      await waitUntil(() => shared.length === 1, 'shared');
+      await waitUntil(() => shared.length === 1, 'shared', { timeout: 4000 });
       const file = shared[0]!.files![0]!;
       expect([file.name, file.type]).to.deep.equal(['qr-REF-12345.png', 'image/png']);
       expect([...new Uint8Array(await file.slice(0, 8).arrayBuffer())]).to.deep.equal([137, 80, 78, 71, 13, 10, 26, 10]);
       answer = () => Promise.reject(new DOMException('closed', 'AbortError'));
       save.click();
-      await waitUntil(() => shared.length === 2, 'shared again');
+      await waitUntil(() => shared.length === 2, 'shared again', { timeout: 4000 });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(downloads, 'the shopper closed the sheet').to.equal(0);
       answer = () => Promise.reject(new DOMException('not allowed', 'NotAllowedError'));
       save.click();
-      await waitUntil(() => downloads === 1, 'a refused share falls back to the download');
+      await waitUntil(() => downloads === 1, 'a refused share falls back to the download', { timeout: 4000 });
     });
   });
 
@@ -184,7 +176,7 @@ describe('payin views, from the shopper’s side', () => {
 
     it('a UPI QR payin answered with a QR shows the QR, and no request', async () => {
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'upi-id': 'asha@okdemo' });
-      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn');
+      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       expect(text(element)).not.to.contain('request was sent');
     });
   });
@@ -212,14 +204,14 @@ describe('payin views, from the shopper’s side', () => {
       expect(number.textContent).to.equal('1234567890123456');
       buttonsNamed(element, /Copy Account number/)[0]!.click();
       buttonsNamed(element, /Copy Amount to pay/)[0]!.click();
-      await waitUntil(() => written.length === 2, 'copied');
+      await waitUntil(() => written.length === 2, 'copied', { timeout: 4000 });
       expect(written).to.deep.equal(['1234567890123456', '99.97']);
     });
 
     it('Copy all details copies the amount and every detail, one per line', async () => {
       const { element } = await pending(offline());
       buttonsNamed(element, /Copy all details/)[0]!.click();
-      await waitUntil(() => written.length === 1, 'copied');
+      await waitUntil(() => written.length === 1, 'copied', { timeout: 4000 });
       expect(written[0]!.split('\n')).to.deep.equal(['Amount to pay: ₹99.97', 'Bank: Kasikornbank', 'Account name: Demo Shop', 'Account number: 1234567890123456', 'Reference: REF-12345']);
     });
 
@@ -227,7 +219,7 @@ describe('payin views, from the shopper’s side', () => {
       const { element } = await pending(offline());
       const button = buttonsNamed(element, /Copy Reference/)[0]!;
       button.click();
-      await waitUntil(() => visibleText(button) === 'Copied', 'Copied shown');
+      await waitUntil(() => visibleText(button) === 'Copied', 'Copied shown', { timeout: 4000 });
       expect($(element, '[aria-live="polite"]')!.textContent).to.equal('Copied');
       expect(visibleText(buttonsNamed(element, /Copy Account number/)[0]!)).to.equal('Copy');
       await waitUntil(() => visibleText(button) === 'Copy', 'back to Copy', { timeout: 4000 });
@@ -246,7 +238,7 @@ describe('payin views, from the shopper’s side', () => {
       const { element } = await pending(offline());
       const button = buttonsNamed(element, /Copy Account number/)[0]!;
       button.click();
-      await waitUntil(() => visibleText(button) === 'Copied', 'Copied shown');
+      await waitUntil(() => visibleText(button) === 'Copied', 'Copied shown', { timeout: 4000 });
       expect(commanded).to.deep.equal(['copy:1234567890123456']);
       expect(element.shadowRoot!.querySelector('textarea'), 'the helper is gone').to.equal(null);
     });
@@ -258,7 +250,7 @@ describe('payin views, from the shopper’s side', () => {
       restores.push(() => void (document.execCommand = execCommand));
       const { element } = await pending(offline());
       buttonsNamed(element, /Copy Account number/)[0]!.click();
-      await waitUntil(() => $(element, '.copy-note'), 'note shown');
+      await waitUntil(() => $(element, '.copy-note'), 'note shown', { timeout: 4000 });
       expect(getSelection()!.toString()).to.equal('1234567890123456');
       expect($(element, '.copy-note')!.textContent).to.contain('Copying was blocked');
       expect($(element, '[aria-live="polite"]')!.textContent).to.contain('Copying was blocked');

@@ -128,7 +128,7 @@ describe('every payment method, against the sandbox emulator', () => {
           const response = events.find((e) => e.name === 'pay-created')!.detail.payin.paymentMethodResponse;
           expect(response.paymentMethodCode).to.equal(row.code);
           // A QR is drawn once the encoder chunk has answered.
-          await waitUntil(() => !$(element, '.qr-placeholder'), 'QR drawn');
+          await waitUntil(() => !$(element, '.qr-placeholder'), 'QR drawn', { timeout: 5000 });
           views[FAMILY[row.code]!]!(element, response);
           if (row.code === 'PROMPTPAY' || row.code === 'DUITNOW') {
             expect(response.moneyRequired.amount).to.be.lessThan(100);
