@@ -60,7 +60,7 @@ const FLOWS: Case[] = [
 ];
 
 /** End states reached by the emulator's scenarios (amounts) after its clock moves on an hour. */
-const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' | 'error-network' })[] = [
+const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' | 'error-retryable' })[] = [
   { name: 'expired-UPIQR', code: 'UPIQR', currencyCode: 'INR', amount: 1, kind: 'resume' },
   { name: 'expired-PROMPTPAY', code: 'PROMPTPAY', currencyCode: 'THB', amount: 1, kind: 'resume' },
   { name: 'different-amount-failed', code: 'UPIQR', currencyCode: 'INR', amount: 25, kind: 'resume' },
@@ -69,7 +69,7 @@ const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' 
   { name: 'refused', code: 'NETBANKING', currencyCode: 'INR', amount: 48, kind: 'resume' },
   { name: 'error-base-url', code: 'UPIQR', currencyCode: 'INR', kind: 'error-base-url' },
   { name: 'error-token-expired', code: 'UPIQR', currencyCode: 'INR', kind: 'error-token-expired' },
-  { name: 'error-network', code: 'UPIQR', currencyCode: 'INR', kind: 'error-network' },
+  { name: 'error-retryable', code: 'UPIQR', currencyCode: 'INR', kind: 'error-retryable' },
 ];
 
 const only = argument('only');
@@ -89,12 +89,18 @@ interface Shot {
 const shots: Shot[] = [];
 const progress = (line: string) => process.stderr.write(`· ${line}\n`);
 
-/** A page of the shop with the element, outside the strict CSP (the gallery styles its page). */
-function pageHtml(attributes: Record<string, string>): string {
+/**
+ * A page of the shop with the element, outside the strict CSP (the gallery styles its page).
+ * `startedHere`: the payin was started in this tab (the element's sessionStorage marker, as after
+ * a reload), so the element reads it and resumes instead of showing the form.
+ */
+function pageHtml(attributes: Record<string, string>, startedHere = false): string {
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const list = Object.entries(attributes).map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
+  const marker = `pay-checkout:started:${new URL(attributes['base-url']!).href} ${attributes['payin-id']}`;
   return `<!doctype html><html lang="${attributes.locale ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <style>:root{color-scheme:light dark}body{margin:0;background:Canvas;color:CanvasText;font-family:system-ui,sans-serif}main{box-sizing:border-box;max-width:30rem;margin:0 auto;padding:16px}</style>
+${startedHere ? `<script>sessionStorage.setItem(${JSON.stringify(marker)}, '1')</script>` : ''}
 <script type="module" src="/dist/pay-checkout.js"></script></head><body><main id="host"><pay-checkout${list}></pay-checkout></main></body></html>`;
 }
 
@@ -288,8 +294,6 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
       'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/orders/1029', locale,
     };
     if (item.kind === 'error-base-url') attributes['base-url'] = `${server.origin}/wrong/api`;
-    // Nothing listens on port 9 here: the connection is refused, a failure retrying can mend.
-    if (item.kind === 'error-network') attributes['base-url'] = 'http://127.0.0.1:9/api';
     if (item.kind === 'resume') {
       const method: Record<string, unknown> = { paymentMethodCode: item.code };
       for (const rule of fieldRulesFor(item.code, item.currencyCode)) {
@@ -311,10 +315,22 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
   // Settles the scenarios (settle delay 1 h) and passes the QR's expireAt (15 min), not yet the 2 h failure after it.
   await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 3700 }) });
   await new Promise((resolve) => setTimeout(resolve, 1200)); // the expired tokens' last second
-  await pool(jobs, 4, async ({ item, device, locale, idPayin }) => {
+  const faults = (method: string, body?: unknown) =>
+    fetch(`${server.sandbox.url}/__sandbox/faults`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const retryable = jobs.filter((job) => job.item.kind === 'error-retryable');
+  await see(jobs.filter((job) => !retryable.includes(job)));
+  // An answer the element cannot read (the emulator's malformed fault): an error retrying can mend.
+  await faults('POST', { malformedRate: 1 });
+  await see(retryable);
+  await faults('DELETE');
+
+  async function see(some: typeof jobs) {
+    await pool(some, 4, ({ item, device, locale, idPayin }) => seeOne(item, device, locale, idPayin));
+  }
+  async function seeOne(item: (typeof ENDS)[number], device: Device, locale: string, idPayin: string) {
     const page = await contexts[device].newPage();
     try {
-      await page.goto(server.page(pageHtml(made.get(idPayin)!), { csp: false }));
+      await page.goto(server.page(pageHtml(made.get(idPayin)!, item.kind === 'resume'), { csp: false }));
       await page.waitForFunction(() => {
         const element = document.querySelector('pay-checkout') as (HTMLElement & { state: string; views: string }) | null;
         return !!element && element.state !== 'loading' && (element.state === 'error' || element.views === 'ready');
@@ -328,7 +344,7 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
     } finally {
       await page.close();
     }
-  });
+  }
 }
 
 await main();

@@ -5,14 +5,19 @@
  */
 const id = (value: string) => encodeURIComponent(value);
 
-export const paths = {
-  authTokens: () => '/auth-tokens',
-  authTokensByAction: () => '/auth-tokens-by-action',
+/** The paths a checkout in the browser calls: the browser bundle takes only these. */
+export const checkoutPaths = {
   payinOptions: () => '/payins/!availablePaymentOptions',
   merchantInfo: () => '/merchant-info',
   payin: (idPayin: string) => `/payins/${id(idPayin)}`,
   payinAccounts: (idPayin: string) => `/payins/${id(idPayin)}/accounts`,
   payinExternalReference: (idPayin: string) => `/payins/${id(idPayin)}/!setExternalReference`,
+} as const;
+
+export const paths = {
+  ...checkoutPaths,
+  authTokens: () => '/auth-tokens',
+  authTokensByAction: () => '/auth-tokens-by-action',
   fxRatePairs: () => '/fx-rate-pairs',
   fxRates: () => '/fx-rates',
   topUp: (idTopUp: string) => `/topups/${id(idTopUp)}`,

@@ -3,7 +3,7 @@
  * platform can), and decide what it permits. Never used to trust anything, only to avoid sending
  * requests that cannot succeed and to refuse tokens that must not be in a browser.
  */
-import { paths, REGEX_SYNTAX_CLASS } from './paths.js';
+import { checkoutPaths as paths, REGEX_SYNTAX_CLASS } from './paths.js';
 import { ID_PATTERN } from './patterns.js';
 import { tokenPayloadSchema, type TokenPayload } from './schemas/token-payload.js';
 

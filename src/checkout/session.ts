@@ -6,10 +6,8 @@
  * `update` (render again), `event` (a pay-* event to dispatch) and `focus` (where the customer's
  * attention goes). A restart is a new session.
  *
- * It is also the reactive-controller host of what follows a payin (status source, countdown), so
- * those run the same under <pay-checkout> and in a test with no element at all.
+ * It is also the reactive-controller host (ControllerHost) of what follows a payin.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createCheckoutClient, type CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
@@ -23,17 +21,19 @@ import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
 import { toErrorDetail } from './errors.js';
-import { buildPayinRequest, createPayin, startCheckout } from './flow.js';
+import { buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
+import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
+import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from './safe-url.js';
-import type { DeadlineCountdown, Followers, FollowStop, StatusSource } from './status-source.js';
+import { ControllerHost } from './controller-host.js';
+import type { FollowStop } from './status-source.js';
+import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
-export interface SessionInput extends CheckoutInput, FormPreset {
-  apiVersion?: string;
-}
+export type SessionInput = CheckoutInput & FormPreset;
 
 export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
 export type FocusTarget = 'form-error' | 'status' | { field: string };
@@ -49,15 +49,8 @@ export interface SessionDeps {
   createClient?: typeof createCheckoutClient;
   /** The form of the session this one replaces, whose choices and values it keeps. */
   earlierForm?: CheckoutForm;
-}
-
-/** Why a pending payin's status is not fresh: just created, the connection, or an error to fix. */
-export type FollowProblem = { kind: 'checking' } | { kind: 'connection' } | { kind: 'error'; code: string };
-
-/** The UTR step: its problem is 'invalid' (the customer's input) or the code of a failed send. */
-export interface ReferenceProgress {
-  state: 'idle' | 'sending' | 'sent' | 'error';
-  problem?: FieldProblem | string;
+  /** Where the started-here markers live (default sessionStorage). */
+  storage?: MarkerStorage;
 }
 
 /** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
@@ -65,35 +58,27 @@ const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID',
 
 const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
 
-export class CheckoutSession implements ReactiveControllerHost, ReactiveController {
+export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
   readonly clock = new ServerClock();
   config?: CheckoutConfig;
   merchantName?: string;
-  /** expireAt passed while the payment is still pending. */
-  expired = false;
-  followProblem?: FollowProblem;
-  followStopped?: FollowStop;
-  reference: ReferenceProgress = { state: 'idle' };
+  /** Waiting for a busy or failing platform (at the start or the create), as the view says. */
+  busy = false;
   /** The chunk with what follows a payin (and its views). */
   views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
 
   private current: Phase = initialPhase;
   private client?: CheckoutClient;
   private readonly run = new AbortController();
-  private source?: StatusSource;
-  private countdown?: DeadlineCountdown;
+  /** What follows a pending payin: with the payin views chunk. */
+  private follower?: PayinFollow;
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
-  private expiredEmitted = false;
-  /** The error code of the current outage while following, reported once. */
-  private outage?: string;
-  private readonly reportedUrls = new Set<string>();
-  private readonly controllers = new Set<ReactiveController>();
-  private connected = false;
 
   constructor(private readonly deps: SessionDeps) {
+    super();
     this.form = new CheckoutForm(deps.earlierForm);
   }
 
@@ -115,9 +100,30 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     return this.run.signal.aborted;
   }
 
-  /** Milliseconds left to pay, while a deadline is counted. */
+  // What follows a pending payin, as the views read it (nothing until its chunk is here).
+  get expired(): boolean {
+    return this.follower?.expired ?? false;
+  }
+  get followProblem(): FollowProblem | undefined {
+    return this.follower?.problem;
+  }
+  get followStopped(): FollowStop | undefined {
+    return this.follower?.stopped;
+  }
+  get reference(): ReferenceProgress {
+    return this.follower?.reference ?? { state: 'idle' };
+  }
   get remainingMs(): number | undefined {
-    return this.countdown?.remainingMs;
+    return this.follower?.remainingMs;
+  }
+  checkNow(): void {
+    this.follower?.checkNow();
+  }
+  submitReference(raw: string): Promise<void> {
+    return this.follower?.submitReference(raw) ?? Promise.resolve();
+  }
+  reportUnsafeUrl(url: string): void {
+    this.follower?.reportUnsafeUrl(url);
   }
 
   /** The payin's expireAt in local time, corrected by the platform's clock. */
@@ -155,7 +161,15 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
 
   /** Checks the page's input, then asks for options, the payin and the merchant name at once. */
   start(): void {
-    const config = readCheckoutConfig(this.deps.input());
+    const input = this.deps.input();
+    // A token not there yet is a state to wait in, not an error: frameworks that render on the
+    // server upgrade the element before they set its properties (setting the token starts again).
+    if (!input.token) {
+      const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
+      this.run.signal.addEventListener('abort', () => clearTimeout(hint));
+      return;
+    }
+    const config = readCheckoutConfig(input);
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
       return this.fail(config);
@@ -163,7 +177,10 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     this.config = config;
     this.client = this.makeClient(config.token);
     const signal = this.run.signal;
-    startCheckout(this.client, config, signal).then(
+    // A token that cannot create can only follow a payin that exists: read it.
+    const canCreate = config.payload.action ? config.payload.action === 'PAYIN_CREATE' : mayCall(config, 'POST', paths.payin(config.idPayin));
+    const mayExist = !canCreate || wasStartedHere(config, this.deps.storage);
+    startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting }).then(
       (result) => {
         if (signal.aborted) return;
         if (result.kind === 'error') return this.fail(result.error);
@@ -186,7 +203,22 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
     idle(() => void this.loadFollowers().catch(() => undefined));
     this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
+    // With the merchant's own options the form showed at once; the merchant name follows.
+    const { config, client } = this;
+    if (config?.options && client && mayCall(config, 'GET', paths.merchantInfo())) {
+      client.getMerchantInfo({ signal: this.run.signal }).then(
+        (info) => ((this.merchantName = info.channelInfo.name), this.update()),
+        () => undefined,
+      );
+    }
   }
+
+  /** The platform is busy (429) or failing: the checkout waits where it is, and says so. */
+  private readonly waiting = (): void => {
+    if (this.busy) return;
+    this.busy = true;
+    this.update();
+  };
 
   /** The customer picked a method or an operator. */
   choose(code: string, operator?: string): void {
@@ -216,9 +248,11 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
       return this.focus(this.form.problemTarget);
     }
     this.go({ type: 'submit' });
+    // Before the request goes out: a reload from now on resumes this payin.
+    markStartedHere(config, this.deps.storage);
     const signal = this.run.signal;
     try {
-      const result = await createPayin(client, config, buildPayinRequest(config, method), signal);
+      const result = await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
       if (signal.aborted) return;
       if (result.kind === 'failed') return this.onCreateFailed(result.error);
       this.focus('status');
@@ -253,8 +287,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
   private onPayin(payin: Payin): void {
     const status = statusOf(payin);
     if (status !== undefined) {
-      this.followProblem = undefined;
-      this.outage = undefined;
+      this.follower?.read();
       if (status !== this.lastStatus) {
         const previousStatus = this.lastStatus;
         this.lastStatus = status;
@@ -264,8 +297,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (!this.go({ type: 'payin', payin })) return;
     const phase = this.current;
     if (phase.name !== 'final') return this.follow();
-    this.source?.stop('final');
-    this.countdown?.set(undefined);
+    this.follower?.end('final');
     if (this.finalEmitted) return;
     this.finalEmitted = true;
     const name = phase.status === 'SUCCESS' ? 'pay-success' : phase.status === 'FAILED' ? 'pay-failed' : 'pay-refused';
@@ -275,9 +307,8 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
   /** Follows the pending payin: its deadline and its status. */
   private follow(): void {
     // Until the followers have loaded there is nothing to follow with; their arrival follows.
-    if (!this.source || !this.countdown) return void this.loadFollowers().catch(() => undefined);
-    this.countdown.set(this.expiresAtLocal);
-    if (!this.source.active) this.source.start();
+    if (!this.follower) return void this.loadFollowers().catch(() => undefined);
+    this.follower.follow();
   }
 
   /** Loads what follows a payin once; a failed load can be tried again. */
@@ -298,73 +329,10 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
       this.update();
       throw error;
     }
-    this.source = followers.createStatusSource(this, {
-      fetchStatus: (signal) => this.client!.getPayin(this.config!.idPayin, { signal }),
-      onResult: (payin) => this.onPayin(payin),
-      onError: (error, willRetry) => this.onFollowError(error, willRetry),
-      expiresAt: () => this.expiresAtLocal,
-      onStop: (reason) => {
-        this.followStopped = reason;
-        this.update();
-      },
-    });
-    this.countdown = followers.createCountdown(this, () => this.onExpired());
+    this.follower = new followers.PayinFollow(this.followHost(), followers);
     this.views = 'ready';
     if (this.current.name === 'pending') this.follow();
     this.update();
-  }
-
-  private onFollowError(error: unknown, willRetry: boolean): void {
-    const detail = toErrorDetail(error, this.l);
-    // Just created and not readable yet: keep checking, nothing for anyone to act on.
-    const notYet = willRetry && detail.code === 'NOT_FOUND';
-    this.followProblem = notYet ? { kind: 'checking' } : willRetry ? { kind: 'connection' } : { kind: 'error', code: detail.code };
-    this.update();
-    // One pay-error per kind of outage, not one per retry.
-    if (notYet || (willRetry && this.outage === detail.code)) return;
-    this.outage = willRetry ? detail.code : undefined;
-    this.emit('pay-error', { ...detail, retryable: willRetry });
-  }
-
-  private onExpired(): void {
-    if (this.current.name !== 'pending') return;
-    this.expired = true;
-    this.update();
-    if (this.expiredEmitted) return;
-    this.expiredEmitted = true;
-    this.emit('pay-expired', { payin: this.current.payin });
-  }
-
-  /** Reads the status now: after following stopped (expiry, an error) or at the customer's request. */
-  checkNow(): void {
-    this.followStopped = undefined;
-    this.followProblem = undefined;
-    this.update();
-    this.source?.checkNow();
-  }
-
-  /** Sends the customer's external reference (UTR) for the payin. */
-  async submitReference(raw: string): Promise<void> {
-    const reference = raw.replace(/\s+/g, '');
-    if (!EXTERNAL_REFERENCE_PATTERN.test(reference)) {
-      this.reference = { state: 'error', problem: 'invalid' };
-      return this.update();
-    }
-    if (this.reference.state === 'sending' || !this.client || !this.config) return;
-    this.reference = { state: 'sending' };
-    this.update();
-    try {
-      const payin = await this.client.setExternalReference(this.config.idPayin, { externalReference: { reference } }, { retry: true, signal: this.run.signal });
-      this.reference = { state: 'sent' };
-      this.onPayin(payin);
-      this.update();
-    } catch (error) {
-      if (this.disposed) return;
-      const detail = toErrorDetail(error, this.l);
-      this.reference = { state: 'error', problem: detail.code };
-      this.update();
-      this.emit('pay-error', detail);
-    }
   }
 
   /** A fresh token for the same payment (the old one expired): used from now on. */
@@ -375,26 +343,45 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (this.current.name === 'pending' && this.followStopped === 'error') this.checkNow();
   }
 
-  /** A platform URL with a scheme we do not follow: tell the merchant once. */
-  reportUnsafeUrl(url: string): void {
-    if (this.reportedUrls.has(url)) return;
-    this.reportedUrls.add(url);
-    const message = `${errorText(this.l, 'UNSAFE_URL')} (${url.slice(0, 60)})`;
-    queueMicrotask(() => this.emit('pay-error', { code: 'UNSAFE_URL', message, retryable: false }));
+  /** The session as its PayinFollow sees it. */
+  private followHost(): FollowHost {
+    const session = this;
+    return {
+      get config() {
+        return session.config!;
+      },
+      get client() {
+        return session.client!;
+      },
+      get phase() {
+        return session.current;
+      },
+      get localizer() {
+        return session.l;
+      },
+      get expiresAtLocal() {
+        return session.expiresAtLocal;
+      },
+      signal: this.run.signal,
+      onPayin: (payin) => this.onPayin(payin),
+      emit: (name, detail) => this.emit(name, detail),
+      addController: (controller) => this.addController(controller),
+      removeController: (controller) => this.removeController(controller),
+      requestUpdate: () => this.update(),
+      updateComplete: Promise.resolve(true),
+    };
   }
 
   /** Ends the session: nothing it started goes on, and it reports nothing more. */
   dispose(): void {
     this.run.abort();
-    this.source?.stop('stopped');
-    this.countdown?.set(undefined);
+    this.follower?.end('stopped');
   }
 
   private fail(failure: unknown): void {
     const detail = toErrorDetail(failure, this.l);
     if (!this.go({ type: 'fail', detail })) return;
-    this.source?.stop('error');
-    this.countdown?.set(undefined);
+    this.follower?.end('error');
     this.emit('pay-error', detail);
   }
 
@@ -402,17 +389,20 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     const next = nextPhase(this.current, event);
     if (!next) return false;
     this.current = next;
+    this.busy = false;
     this.update();
     return true;
   }
 
   private makeClient(token: string): CheckoutClient {
-    return (this.deps.createClient ?? createCheckoutClient)({
-      baseUrl: this.config!.baseUrl,
+    const config = this.config!;
+    const client = (this.deps.createClient ?? createCheckoutClient)({
+      baseUrl: config.baseUrl,
       token,
-      apiVersion: this.deps.input().apiVersion || '2',
+      apiVersion: config.apiVersion,
       onServerTime: (server, local) => this.clock.observe(server, local),
     });
+    return clientForPayment(client, config);
   }
 
   private update(): void {
@@ -427,31 +417,8 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
   }
 
-  // The host of the status source and the countdown (reactive controllers).
-  addController(controller: ReactiveController): void {
-    this.controllers.add(controller);
-    if (this.connected) controller.hostConnected?.();
-  }
-
-  removeController(controller: ReactiveController): void {
-    this.controllers.delete(controller);
-  }
-
+  /** The status source and the countdown render through the session. */
   requestUpdate(): void {
     this.update();
-  }
-
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-
-  hostConnected(): void {
-    this.connected = true;
-    for (const controller of this.controllers) controller.hostConnected?.();
-  }
-
-  hostDisconnected(): void {
-    this.connected = false;
-    for (const controller of this.controllers) controller.hostDisconnected?.();
   }
 }

@@ -2,7 +2,7 @@
  * How the checkout learns a pending payin's status, whatever carries it: today the StatusPoller;
  * a pushed source (the merchant's status stream) keeps this shape and falls back to polling.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { PayinDetailResponse } from '../api/schemas/payin.js';
 
 /** Why following stopped: a final status, expiry, an error retrying cannot fix, or on request. */
@@ -17,6 +17,8 @@ export interface StatusSourceOptions {
   /** Local time at which the payin expires, if known. */
   expiresAt: () => number | undefined;
   onStop?: (reason: FollowStop) => void;
+  /** The merchant's status stream (status-url): pushed changes instead of polling, while it is healthy. */
+  statusUrl?: string;
 }
 
 export interface StatusSource extends ReactiveController {
@@ -33,10 +35,4 @@ export interface DeadlineCountdown {
   readonly remainingMs: number | undefined;
   /** A local-time deadline; undefined stops. */
   set(deadline: number | undefined): void;
-}
-
-/** What follows a payin once it exists: loaded with the payin views, so the initial load stays small. */
-export interface Followers {
-  createStatusSource(host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource;
-  createCountdown(host: ReactiveControllerHost, onExpire: () => void): DeadlineCountdown;
 }

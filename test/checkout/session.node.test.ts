@@ -9,7 +9,8 @@ import type { CheckoutClient } from '../../src/api/checkout-client.js';
 import type { PayinDetailResponse } from '../../src/api/schemas/payin.js';
 import { checkoutState, initialPhase, nextPhase, type Phase } from '../../src/checkout/phase.js';
 import { CheckoutSession, type SessionInput, type SessionReport } from '../../src/checkout/session.js';
-import type { Followers, StatusSourceOptions, FollowStop } from '../../src/checkout/status-source.js';
+import type { StatusSourceOptions, FollowStop } from '../../src/checkout/status-source.js';
+import { PayinFollow, type Followers } from '../../src/checkout/follow.js';
 import { Localizer } from '../../src/i18n/localize.js';
 import { fakeJwt } from '../support/jwt.js';
 
@@ -71,6 +72,7 @@ function fakeFollowers() {
   const sources: { options: StatusSourceOptions; started: number; checks: number; stops: FollowStop[]; active: boolean; stop?: (reason: FollowStop) => void }[] = [];
   const countdowns: { deadline?: number; expire: () => void }[] = [];
   const followers: Followers = {
+    PayinFollow,
     createStatusSource(host, options) {
       const record: (typeof sources)[number] = { options, started: 0, checks: 0, stops: [], active: false };
       sources.push(record);
@@ -123,7 +125,7 @@ interface Harness {
   follow: ReturnType<typeof fakeFollowers>;
 }
 
-function startSession(input: Partial<SessionInput>, answers: Parameters<typeof fakeClient>[0], extra: { earlier?: CheckoutSession; noStart?: boolean } = {}): Harness {
+function startSession(input: Partial<SessionInput>, answers: Parameters<typeof fakeClient>[0], extra: { earlier?: CheckoutSession; noStart?: boolean; storage?: Map<string, string> } = {}): Harness {
   const platform = fakeClient(answers);
   const follow = fakeFollowers();
   const reports: SessionReport[] = [];
@@ -138,6 +140,7 @@ function startSession(input: Partial<SessionInput>, answers: Parameters<typeof f
       return platform.client;
     },
     earlierForm: extra.earlier?.form,
+    storage: extra.storage && { getItem: (key) => extra.storage!.get(key) ?? null, setItem: (key, value) => void extra.storage!.set(key, value) },
   });
   session.hostConnected();
   if (!extra.noStart) session.start();
@@ -217,6 +220,26 @@ describe('CheckoutSession', () => {
     assert.equal(other.events()[0]!.detail.code, 'INVALID_ATTRIBUTE');
     assert.match(other.events()[0]!.detail.message, /payin-id "order-2" differs from the payin the token is for, "order-1"/);
     assert.equal(other.platform.calls.length, 0);
+  });
+
+  it('the started-here marker: a fresh checkout reads no payin; after a create, a new session of the tab resumes it', async () => {
+    const tab = new Map<string, string>();
+    const answers = { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()], getPayin: [payin('PROCESSING')] };
+    const fresh = startSession({ paymentMethodCode: 'UPIQR' }, answers, { storage: tab });
+    await fresh.settle();
+    assert.equal(fresh.platform.count('getPayin'), 0);
+    assert.equal(fresh.session.state, 'select');
+    await fresh.session.submit();
+    assert.equal(tab.size, 1, 'marked before the create went out');
+    fresh.session.dispose();
+    const reloaded = startSession({}, answers, { storage: tab });
+    await reloaded.settle();
+    assert.equal(reloaded.platform.count('getPayin'), 1);
+    assert.equal(reloaded.session.state, 'pending');
+    // Another payin of the same tab is not marked.
+    const other = startSession({ payinId: 'order-9', token: checkoutToken('order-9') }, answers, { storage: tab });
+    await other.settle();
+    assert.equal(other.platform.count('getPayin'), 0);
   });
 
   it('a fresh checkout: options, payin and merchant name at once, then the form and pay-ready', async () => {

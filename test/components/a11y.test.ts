@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling, emulatePointer } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling, emulatePointer, startedHere } from '../support/element.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
 /** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
@@ -81,6 +81,7 @@ describe('<pay-checkout> accessibility', () => {
     ['REFUSED', 'refused'],
   ] as const) {
     it(`${state} has no axe violation`, async () => {
+      startedHere();
       platform
         .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
         .on('GET', '/payins/order-1', { body: payinResponse({ status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' }, { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] }) });
@@ -112,6 +113,7 @@ describe('<pay-checkout> accessibility', () => {
   }
 
   it('every target of the form, the pending views (phone and desktop) and the final view is at least 24×24 px', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', notFound);
@@ -145,6 +147,7 @@ describe('<pay-checkout> accessibility', () => {
   });
 
   it('an expired request, a different amount received, a copy and an error with its actions have no axe violation', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(Date.now() + 800).toISOString() }) });
@@ -188,6 +191,7 @@ describe('<pay-checkout> accessibility', () => {
   });
 
   it('status changes are announced in a polite live region', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) }, { body: payinResponse({ status: 'SUCCESS' }) });

@@ -6,10 +6,11 @@ import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
 import { statusText } from '../../i18n/texts.js';
 import type { MethodField } from '../../api/method-rules.js';
+import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import { styles } from './pay-checkout.styles.js';
-import { renderError, renderLoading } from './views/status-views.js';
+import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
-import type { ViewHost } from './views/view-host.js';
+import { focusSelector, type ViewHost } from './views/view-host.js';
 import type * as PaymentViews from './views/payment-views.js';
 
 export type { CheckoutState };
@@ -106,6 +107,10 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'api-version' }) apiVersion = '2';
   /** BCP 47 tag; default the page's language, then English. */
   @property() locale?: string;
+  /** The merchant's status stream for this payin (createStatusRelay): while healthy, no polling. */
+  @property({ attribute: 'status-url' }) statusUrl?: string;
+  /** The options answer the merchant's server already has: set before the start, no options request. */
+  @property({ attribute: false }) options?: AvailableOptionsResponse;
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
   @property({ reflect: true })
   get state(): CheckoutState {
@@ -194,8 +199,7 @@ export class PayCheckout extends LitElement {
       return this.requestUpdate();
     }
     if (report.type === 'focus') {
-      const { target } = report;
-      this.focusAfterRender = target === 'status' ? '.status' : target === 'form-error' ? '.form-error' : `[data-field="${target.field}"]`;
+      this.focusAfterRender = focusSelector(report.target);
       return this.requestUpdate();
     }
     if (report.name === 'pay-status') this.announcement = statusText(this.l, report.detail.status);
@@ -215,12 +219,7 @@ export class PayCheckout extends LitElement {
   /** Pending and final: the views chunk, or a placeholder while it loads. */
   private renderPayin(host: ViewHost) {
     const views = this.paymentViews;
-    if (views) return this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
-    if (this.views === 'failed') {
-      return html`<p class="error" part="error" role="alert">${this.l.term('viewsFailed')}</p>
-        <button type="button" @click=${() => void this.session?.loadFollowers().catch(() => undefined)}>${this.l.term('tryAgain')}</button>`;
-    }
-    return html`<p class="muted">${statusText(this.l, this.session?.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+    return !views ? renderViewsLoading(host) : this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
   }
 
   protected override render() {

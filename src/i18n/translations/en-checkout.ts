@@ -11,6 +11,7 @@ export const enCheckout = {
   $name: 'English',
   $dir: 'ltr' as 'ltr' | 'rtl',
   loading: 'Loading payment options…',
+  busy: 'Busy — one moment…',
   checkoutLabel: 'Checkout',
   payTo: (merchant: string) => `Pay ${merchant}`,
   orderAmount: 'Order amount',

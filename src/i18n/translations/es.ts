@@ -10,6 +10,7 @@ const es: Translation = {
   $dir: 'ltr',
 
   loading: 'Cargando medios de pago…',
+  busy: 'Ocupado — un momento…',
   checkoutLabel: 'Pago',
   payTo: (merchant: string) => `Pagar a ${merchant}`,
   orderAmount: 'Monto del pedido',

@@ -13,6 +13,7 @@ const fil: Translation = {
   $dir: 'ltr',
 
   loading: 'Nilo-load ang mga paraan ng pagbabayad…',
+  busy: 'Abala — sandali lang…',
   checkoutLabel: 'Pagbabayad',
   payTo: (merchant: string) => `Magbayad sa ${merchant}`,
   orderAmount: 'Halaga ng order',

@@ -7,6 +7,7 @@ const hi: Translation = {
   $dir: 'ltr',
 
   loading: 'भुगतान के विकल्प लोड हो रहे हैं…',
+  busy: 'अभी व्यस्त है — कृपया एक क्षण रुकें…',
   checkoutLabel: 'चेकआउट',
   payTo: (merchant: string) => `${merchant} को भुगतान करें`,
   orderAmount: 'ऑर्डर राशि',

@@ -10,6 +10,7 @@ const id: Translation = {
   $dir: 'ltr',
 
   loading: 'Memuat pilihan pembayaran…',
+  busy: 'Sedang sibuk — tunggu sebentar…',
   checkoutLabel: 'Pembayaran',
   payTo: (merchant: string) => `Bayar ke ${merchant}`,
   orderAmount: 'Jumlah pesanan',

@@ -7,6 +7,7 @@ const ja: Translation = {
   $dir: 'ltr',
 
   loading: 'お支払い方法を読み込んでいます…',
+  busy: '混み合っています — 少々お待ちください…',
   checkoutLabel: 'お支払い',
   payTo: (merchant: string) => `${merchant} へのお支払い`,
   orderAmount: 'ご注文金額',

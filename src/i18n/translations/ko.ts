@@ -19,6 +19,7 @@ const ko: Translation = {
   $dir: 'ltr',
 
   loading: '결제 수단을 불러오는 중…',
+  busy: '사용량이 많습니다 — 잠시만 기다려 주세요…',
   checkoutLabel: '결제',
   payTo: (merchant: string) => `${merchant} 결제`,
   orderAmount: '주문 금액',

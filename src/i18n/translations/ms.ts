@@ -10,6 +10,7 @@ const ms: Translation = {
   $dir: 'ltr',
 
   loading: 'Memuatkan pilihan pembayaran…',
+  busy: 'Sibuk — sila tunggu sebentar…',
   checkoutLabel: 'Pembayaran',
   payTo: (merchant: string) => `Bayar kepada ${merchant}`,
   orderAmount: 'Jumlah pesanan',

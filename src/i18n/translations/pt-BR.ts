@@ -10,6 +10,7 @@ const ptBR: Translation = {
   $dir: 'ltr',
 
   loading: 'Carregando formas de pagamento…',
+  busy: 'Ocupado — só um momento…',
   checkoutLabel: 'Pagamento',
   payTo: (merchant: string) => `Pagamento para ${merchant}`,
   orderAmount: 'Valor do pedido',

@@ -10,6 +10,7 @@ const sw: Translation = {
   $dir: 'ltr',
 
   loading: 'Inapakia njia za malipo…',
+  busy: 'Kuna shughuli nyingi — subiri kidogo…',
   checkoutLabel: 'Malipo',
   payTo: (merchant: string) => `Lipa ${merchant}`,
   orderAmount: 'Kiasi cha oda',

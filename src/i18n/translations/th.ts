@@ -10,6 +10,7 @@ const th: Translation = {
   $dir: 'ltr',
 
   loading: 'กำลังโหลดช่องทางการชำระเงิน…',
+  busy: 'ระบบกำลังยุ่ง — กรุณารอสักครู่…',
   checkoutLabel: 'ชำระเงิน',
   payTo: (merchant: string) => `ชำระเงินให้ ${merchant}`,
   orderAmount: 'ยอดคำสั่งซื้อ',

@@ -10,6 +10,7 @@ const vi: Translation = {
   $dir: 'ltr',
 
   loading: 'Đang tải các phương thức thanh toán…',
+  busy: 'Hệ thống đang bận — vui lòng chờ giây lát…',
   checkoutLabel: 'Thanh toán',
   payTo: (merchant: string) => `Thanh toán cho ${merchant}`,
   orderAmount: 'Giá trị đơn hàng',

@@ -10,6 +10,7 @@ const zhTW: Translation = {
   $dir: 'ltr',
 
   loading: '正在載入付款方式…',
+  busy: '系統忙碌中 — 請稍候…',
   checkoutLabel: '結帳',
   payTo: (merchant: string) => `付款給 ${merchant}`,
   orderAmount: '訂單金額',

@@ -15,7 +15,8 @@ addEnglish(enPayin);
 
 import { Countdown } from '../../../checkout/countdown.js';
 import { StatusPoller } from '../../../checkout/status-poller.js';
-import type { StatusSourceOptions } from '../../../checkout/status-source.js';
+import type { StatusSource, StatusSourceOptions } from '../../../checkout/status-source.js';
+import { PushedStatus } from '../../../checkout/pushed-status.js';
 import { errorText, fieldErrorText, statusText } from '../../../i18n/texts.js';
 import { methodFor } from '../../../methods/registry.js';
 import type { Payin } from '../../../api/schemas/payin.js';
@@ -27,7 +28,9 @@ import { renderHeader, returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
 
 // What follows a payin (the session's Followers) travels with its views.
-export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions) => new StatusPoller(host, options);
+export { PayinFollow } from '../../../checkout/follow.js';
+export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
+  options.statusUrl && typeof EventSource === 'function' ? new PushedStatus(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {

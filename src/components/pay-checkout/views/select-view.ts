@@ -132,7 +132,7 @@ export function renderSelect(host: ViewHost) {
       </fieldset>
       ${form.notice ? html`<p class="error form-error" part="error" role="alert" tabindex="-1">${noticeText(l, form.notice)}</p>` : nothing}
       <button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
-        ${submitting ? l.term('submitting') : l.term('pay', l.money(money.amount, money.currencyCode))}
+        ${submitting ? l.term(session.busy ? 'busy' : 'submitting') : l.term('pay', l.money(money.amount, money.currencyCode))}
       </button>
     </form>`;
 }

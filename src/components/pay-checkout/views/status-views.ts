@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { errorText } from '../../../i18n/texts.js';
+import { errorText, statusText } from '../../../i18n/texts.js';
 import type { ViewHost } from './view-host.js';
 
 /** Header: the merchant's name (when the token permits reading it) and the order amount. */
@@ -12,8 +12,8 @@ export function renderHeader({ session, l }: ViewHost) {
   </header>`;
 }
 
-export function renderLoading({ l }: ViewHost) {
-  return html`<p class="muted">${l.term('loading')}</p>
+export function renderLoading({ session, l }: ViewHost) {
+  return html`<p class="muted">${session.busy ? l.term('busy') : l.term('loading')}</p>
     <div class="skeleton"></div>
     <div class="skeleton"></div>
     <div class="skeleton"></div>`;
@@ -36,4 +36,11 @@ export function renderError(host: ViewHost) {
       ${retry ? html`<button type="button" class="primary" @click=${() => host.retry()}>${l.term('tryAgain')}</button>` : nothing}
       ${returnToShop(host, !retry)}
     </div>`;
+}
+
+/** A payin's views while their chunk loads, or the way to load them again when that failed. */
+export function renderViewsLoading({ session, l }: ViewHost) {
+  if (session.views !== 'failed') return html`<p class="muted">${statusText(l, session.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+  return html`<p class="error" part="error" role="alert">${l.term('viewsFailed')}</p>
+    <button type="button" @click=${() => void session.loadFollowers().catch(() => undefined)}>${l.term('tryAgain')}</button>`;
 }

@@ -2,7 +2,7 @@
  * What the views of <pay-checkout> may read and do — the session, the words and a few display
  * settings — so they never depend on the element class (and it keeps its internals private).
  */
-import type { CheckoutSession } from '../../../checkout/session.js';
+import type { CheckoutSession, FocusTarget } from '../../../checkout/session.js';
 import type { Localizer } from '../../../i18n/localize.js';
 
 /** The session as the views see it: its data, and the customer's actions. */
@@ -23,6 +23,7 @@ export type SessionView = Pick<
   | 'followStopped'
   | 'reference'
   | 'views'
+  | 'busy'
   | 'choose'
   | 'chooseProvider'
   | 'setValue'
@@ -48,3 +49,7 @@ export interface ViewHost {
   /** Starts the checkout again (a new session). */
   retry(): void;
 }
+
+/** Where the views put what the session wants the customer's attention on. */
+export const focusSelector = (target: FocusTarget): string =>
+  target === 'status' ? '.status' : target === 'form-error' ? '.form-error' : `[data-field="${target.field}"]`;
