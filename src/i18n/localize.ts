@@ -1,6 +1,6 @@
 /**
  * A small typed localizer in the manner of Shoelace's LocalizeController: terms come from the
- * resolved locale, fall back to English term by term, and amounts, dates and durations are
+ * resolved locale, fall back to English term by term, and amounts and dates are
  * formatted with Intl in the same locale.
  *
  * English is bundled here; every other locale is a chunk of its own (locales.ts), loaded when a
@@ -144,23 +144,6 @@ export class Localizer {
 
   dateTime(ms: number): string {
     return new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  }
-
-  /**
-   * A countdown: 14:05 under an hour; from an hour on, hours and minutes in words ("23 hr 59 min"),
-   * which stay readable over a day-long window where 24:00:01 would not.
-   */
-  duration(ms: number): string {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const hours = Math.floor(total / 3600);
-    const minutes = Math.floor((total % 3600) / 60);
-    const number = (n: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(this.lang, { useGrouping: false, ...options }).format(n);
-    if (hours > 0) {
-      // "59 นาที" stays on one line: a number never wraps away from its unit.
-      const unit = (n: number, name: string) => number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
-      return minutes ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(hours, 'hour');
-    }
-    return `${number(minutes, {})}:${number(total % 60, { minimumIntegerDigits: 2 })}`;
   }
 }
 

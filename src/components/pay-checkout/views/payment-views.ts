@@ -22,7 +22,7 @@ import { methodFor } from '../../../methods/registry.js';
 import type { Payin } from '../../../api/schemas/payin.js';
 import type { PendingViewContext, ReferenceStep } from '../../../methods/types.js';
 import { copyFeedback, copyText } from './clipboard.js';
-import { payByText } from './deadline.js';
+import { countdownText, payByText } from './deadline.js';
 import { renderFinalBody } from './final-view.js';
 import { renderHeader, returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
@@ -75,7 +75,7 @@ function renderStatus({ session, l }: ViewHost) {
     <h2>${expired ? l.term('expiredTitle') : statusText(l, session.status ?? 'PROCESSING')}</h2>
     ${expired ? html`<p>${l.term('expired')}</p>` : nothing}
     ${pending && !expired && deadline !== undefined ? html`<p class="deadline">${payByText(l, deadline)}</p>` : nothing}
-    ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', l.duration(remaining))}</p>` : nothing}
+    ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', countdownText(l, remaining))}</p>` : nothing}
     ${pending && problem
       ? html`<p class="error" part="error">
           ${problem.kind === 'checking' ? l.term('checkingStatus') : problem.kind === 'connection' ? l.term('connectionLost') : errorText(l, problem.code)}
