@@ -134,7 +134,7 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
       await expectLaidOut(element, 'pending, on a desktop', ['en', 'th']);
 
       restoreClock = platformClockAhead();
-      await waitUntil(() => element.shadowRoot!.querySelector('.expired-note'), 'expired', { timeout: 4000 });
+      await waitUntil(() => element.shadowRoot!.querySelector('.expired-note'), 'expired (the next read sees the clock)', { timeout: 10_000 });
       await element.updateComplete;
       expect($$(element, '[part="qr"], svg.qr, img.qr, .details-box, button.copy'), 'QR and details withdrawn').to.have.length(0);
       await expectLaidOut(element, 'expired');
@@ -147,7 +147,7 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
         body: JSON.stringify({ status: 'SUCCESS' }),
       });
       // Polling ends a moment after expiry: "Check again" reads the status then.
-      await waitUntil(() => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')), 'success or Check again', { timeout: 4000 });
+      await waitUntil(() => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')), 'success or Check again', { timeout: 10_000 });
       $$<HTMLButtonElement>(element, 'button').find((b) => b.textContent!.includes('Check again'))?.click();
       await untilState(element, 'success');
       await expectLaidOut(element, 'final');
