@@ -27,6 +27,7 @@ import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
+import { safeWebUrl } from './safe-url.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowStop } from './status-source.js';
 import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
@@ -130,6 +131,11 @@ export class CheckoutSession extends ControllerHost {
     const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
     const server = timestampMs(payin?.paymentMethodResponse.expireAt);
     return server === undefined ? undefined : this.clock.toLocal(server);
+  }
+
+  /** The shop's `return-url` when it is a safe web URL, also when the rest of the page's input is not. */
+  get returnUrl(): string | undefined {
+    return this.config?.returnUrl ?? safeWebUrl(this.deps.input().returnUrl ?? undefined);
   }
 
   /** The customer data the shop supplied, by method field. */

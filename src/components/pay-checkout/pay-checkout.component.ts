@@ -207,13 +207,6 @@ export class PayCheckout extends LitElement {
     this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
-  private readonly copy = (text: string): void => {
-    navigator.clipboard?.writeText(text).then(
-      () => (this.announcement = this.l.term('copied')),
-      () => undefined,
-    );
-  };
-
   protected override updated(): void {
     if (!this.focusAfterRender) return;
     const target = this.renderRoot.querySelector<HTMLElement>(this.focusAfterRender);
@@ -232,7 +225,7 @@ export class PayCheckout extends LitElement {
   protected override render() {
     const { l, state, session } = this;
     if (!session) return;
-    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, copy: this.copy, retry: this.restart };
+    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, announce: (text) => (this.announcement = text), retry: this.restart };
     const body =
       state === 'loading'
         ? renderLoading(host)
