@@ -1,6 +1,7 @@
 import { LitElement, adoptStyles, html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CheckoutState } from '../../checkout/phase.js';
+import type { FollowStop } from '../../checkout/status-source.js';
 import { booleanString } from '../../checkout/redirect-params.js';
 import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
@@ -120,7 +121,7 @@ export class PayCheckout extends LitElement {
   // For tests and tools, read-only: whether the payin views have loaded, why polling stopped, the
   // method chosen. setValue() sets a field as the customer typing it would.
   get views(): CheckoutSession['views'] { return this.session?.views ?? 'idle'; }
-  get pollStopped(): CheckoutSession['followStopped'] { return this.session?.followStopped; }
+  get pollStopped(): FollowStop | undefined { return this.session?.follow?.stopped; }
   get selectedCode(): string | undefined { return this.session?.form.selectedCode; }
   setValue(field: MethodField, value: string): void { this.session?.setValue(field, value); }
 

@@ -34,7 +34,7 @@ export const createStatusSource = (host: ReactiveControllerHost, options: Status
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
-  const { state, problem } = session.reference;
+  const { state, problem } = session.follow?.reference ?? { state: 'idle' };
   if (state !== 'error' || !problem) return { state };
   return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
 }
@@ -58,18 +58,19 @@ export function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
     reference: referenceStep(host, response.paymentMethodCode),
     actions: {
       copy: (text, from) => void copyText(host, text, from),
-      reportUnsafeUrl: (url) => session.reportUnsafeUrl(url),
-      submitReference: (reference) => void session.submitReference(reference),
-      checkNow: () => session.checkNow(),
+      reportUnsafeUrl: (url) => session.follow?.reportUnsafeUrl(url),
+      submitReference: (reference) => void session.follow?.submitReference(reference),
+      checkNow: () => session.follow?.checkNow(),
     },
   };
 }
 
 function renderStatus({ session, l }: ViewHost) {
-  const { phase, followProblem: problem } = session;
+  const { phase } = session;
+  const problem = session.follow?.problem;
   const pending = phase.name === 'pending';
-  const expired = pending && session.expired;
-  const remaining = session.remainingMs;
+  const expired = pending && !!session.follow?.expired;
+  const remaining = session.follow?.remainingMs;
   const deadline = session.expiresAtLocal;
   return html`<div class="status" part="status" tabindex="-1">
     <h2>${expired ? l.term('expiredTitle') : statusText(l, session.status ?? 'PROCESSING')}</h2>
@@ -108,10 +109,10 @@ export function renderPending(host: ViewHost) {
   const { session } = host;
   if (session.phase.name !== 'pending') return nothing;
   const view = viewContext(host, session.phase.payin);
-  const stopped = session.followStopped === 'expired' || session.followStopped === 'error';
+  const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
   return html`${renderHeader(host)} ${renderStatus(host)}
-    ${session.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
-    ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
+    ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
+    ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
 }
 
 export function renderFinal(host: ViewHost) {
