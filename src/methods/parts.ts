@@ -9,7 +9,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
 import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
-import { qrCode, qrPng, saveQrImage } from './qr.js';
+import { qrCode, qrFits, qrPng, saveQrImage } from './qr.js';
 
 export type Part = TemplateResult | typeof nothing;
 
@@ -171,7 +171,11 @@ export interface QrStepOptions {
 export function qrStep(view: PendingViewContext, payload: string | undefined, options: QrStepOptions): Part {
   if (!payload) return nothing;
   const { l } = view;
-  const code = qrCode(payload, options.label ?? l.term('qrLabel'), l.term('qrLoadFailed'));
+  const label = options.label ?? l.term('qrLabel');
+  // Should the QR not be drawn, the payload itself, to paste into an app that takes it.
+  const asText = html`<div class="qr-fallback"><code>${payload}</code> ${copyButton(view, payload, label)}</div>`;
+  if (!qrFits(payload)) return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
+  const code = qrCode(payload, label, l.term('qrLoadFailed'), asText);
   if (!view.touch) {
     return html`<div class="qr-step">
       <p>${options.scan}</p>

@@ -31,20 +31,38 @@ export function qrPath(matrix: QrModules): string {
 
 const cache = new Map<string, Promise<TemplateResult>>();
 
-/** A QR image of `text` with an accessible name, or a message when it cannot be drawn. */
-export function qrCode(text: string, label: string, failed: string): TemplateResult {
+/**
+ * The most a QR code holds in any mode the encoder may pick: version 40 at level M, 2,331 bytes.
+ * A payload beyond it cannot be drawn, whatever it is (the emulator's EMVCo payloads are ~150).
+ */
+export const QR_MAX_BYTES = 2331;
+
+/** Whether a QR code can hold `text`. */
+export const qrFits = (text: string) => new TextEncoder().encode(text).length <= QR_MAX_BYTES;
+
+/**
+ * A QR image of `text` with an accessible name; when it cannot be drawn (the encoder did not load,
+ * or the text does not fit), the message `failed` and what the caller gives as `fallback`.
+ */
+export function qrCode(text: string, label: string, failed: string, fallback?: TemplateResult): TemplateResult {
   const key = `${label}\n${text}`;
+  const cannot = () => html`<p class="note">${failed}</p>${fallback ?? ''}`;
   let image = cache.get(key);
   if (!image) {
     image = loadQrEncoder().then(
       (encode) => {
-        const matrix = encode(text);
+        let matrix: QrModules;
+        try {
+          matrix = encode(text);
+        } catch {
+          return cannot();
+        }
         const size = matrix.size + 8;
         return html`<svg class="qr" role="img" aria-label=${label} viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges">
           ${svg`<rect width=${size} height=${size} fill="#fff"></rect><path d=${qrPath(matrix)} fill="#000"></path>`}
         </svg>`;
       },
-      () => html`<p class="note">${failed}</p>`,
+      cannot,
     );
     if (cache.size > 20) cache.clear();
     cache.set(key, image);

@@ -38,6 +38,9 @@ export const styles = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.5;
+    /* Platform strings may be one long word (a reference, an address, a URL): they wrap rather
+       than widen the page. Buttons keep their words whole (white-space: nowrap). */
+    overflow-wrap: anywhere;
   }
   /* The scheme follows the page's preference unless the element is told otherwise. */
   :host([color-scheme='light']) {

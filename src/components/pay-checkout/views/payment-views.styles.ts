@@ -230,4 +230,14 @@ export const styles = css`
     gap: calc(var(--_space) / 2);
     margin: var(--_space) 0;
   }
+  .qr-fallback {
+    display: grid;
+    gap: 0.5em;
+    justify-items: start;
+  }
+  .qr-fallback code {
+    font-size: 0.85em;
+    max-height: 8em;
+    overflow-y: auto;
+  }
 `;
