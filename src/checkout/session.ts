@@ -6,10 +6,8 @@
  * `update` (render again), `event` (a pay-* event to dispatch) and `focus` (where the customer's
  * attention goes). A restart is a new session.
  *
- * It is also the reactive-controller host of what follows a payin (status source, countdown), so
- * those run the same under <pay-checkout> and in a test with no element at all.
+ * It is also the reactive-controller host (ControllerHost) of what follows a payin.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createCheckoutClient, type CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
@@ -29,8 +27,10 @@ import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
+import { safeWebUrl } from './safe-url.js';
+import { ControllerHost } from './controller-host.js';
 import type { FollowStop } from './status-source.js';
-import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
+import type { FollowHost, Followers, PayinFollow } from './follow.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
 export type SessionInput = CheckoutInput & FormPreset;
@@ -58,7 +58,7 @@ const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID',
 
 const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
 
-export class CheckoutSession implements ReactiveControllerHost, ReactiveController {
+export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
   readonly clock = new ServerClock();
   config?: CheckoutConfig;
@@ -76,10 +76,9 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
-  private readonly controllers = new Set<ReactiveController>();
-  private connected = false;
 
   constructor(private readonly deps: SessionDeps) {
+    super();
     this.form = new CheckoutForm(deps.earlierForm);
   }
 
@@ -101,30 +100,9 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     return this.run.signal.aborted;
   }
 
-  // What follows a pending payin, as the views read it (nothing until its chunk is here).
-  get expired(): boolean {
-    return this.follower?.expired ?? false;
-  }
-  get followProblem(): FollowProblem | undefined {
-    return this.follower?.problem;
-  }
-  get followStopped(): FollowStop | undefined {
-    return this.follower?.stopped;
-  }
-  get reference(): ReferenceProgress {
-    return this.follower?.reference ?? { state: 'idle' };
-  }
-  get remainingMs(): number | undefined {
-    return this.follower?.remainingMs;
-  }
-  checkNow(): void {
-    this.follower?.checkNow();
-  }
-  submitReference(raw: string): Promise<void> {
-    return this.follower?.submitReference(raw) ?? Promise.resolve();
-  }
-  reportUnsafeUrl(url: string): void {
-    this.follower?.reportUnsafeUrl(url);
+  /** What follows a pending payin (problems, expiry, the UTR step): there once its chunk is. */
+  get follow(): PayinFollow | undefined {
+    return this.follower;
   }
 
   /** The payin's expireAt in local time, corrected by the platform's clock. */
@@ -132,6 +110,11 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
     const server = timestampMs(payin?.paymentMethodResponse.expireAt);
     return server === undefined ? undefined : this.clock.toLocal(server);
+  }
+
+  /** The shop's `return-url` when it is a safe web URL, also when the rest of the page's input is not. */
+  get returnUrl(): string | undefined {
+    return this.config?.returnUrl ?? safeWebUrl(this.deps.input().returnUrl ?? undefined);
   }
 
   /** The customer data the shop supplied, by method field. */
@@ -292,7 +275,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     }
     if (!this.go({ type: 'payin', payin })) return;
     const phase = this.current;
-    if (phase.name !== 'final') return this.follow();
+    if (phase.name !== 'final') return this.followPayin();
     this.follower?.end('final');
     if (this.finalEmitted) return;
     this.finalEmitted = true;
@@ -301,7 +284,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
   }
 
   /** Follows the pending payin: its deadline and its status. */
-  private follow(): void {
+  private followPayin(): void {
     // Until the followers have loaded there is nothing to follow with; their arrival follows.
     if (!this.follower) return void this.loadFollowers().catch(() => undefined);
     this.follower.follow();
@@ -327,7 +310,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     }
     this.follower = new followers.PayinFollow(this.followHost(), followers);
     this.views = 'ready';
-    if (this.current.name === 'pending') this.follow();
+    if (this.current.name === 'pending') this.followPayin();
     this.update();
   }
 
@@ -336,7 +319,7 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (!this.config) return;
     this.config = { ...this.config, token };
     this.client = this.makeClient(token);
-    if (this.current.name === 'pending' && this.followStopped === 'error') this.checkNow();
+    if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
   }
 
   /** The session as its PayinFollow sees it. */
@@ -413,31 +396,8 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
   }
 
-  // The host of the status source and the countdown (reactive controllers).
-  addController(controller: ReactiveController): void {
-    this.controllers.add(controller);
-    if (this.connected) controller.hostConnected?.();
-  }
-
-  removeController(controller: ReactiveController): void {
-    this.controllers.delete(controller);
-  }
-
+  /** The status source and the countdown render through the session. */
   requestUpdate(): void {
     this.update();
-  }
-
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-
-  hostConnected(): void {
-    this.connected = true;
-    for (const controller of this.controllers) controller.hostConnected?.();
-  }
-
-  hostDisconnected(): void {
-    this.connected = false;
-    for (const controller of this.controllers) controller.hostDisconnected?.();
   }
 }

@@ -2,6 +2,7 @@
  * End-to-end harness: the demo (emulator, merchant backend, Vite) started in-process on free
  * ports, and headless Chromium through Playwright driving its pages as a customer would.
  */
+import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -130,4 +131,21 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(`axe
     .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
     .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
+}
+
+/**
+ * Runs a test on a fresh page: it fails on any uncaught exception in the page, and leaves a
+ * screenshot of what the page showed when it went wrong, for whoever reads the failure.
+ */
+export async function withPage(browser: Browser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
+  const open = await openPage(browser, url, options);
+  try {
+    await run(open);
+    assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
+  } catch (error) {
+    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
+    throw error;
+  } finally {
+    await open.close();
+  }
 }
