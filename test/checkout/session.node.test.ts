@@ -222,6 +222,14 @@ describe('CheckoutSession', () => {
     assert.equal(other.platform.calls.length, 0);
   });
 
+  it('a by-action token that lists no operations: only what its action permits is asked (no merchant name, no 403)', async () => {
+    const token = fakeJwt({ merchantCode: 'm', action: 'PAYIN_CREATE', idPayment: 'order-1', exp: now() + 600 });
+    const h = startSession({ token }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    await h.settle();
+    assert.equal(h.session.state, 'select');
+    assert.equal(h.platform.count('getMerchantInfo'), 0);
+  });
+
   it('the started-here marker: a fresh checkout reads no payin; after a create, a new session of the tab resumes it', async () => {
     const tab = new Map<string, string>();
     const answers = { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()], getPayin: [payin('PROCESSING')] };
