@@ -43,7 +43,8 @@ export function checkoutState(phase: Phase): CheckoutState {
   return phase.name === 'final' ? (phase.status.toLowerCase() as CheckoutState) : phase.name;
 }
 
-const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
+/** The status a payin carries: a GET answer has one, a create answer may not. */
+export const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
 
 /** The phase after an event, or undefined when the event does not apply in this phase. */
 export function nextPhase(phase: Phase, event: PhaseEvent): Phase | undefined {

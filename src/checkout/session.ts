@@ -25,7 +25,7 @@ import { buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckou
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
-import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
+import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from './safe-url.js';
 import { ControllerHost } from './controller-host.js';
@@ -56,7 +56,6 @@ export interface SessionDeps {
 /** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
 const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID', 'FORBIDDEN', 'VERSION_UNSUPPORTED', 'BAD_RESPONSE']);
 
-const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
 
 export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;

@@ -141,10 +141,6 @@ export class Localizer {
       return `${new Intl.NumberFormat(this.lang, { maximumFractionDigits: 8 }).format(amount)} ${currencyCode}`;
     }
   }
-
-  dateTime(ms: number): string {
-    return new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
 import hi from '../../src/i18n/translations/hi.js';
-import { countdownText } from '../../src/components/pay-checkout/views/deadline.js';
+import { countdownText, payByText } from '../../src/components/pay-checkout/views/deadline.js';
 
 describe('resolveLocale', () => {
   for (const [tag, expected] of [
@@ -129,9 +129,11 @@ describe('Localizer', () => {
     assert.equal(new Localizer('ja').money(1234, 'JPY'), '￥1,234');
     assert.equal(new Localizer('en').money(1234.5, 'USDT'), '1,234.5 USDT');
     assert.equal(new Localizer('hi').term('moneyRequiredNote', '₹99.99', '₹100.00'), hi.moneyRequiredNote('₹99.99', '₹100.00'));
-    // Thai dates count years in the Buddhist era, as Thai shoppers read them.
-    assert.match(new Localizer('th').dateTime(Date.UTC(2025, 0, 15, 12)), /2568/);
-    assert.match(new Localizer('zh-TW').dateTime(Date.UTC(2025, 0, 15, 12)), /2025年1月15日/);
+    // A deadline days away says its date in the locale's own words and calendar.
+    const later = new Date(2025, 0, 15, 17, 41).getTime();
+    const now = new Date(2025, 0, 10, 9, 0).getTime();
+    assert.match(payByText(new Localizer('zh-TW'), later, now), /1月15日/);
+    assert.match(payByText(new Localizer('th'), later, now), /15 ม\.ค\./);
     // Countdowns (with the payin views): m:ss in the last hour, hours and minutes in words before.
     assert.equal(countdownText(new Localizer('th'), 14 * 60_000 + 5_000), '14:05');
     assert.equal(countdownText(new Localizer('en'), 24 * 3600_000 - 30_000), '23\u00a0hr 59\u00a0min');
