@@ -247,7 +247,11 @@ export class CheckoutSession extends ControllerHost {
     this.form.rejected(error);
     this.go({ type: 'rejected' });
     this.focus('form-error');
-    this.emit('pay-error', toErrorDetail(error, this.l));
+    // A rejection's words travel with the payin views (fetched while the form was filled): the
+    // merchant's pay-error says them, not a generic text, even if they arrive only now.
+    void this.loadFollowers()
+      .catch(() => undefined)
+      .then(() => this.emit('pay-error', toErrorDetail(error, this.l)));
   }
 
   /** A payin was created by us or found existing: show it and follow its status. */

@@ -5,7 +5,8 @@
 import type { MethodField } from '../api/method-rules.js';
 import type { Localizer } from './localize.js';
 
-export const errorText = (l: Localizer, code: string): string => l.lookup('errors', code) ?? l.term('errorUnknown', code);
+/** The words of an error code; a business rejection's (406) load with the payin views. */
+export const errorText = (l: Localizer, code: string): string => l.lookup('errors', code) ?? l.lookup('rejections', code) ?? l.term('errorUnknown', code);
 
 export const statusText = (l: Localizer, status: string): string => l.lookup('status', status) ?? l.term('statusUnknown', status);
 

@@ -303,6 +303,7 @@ describe('CheckoutSession', () => {
     const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [rejected] });
     await h.settle();
     await h.session.submit();
+    await h.settle();
     assert.equal(h.session.state, 'select');
     assert.deepEqual(h.session.form.notice, { kind: 'error', code: 'PAYMENT_OPERATOR_UNAVAILABLE' });
     assert.deepEqual(h.events().at(-1), {

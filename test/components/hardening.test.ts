@@ -102,6 +102,17 @@ describe('<pay-checkout> hardening and scale', () => {
     expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
   });
 
+  it('a 406 the moment the form shows: the customer and the pay-error read the rejection in words (they load with the payin views)', async () => {
+    platform.on('POST', '/payins/order-1', { status: 406, body: { errorCode: 'INVALID_ACCOUNT_NUMBER', message: 'no such account' } });
+    const { element, events } = await mount({ ...base, 'payment-method-code': 'UPIQR' });
+    await untilState(element, 'select');
+    await submit(element);
+    await waitUntil(() => events.some((event) => event.name === 'pay-error'), 'pay-error');
+    const words = 'The account number was not accepted. Check it and try again.';
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'INVALID_ACCOUNT_NUMBER', message: words, httpStatus: 406 });
+    await waitUntil(() => $(element, '.form-error')?.textContent?.includes(words), 'the words at the form');
+  });
+
   it('a payin created in this tab is marked: a reload resumes it, a new tab shows the form', async () => {
     platform.on('POST', '/payins/order-1', { body: payinResponse() }).on('GET', '/payins/order-1', processing);
     const first = await mount({ ...base, 'payment-method-code': 'UPIQR' });

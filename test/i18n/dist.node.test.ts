@@ -44,7 +44,7 @@ describe('locale chunks in dist/', () => {
     const views = sizes.lazy.find((group) => /^payment-views-/.test(group.files[0]!));
     assert.ok(views, `a payment-views-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
     const chunk = readFileSync(new URL(views.files[0]!, dist), 'utf8');
-    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, '.qr-placeholder']) {
+    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, enPayin.rejections.INVALID_ACCOUNT_NUMBER, '.qr-placeholder']) {
       assert.ok(chunk.includes(text), `${views.files[0]} holds "${text}"`);
       assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
     }

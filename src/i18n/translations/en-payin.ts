@@ -2,7 +2,7 @@
  * English terms of a payin's views (pending and final, every method's), which travel with those
  * views in their lazy chunk. With en-checkout.ts they make `en` (en.ts), the source of truth.
  */
-import type { FailureReasonCode } from '../../api/schemas/payin.js';
+import type { FailureReasonCode, PayinRejectionCode } from '../../api/schemas/payin.js';
 
 export const enPayin = {
   amountToPay: 'Amount to pay',
@@ -93,4 +93,15 @@ export const enPayin = {
   refusedNoReason: 'The payment provider gave no reason. Try another payment method.',
   receipt: 'Payment summary',
   qrSaveAlso: 'Or save the QR image, open your banking app and scan the image from your gallery.',
+
+  /** The words of the platform's business rejections (406), shown at the form after a create: they load with the payin views, which the form prefetches. */
+  rejections: {
+    SECURITY_CHECK_FAILED: 'The payment did not pass a security check. Try another payment method.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'The verification was not completed in time. Please try again.',
+    CUSTOMER_NOT_REGISTERED: 'You are not registered with this payment service. Try another payment method.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Your account limit has been exceeded. Try another payment method.',
+    ACCOUNT_TYPE_INELIGIBLE: 'This type of account cannot be used. Try another account or payment method.',
+    INVALID_ACCOUNT_NUMBER: 'The account number was not accepted. Check it and try again.',
+    REJECTED: 'The payment was not accepted. Try another payment method.',
+  } satisfies Record<Exclude<PayinRejectionCode, 'PAYMENT_OPERATOR_UNAVAILABLE'> | 'REJECTED', string>,
 };

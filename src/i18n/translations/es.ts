@@ -200,14 +200,7 @@ const es: Translation = {
     INVALID_ATTRIBUTE: 'Este checkout no está configurado correctamente.',
     UNSAFE_URL: 'Un enlace del servicio de pago no era seguro para abrir.',
     NOT_FOUND: 'No se encontró este pago.',
-    SECURITY_CHECK_FAILED: 'El pago no pasó un control de seguridad. Prueba otro medio de pago.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'La verificación no se completó a tiempo. Intenta de nuevo.',
-    CUSTOMER_NOT_REGISTERED: 'No estás registrado en este servicio de pago. Prueba otro medio de pago.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Se superó el límite de tu cuenta. Prueba otro medio de pago.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Este tipo de cuenta no se puede usar. Prueba otra cuenta u otro medio de pago.',
-    INVALID_ACCOUNT_NUMBER: 'El número de cuenta no fue aceptado. Revísalo e intenta de nuevo.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este proveedor de pago no está disponible en este momento. Prueba otro medio de pago.',
-    REJECTED: 'El pago no fue aceptado. Prueba otro medio de pago.',
     CONFLICT: 'Este pago ya está cerrado y no se puede modificar.',
     PAYLOAD_TOO_LARGE: 'Algunos datos son demasiado largos. Acórtalos e intenta de nuevo.',
   },
@@ -233,6 +226,15 @@ const es: Translation = {
   refusedNoReason: 'El proveedor de pago no indicó el motivo. Prueba otro medio de pago.',
   receipt: 'Resumen del pago',
   qrSaveAlso: 'O guarda la imagen del QR, abre la app de tu banco y escanea la imagen desde la galería.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'El pago no pasó un control de seguridad. Prueba otro medio de pago.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'La verificación no se completó a tiempo. Intenta de nuevo.',
+    CUSTOMER_NOT_REGISTERED: 'No estás registrado en este servicio de pago. Prueba otro medio de pago.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Se superó el límite de tu cuenta. Prueba otro medio de pago.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Este tipo de cuenta no se puede usar. Prueba otra cuenta u otro medio de pago.',
+    INVALID_ACCOUNT_NUMBER: 'El número de cuenta no fue aceptado. Revísalo e intenta de nuevo.',
+    REJECTED: 'El pago no fue aceptado. Prueba otro medio de pago.',
+  },
 };
 
 export default es;

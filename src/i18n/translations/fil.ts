@@ -203,14 +203,7 @@ const fil: Translation = {
     INVALID_ATTRIBUTE: 'Hindi tama ang pagkaka-set up ng checkout na ito.',
     UNSAFE_URL: 'Hindi ligtas buksan ang isang link mula sa payment service.',
     NOT_FOUND: 'Hindi mahanap ang bayad na ito.',
-    SECURITY_CHECK_FAILED: 'Hindi pumasa ang bayad sa security check. Sumubok ng ibang paraan ng pagbabayad.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'Hindi natapos sa oras ang verification. Pakisubukan ulit.',
-    CUSTOMER_NOT_REGISTERED: 'Hindi ka naka-register sa payment service na ito. Sumubok ng ibang paraan ng pagbabayad.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Lumampas na sa limit ang iyong account. Sumubok ng ibang paraan ng pagbabayad.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Hindi magagamit ang ganitong uri ng account. Sumubok ng ibang account o paraan ng pagbabayad.',
-    INVALID_ACCOUNT_NUMBER: 'Hindi tinanggap ang account number. Suriin ito at subukan ulit.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Hindi available ngayon ang payment provider na ito. Sumubok ng ibang paraan ng pagbabayad.',
-    REJECTED: 'Hindi tinanggap ang bayad. Sumubok ng ibang paraan ng pagbabayad.',
     CONFLICT: 'Sarado na ang bayad na ito, kaya hindi na ito mababago.',
     PAYLOAD_TOO_LARGE: 'Masyadong mahaba ang ilang detalye. Paikliin ang mga ito at subukan ulit.',
   },
@@ -236,6 +229,15 @@ const fil: Translation = {
   refusedNoReason: 'Walang ibinigay na dahilan ang payment provider. Sumubok ng ibang paraan ng pagbabayad.',
   receipt: 'Buod ng pagbabayad',
   qrSaveAlso: 'O i-save ang QR image, buksan ang iyong banking app at i-scan ang image mula sa gallery.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'Hindi pumasa ang bayad sa security check. Sumubok ng ibang paraan ng pagbabayad.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'Hindi natapos sa oras ang verification. Pakisubukan ulit.',
+    CUSTOMER_NOT_REGISTERED: 'Hindi ka naka-register sa payment service na ito. Sumubok ng ibang paraan ng pagbabayad.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Lumampas na sa limit ang iyong account. Sumubok ng ibang paraan ng pagbabayad.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Hindi magagamit ang ganitong uri ng account. Sumubok ng ibang account o paraan ng pagbabayad.',
+    INVALID_ACCOUNT_NUMBER: 'Hindi tinanggap ang account number. Suriin ito at subukan ulit.',
+    REJECTED: 'Hindi tinanggap ang bayad. Sumubok ng ibang paraan ng pagbabayad.',
+  },
 };
 
 export default fil;

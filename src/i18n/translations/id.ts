@@ -200,14 +200,7 @@ const id: Translation = {
     INVALID_ATTRIBUTE: 'Halaman pembayaran ini tidak diatur dengan benar.',
     UNSAFE_URL: 'Tautan dari layanan pembayaran tidak aman untuk dibuka.',
     NOT_FOUND: 'Pembayaran ini tidak ditemukan.',
-    SECURITY_CHECK_FAILED: 'Pembayaran tidak lolos pemeriksaan keamanan. Coba metode pembayaran lain.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'Verifikasi tidak diselesaikan tepat waktu. Silakan coba lagi.',
-    CUSTOMER_NOT_REGISTERED: 'Anda belum terdaftar di layanan pembayaran ini. Coba metode pembayaran lain.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Batas rekening Anda telah terlampaui. Coba metode pembayaran lain.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Jenis rekening ini tidak dapat digunakan. Coba rekening atau metode pembayaran lain.',
-    INVALID_ACCOUNT_NUMBER: 'Nomor rekening tidak diterima. Periksa kembali dan coba lagi.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini sedang tidak tersedia. Coba metode pembayaran lain.',
-    REJECTED: 'Pembayaran tidak diterima. Coba metode pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup sehingga tidak dapat diubah.',
     PAYLOAD_TOO_LARGE: 'Beberapa data terlalu panjang. Persingkat, lalu coba lagi.',
   },
@@ -233,6 +226,15 @@ const id: Translation = {
   refusedNoReason: 'Penyedia pembayaran tidak memberikan alasan. Coba metode pembayaran lain.',
   receipt: 'Ringkasan pembayaran',
   qrSaveAlso: 'Atau simpan gambar QR, buka aplikasi bank Anda, lalu pindai gambar dari galeri.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'Pembayaran tidak lolos pemeriksaan keamanan. Coba metode pembayaran lain.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'Verifikasi tidak diselesaikan tepat waktu. Silakan coba lagi.',
+    CUSTOMER_NOT_REGISTERED: 'Anda belum terdaftar di layanan pembayaran ini. Coba metode pembayaran lain.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Batas rekening Anda telah terlampaui. Coba metode pembayaran lain.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Jenis rekening ini tidak dapat digunakan. Coba rekening atau metode pembayaran lain.',
+    INVALID_ACCOUNT_NUMBER: 'Nomor rekening tidak diterima. Periksa kembali dan coba lagi.',
+    REJECTED: 'Pembayaran tidak diterima. Coba metode pembayaran lain.',
+  },
 };
 
 export default id;

@@ -197,14 +197,7 @@ const ja: Translation = {
     INVALID_ATTRIBUTE: 'このお支払い画面は正しく設定されていません。',
     UNSAFE_URL: '決済サービスからのリンクは安全に開けませんでした。',
     NOT_FOUND: 'このお支払いが見つかりませんでした。',
-    SECURITY_CHECK_FAILED: 'お支払いがセキュリティチェックを通過しませんでした。別のお支払い方法をお試しください。',
-    CUSTOMER_VERIFICATION_INACTIVITY: '本人確認が時間内に完了しませんでした。もう一度お試しください。',
-    CUSTOMER_NOT_REGISTERED: 'この決済サービスに登録されていません。別のお支払い方法をお試しください。',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'アカウントの利用限度額を超えています。別のお支払い方法をお試しください。',
-    ACCOUNT_TYPE_INELIGIBLE: 'この種類の口座はご利用いただけません。別の口座またはお支払い方法をお試しください。',
-    INVALID_ACCOUNT_NUMBER: '口座番号が受け付けられませんでした。ご確認のうえ、もう一度お試しください。',
     PAYMENT_OPERATOR_UNAVAILABLE: '現在、この決済事業者はご利用いただけません。別のお支払い方法をお試しください。',
-    REJECTED: 'お支払いが受け付けられませんでした。別のお支払い方法をお試しください。',
     CONFLICT: 'このお支払いはすでに終了しているため、変更できません。',
     PAYLOAD_TOO_LARGE: '入力内容が長すぎます。短くして、もう一度お試しください。',
   },
@@ -230,6 +223,15 @@ const ja: Translation = {
   refusedNoReason: '決済事業者から理由は示されませんでした。別のお支払い方法をお試しください。',
   receipt: 'お支払いの概要',
   qrSaveAlso: 'または、QR コード画像を保存し、銀行アプリを開いて、写真から画像を読み取ってください。',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'お支払いがセキュリティチェックを通過しませんでした。別のお支払い方法をお試しください。',
+    CUSTOMER_VERIFICATION_INACTIVITY: '本人確認が時間内に完了しませんでした。もう一度お試しください。',
+    CUSTOMER_NOT_REGISTERED: 'この決済サービスに登録されていません。別のお支払い方法をお試しください。',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'アカウントの利用限度額を超えています。別のお支払い方法をお試しください。',
+    ACCOUNT_TYPE_INELIGIBLE: 'この種類の口座はご利用いただけません。別の口座またはお支払い方法をお試しください。',
+    INVALID_ACCOUNT_NUMBER: '口座番号が受け付けられませんでした。ご確認のうえ、もう一度お試しください。',
+    REJECTED: 'お支払いが受け付けられませんでした。別のお支払い方法をお試しください。',
+  },
 };
 
 export default ja;

@@ -209,14 +209,7 @@ const ko: Translation = {
     INVALID_ATTRIBUTE: '결제 화면이 올바르게 설정되지 않았습니다.',
     UNSAFE_URL: '결제 서비스에서 받은 링크가 안전하지 않아 열 수 없습니다.',
     NOT_FOUND: '결제 내역을 찾을 수 없습니다.',
-    SECURITY_CHECK_FAILED: '결제가 보안 검사를 통과하지 못했습니다. 다른 결제 수단을 이용해 주세요.',
-    CUSTOMER_VERIFICATION_INACTIVITY: '제한 시간 내에 인증이 완료되지 않았습니다. 다시 시도해 주세요.',
-    CUSTOMER_NOT_REGISTERED: '이 결제 서비스에 가입되어 있지 않습니다. 다른 결제 수단을 이용해 주세요.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: '계정 한도를 초과했습니다. 다른 결제 수단을 이용해 주세요.',
-    ACCOUNT_TYPE_INELIGIBLE: '이 유형의 계좌는 사용할 수 없습니다. 다른 계좌나 결제 수단을 이용해 주세요.',
-    INVALID_ACCOUNT_NUMBER: '계좌번호가 승인되지 않았습니다. 확인 후 다시 시도해 주세요.',
     PAYMENT_OPERATOR_UNAVAILABLE: '현재 이 결제사를 이용할 수 없습니다. 다른 결제 수단을 이용해 주세요.',
-    REJECTED: '결제가 승인되지 않았습니다. 다른 결제 수단을 이용해 주세요.',
     CONFLICT: '이미 종료된 결제이므로 변경할 수 없습니다.',
     PAYLOAD_TOO_LARGE: '일부 정보가 너무 깁니다. 줄여서 다시 시도해 주세요.',
   },
@@ -242,6 +235,15 @@ const ko: Translation = {
   refusedNoReason: '결제 서비스에서 사유를 알려 주지 않았습니다. 다른 결제 수단을 이용해 주세요.',
   receipt: '결제 요약',
   qrSaveAlso: '또는 QR 이미지를 저장한 뒤 은행 앱을 열고 갤러리에서 이미지를 스캔해 주세요.',
+  rejections: {
+    SECURITY_CHECK_FAILED: '결제가 보안 검사를 통과하지 못했습니다. 다른 결제 수단을 이용해 주세요.',
+    CUSTOMER_VERIFICATION_INACTIVITY: '제한 시간 내에 인증이 완료되지 않았습니다. 다시 시도해 주세요.',
+    CUSTOMER_NOT_REGISTERED: '이 결제 서비스에 가입되어 있지 않습니다. 다른 결제 수단을 이용해 주세요.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: '계정 한도를 초과했습니다. 다른 결제 수단을 이용해 주세요.',
+    ACCOUNT_TYPE_INELIGIBLE: '이 유형의 계좌는 사용할 수 없습니다. 다른 계좌나 결제 수단을 이용해 주세요.',
+    INVALID_ACCOUNT_NUMBER: '계좌번호가 승인되지 않았습니다. 확인 후 다시 시도해 주세요.',
+    REJECTED: '결제가 승인되지 않았습니다. 다른 결제 수단을 이용해 주세요.',
+  },
 };
 
 export default ko;

@@ -200,14 +200,7 @@ const ms: Translation = {
     INVALID_ATTRIBUTE: 'Halaman pembayaran ini tidak disediakan dengan betul.',
     UNSAFE_URL: 'Pautan daripada perkhidmatan pembayaran tidak selamat untuk dibuka.',
     NOT_FOUND: 'Pembayaran ini tidak dapat ditemui.',
-    SECURITY_CHECK_FAILED: 'Pembayaran tidak lulus semakan keselamatan. Cuba kaedah pembayaran lain.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'Pengesahan tidak diselesaikan dalam masa yang ditetapkan. Sila cuba lagi.',
-    CUSTOMER_NOT_REGISTERED: 'Anda tidak berdaftar dengan perkhidmatan pembayaran ini. Cuba kaedah pembayaran lain.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Had akaun anda telah dilampaui. Cuba kaedah pembayaran lain.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Jenis akaun ini tidak boleh digunakan. Cuba akaun atau kaedah pembayaran lain.',
-    INVALID_ACCOUNT_NUMBER: 'Nombor akaun tidak diterima. Semak dan cuba lagi.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini tidak tersedia buat masa ini. Cuba kaedah pembayaran lain.',
-    REJECTED: 'Pembayaran tidak diterima. Cuba kaedah pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup, jadi ia tidak boleh diubah.',
     PAYLOAD_TOO_LARGE: 'Sesetengah butiran terlalu panjang. Sila pendekkan dan cuba lagi.',
   },
@@ -233,6 +226,15 @@ const ms: Translation = {
   refusedNoReason: 'Penyedia pembayaran tidak memberikan sebab. Cuba kaedah pembayaran lain.',
   receipt: 'Ringkasan pembayaran',
   qrSaveAlso: 'Atau simpan imej QR, buka aplikasi perbankan anda dan imbas imej itu dari galeri.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'Pembayaran tidak lulus semakan keselamatan. Cuba kaedah pembayaran lain.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'Pengesahan tidak diselesaikan dalam masa yang ditetapkan. Sila cuba lagi.',
+    CUSTOMER_NOT_REGISTERED: 'Anda tidak berdaftar dengan perkhidmatan pembayaran ini. Cuba kaedah pembayaran lain.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Had akaun anda telah dilampaui. Cuba kaedah pembayaran lain.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Jenis akaun ini tidak boleh digunakan. Cuba akaun atau kaedah pembayaran lain.',
+    INVALID_ACCOUNT_NUMBER: 'Nombor akaun tidak diterima. Semak dan cuba lagi.',
+    REJECTED: 'Pembayaran tidak diterima. Cuba kaedah pembayaran lain.',
+  },
 };
 
 export default ms;

@@ -200,14 +200,7 @@ const ptBR: Translation = {
     INVALID_ATTRIBUTE: 'Este checkout não está configurado corretamente.',
     UNSAFE_URL: 'Um link do serviço de pagamento não era seguro para abrir.',
     NOT_FOUND: 'Este pagamento não foi encontrado.',
-    SECURITY_CHECK_FAILED: 'O pagamento não passou na verificação de segurança. Tente outra forma de pagamento.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'A verificação não foi concluída a tempo. Tente novamente.',
-    CUSTOMER_NOT_REGISTERED: 'Você não tem cadastro neste serviço de pagamento. Tente outra forma de pagamento.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'O limite da sua conta foi excedido. Tente outra forma de pagamento.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Este tipo de conta não pode ser usado. Tente outra conta ou forma de pagamento.',
-    INVALID_ACCOUNT_NUMBER: 'O número da conta não foi aceito. Confira e tente novamente.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este provedor de pagamento está indisponível no momento. Tente outra forma de pagamento.',
-    REJECTED: 'O pagamento não foi aceito. Tente outra forma de pagamento.',
     CONFLICT: 'Este pagamento já foi encerrado e não pode ser alterado.',
     PAYLOAD_TOO_LARGE: 'Alguns dados são longos demais. Encurte-os e tente novamente.',
   },
@@ -233,6 +226,15 @@ const ptBR: Translation = {
   refusedNoReason: 'O provedor de pagamento não informou o motivo. Tente outra forma de pagamento.',
   receipt: 'Resumo do pagamento',
   qrSaveAlso: 'Ou salve a imagem do QR code, abra o app do banco e leia a imagem pela galeria.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'O pagamento não passou na verificação de segurança. Tente outra forma de pagamento.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'A verificação não foi concluída a tempo. Tente novamente.',
+    CUSTOMER_NOT_REGISTERED: 'Você não tem cadastro neste serviço de pagamento. Tente outra forma de pagamento.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'O limite da sua conta foi excedido. Tente outra forma de pagamento.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Este tipo de conta não pode ser usado. Tente outra conta ou forma de pagamento.',
+    INVALID_ACCOUNT_NUMBER: 'O número da conta não foi aceito. Confira e tente novamente.',
+    REJECTED: 'O pagamento não foi aceito. Tente outra forma de pagamento.',
+  },
 };
 
 export default ptBR;

@@ -200,14 +200,7 @@ const sw: Translation = {
     INVALID_ATTRIBUTE: 'Ukurasa huu wa malipo haujawekwa ipasavyo.',
     UNSAFE_URL: 'Kiungo kutoka kwa huduma ya malipo hakikuwa salama kufunguliwa.',
     NOT_FOUND: 'Malipo haya hayakupatikana.',
-    SECURITY_CHECK_FAILED: 'Malipo hayakupita ukaguzi wa usalama. Jaribu njia nyingine ya malipo.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'Uthibitishaji haukukamilika kwa wakati. Tafadhali jaribu tena.',
-    CUSTOMER_NOT_REGISTERED: 'Hujasajiliwa na huduma hii ya malipo. Jaribu njia nyingine ya malipo.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Kikomo cha akaunti yako kimepitwa. Jaribu njia nyingine ya malipo.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Aina hii ya akaunti haiwezi kutumika. Jaribu akaunti au njia nyingine ya malipo.',
-    INVALID_ACCOUNT_NUMBER: 'Namba ya akaunti haikukubaliwa. Ihakiki kisha ujaribu tena.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Mtoa huduma huyu wa malipo hapatikani kwa sasa. Jaribu njia nyingine ya malipo.',
-    REJECTED: 'Malipo hayakukubaliwa. Jaribu njia nyingine ya malipo.',
     CONFLICT: 'Malipo haya yameshafungwa, kwa hiyo hayawezi kubadilishwa.',
     PAYLOAD_TOO_LARGE: 'Baadhi ya maelezo ni marefu mno. Yafupishe kisha ujaribu tena.',
   },
@@ -233,6 +226,15 @@ const sw: Translation = {
   refusedNoReason: 'Mtoa huduma ya malipo hakutoa sababu. Jaribu njia nyingine ya malipo.',
   receipt: 'Muhtasari wa malipo',
   qrSaveAlso: 'Au hifadhi picha ya QR, fungua programu ya benki yako kisha changanua picha hiyo kutoka kwenye picha zako.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'Malipo hayakupita ukaguzi wa usalama. Jaribu njia nyingine ya malipo.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'Uthibitishaji haukukamilika kwa wakati. Tafadhali jaribu tena.',
+    CUSTOMER_NOT_REGISTERED: 'Hujasajiliwa na huduma hii ya malipo. Jaribu njia nyingine ya malipo.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Kikomo cha akaunti yako kimepitwa. Jaribu njia nyingine ya malipo.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Aina hii ya akaunti haiwezi kutumika. Jaribu akaunti au njia nyingine ya malipo.',
+    INVALID_ACCOUNT_NUMBER: 'Namba ya akaunti haikukubaliwa. Ihakiki kisha ujaribu tena.',
+    REJECTED: 'Malipo hayakukubaliwa. Jaribu njia nyingine ya malipo.',
+  },
 };
 
 export default sw;

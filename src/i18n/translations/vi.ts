@@ -200,14 +200,7 @@ const vi: Translation = {
     INVALID_ATTRIBUTE: 'Trang thanh toán này chưa được thiết lập đúng.',
     UNSAFE_URL: 'Liên kết từ dịch vụ thanh toán không an toàn để mở.',
     NOT_FOUND: 'Không tìm thấy khoản thanh toán này.',
-    SECURITY_CHECK_FAILED: 'Thanh toán không vượt qua bước kiểm tra bảo mật. Hãy thử phương thức thanh toán khác.',
-    CUSTOMER_VERIFICATION_INACTIVITY: 'Việc xác minh không hoàn tất kịp thời. Vui lòng thử lại.',
-    CUSTOMER_NOT_REGISTERED: 'Bạn chưa đăng ký dịch vụ thanh toán này. Hãy thử phương thức thanh toán khác.',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Tài khoản của bạn đã vượt hạn mức. Hãy thử phương thức thanh toán khác.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Không thể dùng loại tài khoản này. Hãy thử tài khoản hoặc phương thức thanh toán khác.',
-    INVALID_ACCOUNT_NUMBER: 'Số tài khoản không được chấp nhận. Vui lòng kiểm tra và thử lại.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Nhà cung cấp thanh toán này hiện không khả dụng. Hãy thử phương thức thanh toán khác.',
-    REJECTED: 'Thanh toán không được chấp nhận. Hãy thử phương thức thanh toán khác.',
     CONFLICT: 'Khoản thanh toán này đã đóng nên không thể thay đổi.',
     PAYLOAD_TOO_LARGE: 'Một số thông tin quá dài. Vui lòng rút gọn rồi thử lại.',
   },
@@ -233,6 +226,15 @@ const vi: Translation = {
   refusedNoReason: 'Nhà cung cấp thanh toán không nêu lý do. Hãy thử phương thức thanh toán khác.',
   receipt: 'Tóm tắt thanh toán',
   qrSaveAlso: 'Hoặc lưu ảnh QR, mở ứng dụng ngân hàng và quét ảnh từ thư viện.',
+  rejections: {
+    SECURITY_CHECK_FAILED: 'Thanh toán không vượt qua bước kiểm tra bảo mật. Hãy thử phương thức thanh toán khác.',
+    CUSTOMER_VERIFICATION_INACTIVITY: 'Việc xác minh không hoàn tất kịp thời. Vui lòng thử lại.',
+    CUSTOMER_NOT_REGISTERED: 'Bạn chưa đăng ký dịch vụ thanh toán này. Hãy thử phương thức thanh toán khác.',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Tài khoản của bạn đã vượt hạn mức. Hãy thử phương thức thanh toán khác.',
+    ACCOUNT_TYPE_INELIGIBLE: 'Không thể dùng loại tài khoản này. Hãy thử tài khoản hoặc phương thức thanh toán khác.',
+    INVALID_ACCOUNT_NUMBER: 'Số tài khoản không được chấp nhận. Vui lòng kiểm tra và thử lại.',
+    REJECTED: 'Thanh toán không được chấp nhận. Hãy thử phương thức thanh toán khác.',
+  },
 };
 
 export default vi;

@@ -200,14 +200,7 @@ const zhTW: Translation = {
     INVALID_ATTRIBUTE: '此結帳頁面的設定不正確。',
     UNSAFE_URL: '付款服務提供的連結不安全，無法開啟。',
     NOT_FOUND: '找不到這筆付款。',
-    SECURITY_CHECK_FAILED: '付款未通過安全檢查。請改用其他付款方式。',
-    CUSTOMER_VERIFICATION_INACTIVITY: '未在時限內完成驗證。請再試一次。',
-    CUSTOMER_NOT_REGISTERED: '您尚未註冊此付款服務。請改用其他付款方式。',
-    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: '您的帳戶已超過限額。請改用其他付款方式。',
-    ACCOUNT_TYPE_INELIGIBLE: '無法使用此類帳戶。請改用其他帳戶或付款方式。',
-    INVALID_ACCOUNT_NUMBER: '帳號未被接受。請確認後再試一次。',
     PAYMENT_OPERATOR_UNAVAILABLE: '此付款服務商目前無法使用。請改用其他付款方式。',
-    REJECTED: '付款未被接受。請改用其他付款方式。',
     CONFLICT: '這筆付款已結束，無法再變更。',
     PAYLOAD_TOO_LARGE: '部分資料過長。請縮短後再試一次。',
   },
@@ -233,6 +226,15 @@ const zhTW: Translation = {
   refusedNoReason: '付款服務商未提供原因，請改用其他付款方式。',
   receipt: '付款摘要',
   qrSaveAlso: '或儲存 QR 碼圖片，開啟銀行 App，再從相簿掃描圖片。',
+  rejections: {
+    SECURITY_CHECK_FAILED: '付款未通過安全檢查。請改用其他付款方式。',
+    CUSTOMER_VERIFICATION_INACTIVITY: '未在時限內完成驗證。請再試一次。',
+    CUSTOMER_NOT_REGISTERED: '您尚未註冊此付款服務。請改用其他付款方式。',
+    CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: '您的帳戶已超過限額。請改用其他付款方式。',
+    ACCOUNT_TYPE_INELIGIBLE: '無法使用此類帳戶。請改用其他帳戶或付款方式。',
+    INVALID_ACCOUNT_NUMBER: '帳號未被接受。請確認後再試一次。',
+    REJECTED: '付款未被接受。請改用其他付款方式。',
+  },
 };
 
 export default zhTW;
