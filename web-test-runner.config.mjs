@@ -1,13 +1,13 @@
-// Browser tests: real Chromium through Playwright. The browser is CHROME_PATH when set, else the
-// system's /usr/bin/chromium when present, else Playwright's own download (a merchant's laptop).
-import { existsSync } from 'node:fs';
+// Browser tests, in real Chromium, Firefox and WebKit (test/support/engines/ says where each comes
+// from and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
+import { selectedEngines } from './test/support/engines/binaries.mjs';
+import { engineLauncher } from './test/support/engines/wtr-launchers.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -52,6 +52,11 @@ function commonjsAsEsm(specifiers) {
   };
   return {
     name: 'commonjs-as-esm',
+    // Bundled before any browser asks: the bundling blocks the server a moment, and three
+    // browsers waiting on it at once could push a test past its timeout.
+    serverStart() {
+      served ??= bundle();
+    },
     resolveImport({ source }) {
       if (specifiers.includes(source)) return prefix + fileOf(source);
     },
@@ -73,7 +78,8 @@ function freshDist() {
   };
 }
 
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/** Test files at a time in each engine. */
+const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 2 };
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/e2e/**'],
@@ -88,17 +94,10 @@ export default {
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath,
-        // Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses.
-        args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      },
-    }),
-  ],
-  concurrency: 2,
+  // One engine at a time: on two cores, three side by side finish no sooner and push timing-bound
+  // tests (a payment that expires in a second) past their limits.
+  concurrentBrowsers: 1,
+  browsers: selectedEngines().map((engine) => engineLauncher(engine, { concurrency: CONCURRENCY[engine] })),
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
 };

@@ -87,7 +87,8 @@ describe('<pay-checkout> accessibility', () => {
     element.focus();
     await sendKeys({ press: 'Tab' });
     expect((element.shadowRoot!.activeElement as HTMLInputElement).type).to.equal('radio');
-    await sendKeys({ press: 'Space' });
+    // The space bar by its character: Playwright and WebDriver also know it as 'Space', puppeteer does not.
+    await sendKeys({ press: ' ' });
     await element.updateComplete;
     expect(element.selectedCode).to.equal('UPIQR');
     // UPI QR offers the customer's UPI ID: Tab reaches it, then the pay button.

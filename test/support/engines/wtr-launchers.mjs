@@ -1,0 +1,147 @@
+/**
+ * The browser suite's launchers, one per engine (see binaries.mjs for where each comes from):
+ * Chromium through Playwright, Firefox through puppeteer-core over WebDriver BiDi (wtr's own
+ * puppeteer launcher, given puppeteer-core: @web/test-runner-puppeteer would pull in full puppeteer,
+ * whose install downloads a browser), WebKit through WebKitWebDriver. On a machine with Playwright's
+ * own Firefox or WebKit and no system one, Playwright launches it.
+ */
+import { ChromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { CHROMIUM_ARGS, engineSetup } from './binaries.mjs';
+import { startWebKitSession } from './webdriver.mjs';
+
+/**
+ * A wtr BrowserLauncher over WebKitWebDriver: one MiniBrowser per concurrent test file (a driver
+ * holds one session), reused from file to file; `type: 'webdriver'` so wtr's sendKeys command
+ * reaches `sendKeys` below. Nothing here needs the Chrome DevTools protocol: wtr's page talks to the
+ * runner over its own WebSocket, and the suite collects no coverage.
+ */
+export class WebKitDriverLauncher {
+  name = 'WebKit';
+  type = 'webdriver';
+
+  /** @param {{ driverPath: string, browserPath: string, concurrency?: number }} options */
+  constructor({ driverPath, browserPath, concurrency }) {
+    this.options = { driverPath, browserPath };
+    this.concurrency = concurrency;
+    /** @type {Map<string, import('./webdriver.mjs').WebDriverSession>} */
+    this.active = new Map();
+    this.idle = [];
+    this.starting = new Set();
+  }
+
+  async startSession(sessionId, url) {
+    const session = this.idle.pop() ?? (await this.newBrowser());
+    this.active.set(sessionId, session);
+    await session.navigate(url);
+  }
+
+  async newBrowser() {
+    const starting = startWebKitSession(this.options);
+    this.starting.add(starting);
+    try {
+      const session = await starting;
+      // wtr's other launchers test in an 800×600 viewport; the window is a little larger.
+      await session.setWindowSize(800, 640);
+      return session;
+    } finally {
+      this.starting.delete(starting);
+    }
+  }
+
+  isActive(sessionId) {
+    return this.active.has(sessionId);
+  }
+
+  getBrowserUrl(sessionId) {
+    return this.sessionOf(sessionId).url();
+  }
+
+  async stopSession(sessionId) {
+    const session = this.sessionOf(sessionId);
+    this.active.delete(sessionId);
+    // Away from the test page, so its timers stop; the browser waits for the next file.
+    await session.navigate('about:blank');
+    this.idle.push(session);
+    return {};
+  }
+
+  /** wtr's sendKeys command: `keys` are key names ('Tab', 'Enter') or single characters. */
+  async sendKeys(sessionId, keys) {
+    const session = this.sessionOf(sessionId);
+    for (const key of keys) await session.pressKey(key);
+  }
+
+  startDebugSession() {
+    throw new Error('WebKit through WebKitWebDriver has no debug mode: run MiniBrowser yourself on the test URL.');
+  }
+
+  async stop() {
+    const starting = await Promise.allSettled([...this.starting]);
+    const sessions = [...this.active.values(), ...this.idle, ...starting.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))];
+    this.active.clear();
+    this.idle = [];
+    await Promise.allSettled(sessions.map((session) => session.close()));
+  }
+
+  sessionOf(sessionId) {
+    const session = this.active.get(sessionId);
+    if (!session) throw new Error(`No WebKit session ${sessionId}`);
+    return session;
+  }
+}
+
+/**
+ * wtr's puppeteer launcher (what @web/test-runner-puppeteer makes for Firefox), with puppeteer-core
+ * and a window per test file rather than a tab: Firefox hides background tabs (visibilityState
+ * 'hidden', throttled timers), and the element rightly stops polling in a hidden page.
+ *
+ * Only one window has the focus, and Firefox ignores some keys in the others (Space does not
+ * check a radio). A shopper types into the focused window, so keyboard input through wtr's
+ * sendKeys first brings its window to the front; focus moves (that, and opening a window) take
+ * turns, so another file cannot take the focus between the two.
+ */
+export class FirefoxLauncher extends ChromeLauncher {
+  constructor(launchOptions, concurrency) {
+    super(launchOptions, ({ browser }) => browser.defaultBrowserContext(), ({ context }) => this.inFocusTurn(() => context.newPage({ type: 'window' })), puppeteerCore, concurrency);
+    this.focusTurns = Promise.resolve();
+  }
+
+  inFocusTurn(action) {
+    const turn = this.focusTurns.then(action);
+    this.focusTurns = turn.catch(() => {});
+    return turn;
+  }
+
+  getPage(sessionId) {
+    const page = super.getPage(sessionId);
+    const keyboard = page.keyboard;
+    const focusedKeyboard = {
+      press: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.press(...args))),
+      type: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.type(...args))),
+      down: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.down(...args))),
+      up: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.up(...args))),
+    };
+    // puppeteer's Page keeps private fields: its methods must run on the page itself.
+    return new Proxy(page, {
+      get: (target, name) => {
+        if (name === 'keyboard') return focusedKeyboard;
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+}
+
+/** A wtr launcher for `engine`, with `concurrency` test files at a time. */
+export function engineLauncher(engine, { concurrency } = {}) {
+  const setup = engineSetup(engine);
+  if (engine === 'chromium') {
+    return playwrightLauncher({ product: 'chromium', concurrency, launchOptions: { executablePath: setup.executablePath, args: CHROMIUM_ARGS } });
+  }
+  if (setup.via === 'playwright') return playwrightLauncher({ product: engine, concurrency });
+  if (engine === 'firefox') {
+    return new FirefoxLauncher({ browser: 'firefox', executablePath: setup.executablePath, headless: true }, concurrency);
+  }
+  return new WebKitDriverLauncher({ ...setup, concurrency });
+}
