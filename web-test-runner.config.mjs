@@ -7,7 +7,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
 import { selectedEngines } from './test/support/engines/binaries.mjs';
-import { engineLauncher } from './test/support/engines/wtr-launchers.mjs';
+import { engineLauncher, phoneLauncher, tapPlugin } from './test/support/engines/wtr-launchers.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -80,12 +80,30 @@ function freshDist() {
 
 /** Test files at a time in each engine. */
 const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 2 };
+const engines = selectedEngines();
+
+/**
+ * The paths a shopper on a phone takes, again in Chromium as a 375-px touch phone: the flow from
+ * the form to the result, the pending views, the QR, accessibility; and the touch tests, which
+ * only a touch screen can run. The page has the viewport meta tag of a merchant's mobile page.
+ */
+const PHONE_FILES = [
+  'test/components/touch.phone.test.ts',
+  'test/components/sandbox-flow.test.ts',
+  'test/components/select-create.test.ts',
+  'test/components/pending.test.ts',
+  'test/components/a11y.test.ts',
+  'test/methods/qr.test.ts',
+];
+const phonePage = (testFramework) =>
+  `<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><script type="module" src="${testFramework}"></script></body></html>`;
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/e2e/**'],
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.phone.test.ts', '!test/e2e/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir,
   plugins: [
+    tapPlugin(),
     commonjsAsEsm(['qrcode/lib/core/qrcode.js', 'react', 'react-dom', 'react-dom/client']),
     freshDist(),
     // The sandbox emulator, for tests that pay against a real platform stand-in.
@@ -97,7 +115,8 @@ export default {
   // One engine at a time: on two cores, three side by side finish no sooner and push timing-bound
   // tests (a payment that expires in a second) past their limits.
   concurrentBrowsers: 1,
-  browsers: selectedEngines().map((engine) => engineLauncher(engine, { concurrency: CONCURRENCY[engine] })),
+  browsers: engines.map((engine) => engineLauncher(engine, { concurrency: CONCURRENCY[engine] })),
+  groups: engines.includes('chromium') ? [{ name: 'phone', files: PHONE_FILES, browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })], testRunnerHtml: phonePage }] : [],
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
 };

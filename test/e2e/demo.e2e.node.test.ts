@@ -1,12 +1,13 @@
 /**
- * The demo, end to end, in headless Chromium: every sandbox scenario from the shop to its final
+ * The demo, end to end, in headless Chromium (and, through demo.e2e.firefox.node.test.ts and
+ * demo.e2e.webkit.node.test.ts, in Firefox and WebKit): every sandbox scenario from the shop to its final
  * event and the callback the merchant backend received; hosted mode; the script-tag page (the
  * built dist/pay-checkout.js); the React and Vue pages; a reload while pending. A screenshot of
  * each final state goes to test/output/e2e/ for review.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
+import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
 import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
@@ -14,6 +15,7 @@ import {
   axeViolations,
   checkoutStates,
   choosePreset,
+  engineTitle,
   launchBrowser,
   loggedEvents,
   openPage,
@@ -41,6 +43,7 @@ async function withPage(url: string, run: (open: OpenPage) => Promise<void>, opt
   const open = await openPage(browser, url, options);
   try {
     await run(open);
+    await open.collect();
     assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
   } catch (error) {
     // What the page showed when it went wrong, for whoever reads the failure.
@@ -80,7 +83,7 @@ const FINAL_CASES: FinalCase[] = [
   { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
 ];
 
-describe('the shop: each sandbox scenario to its final event and the callback', { concurrency: 3 }, () => {
+describe(`${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
   for (const scenario of FINAL_CASES) {
     it(`${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`, { timeout: 45_000 }, () =>
       withPage(demo.pages.shop, async ({ page }) => {
@@ -141,7 +144,7 @@ describe('the shop: each sandbox scenario to its final event and the callback', 
   );
 });
 
-describe('pending payments (these move the emulator clock, so they run alone)', () => {
+describe(`${engineTitle()}: pending payments (these move the emulator clock, so they run alone)`, () => {
   it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
     withPage(
       demo.pages.shop,
@@ -183,7 +186,7 @@ describe('pending payments (these move the emulator clock, so they run alone)', 
   );
 });
 
-describe('the other pages', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
   it('hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back', { timeout: 45_000 }, () =>
     withPage(demo.pages.shop, async ({ page }) => {
       await choosePreset(page, 'success');
@@ -267,7 +270,7 @@ describe('the other pages', { concurrency: 2 }, () => {
   }
 });
 
-describe('accessibility and the other ways in', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
   it('every demo page passes axe (WCAG 2.1 AA and best practice), the checkout included', { timeout: 45_000 }, async () => {
     for (const [name, url] of Object.entries(demo.pages)) {
       await withPage(url, async ({ page }) => {

@@ -145,3 +145,51 @@ export function engineLauncher(engine, { concurrency } = {}) {
   }
   return new WebKitDriverLauncher({ ...setup, concurrency });
 }
+
+/**
+ * A phone in Chromium: 375 CSS pixels wide, touch, mobile viewport rules (a page without a
+ * viewport meta tag is laid out 980 px wide, as on a real phone), Android Chrome's user agent.
+ */
+export const PHONE = {
+  viewport: { width: 375, height: 667 },
+  screen: { width: 375, height: 667 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
+};
+
+/** Chromium emulating PHONE, named so in wtr's report. */
+export function phoneLauncher({ concurrency } = {}) {
+  const { executablePath } = engineSetup('chromium');
+  const launcher = playwrightLauncher({
+    product: 'chromium',
+    concurrency,
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
+    createBrowserContext: ({ browser }) => browser.newContext(PHONE),
+    // wtr's Playwright page sets an 800×600 viewport on every page it opens: the phone keeps its own.
+    createPage: async ({ context }) => {
+      const page = await context.newPage();
+      page.setViewportSize = async () => {};
+      return page;
+    },
+  });
+  launcher.name = 'Chromium phone';
+  return launcher;
+}
+
+/**
+ * wtr command `tap` ({ x, y } in CSS pixels of the viewport): a touch tap, through Playwright's
+ * touchscreen, in a browser whose context has touch (the phone).
+ */
+export function tapPlugin() {
+  return {
+    name: 'tap-command',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'tap') return undefined;
+      if (session.browser.type !== 'playwright') throw new Error(`tap needs a Playwright browser with touch, not ${session.browser.name}`);
+      await session.browser.getPage(session.id).touchscreen.tap(payload.x, payload.y);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,186 @@
+/**
+ * Browsers for the end-to-end tests, one per engine, behind EngineBrowser (page-driver.ts):
+ * Chromium through Playwright; Firefox through puppeteer-core over WebDriver BiDi; WebKit through
+ * WebKitWebDriver and MiniBrowser (under Xvfb when DISPLAY is unset). Where the machine has
+ * Playwright's own Firefox or WebKit instead of Debian's, Playwright drives those too.
+ * test/support/engines/binaries.mjs says where each binary comes from.
+ */
+import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright';
+import { launch as launchPuppeteer, type Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { CHROMIUM_ARGS, engineSetup } from '../support/engines/binaries.mjs';
+import { startWebKitSession, type WebDriverSession } from '../support/engines/webdriver.mjs';
+import type { EngineBrowser, EngineName, OpenedPage, PageOptions } from './page-driver.js';
+import { ScriptedPage, type PagePrimitives } from './scripted-page.js';
+
+export const ENGINE_TITLES: Record<EngineName, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** Firefox reports a CSP violation as an error of the page: it belongs with the console's reports. */
+const FIREFOX_CSP_REPORT = /^Content-Security-Policy: /;
+
+export async function launchEngine(engine: EngineName): Promise<EngineBrowser> {
+  const setup = engineSetup(engine);
+  if (setup.via === 'playwright') return launchPlaywright(engine, setup.engine === 'chromium' ? setup.executablePath : undefined);
+  if (setup.via === 'puppeteer') return launchFirefox(setup.executablePath);
+  return webkitBrowser(setup.driverPath, setup.browserPath);
+}
+
+/** A Playwright page, with its context: the Chromium-only witnesses (DevTools) start from these. */
+export interface PlaywrightOpenedPage extends OpenedPage {
+  playwright: { page: Page; context: BrowserContext };
+}
+
+async function launchPlaywright(engine: EngineName, executablePath: string | undefined): Promise<EngineBrowser> {
+  const browserType = { chromium, firefox, webkit }[engine];
+  const browser: PlaywrightBrowser = await browserType.launch(engine === 'chromium' ? { executablePath, headless: true, args: CHROMIUM_ARGS } : { headless: true });
+  return {
+    engine,
+    title: ENGINE_TITLES[engine],
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
+      const context = await browser.newContext({ viewport, colorScheme });
+      const page = await context.newPage();
+      const opened: PlaywrightOpenedPage = { page, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close(), playwright: { page, context } };
+      page.on('pageerror', (error) => opened.errors.push(error.message));
+      page.on('request', (request) => opened.requests.push(request.url()));
+      page.on('console', (message) => opened.consoleMessages!.push(message.text()));
+      if (initScript) await page.addInitScript(initScript);
+      return opened;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Firefox: a browser context (its own storage) and a window (not a tab: background tabs are
+ * hidden) per page. Only one window has the focus, and a click or key in another is not what a
+ * shopper does, so input brings its window to the front first, one page at a time.
+ */
+async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
+  const browser: PuppeteerBrowser = await launchPuppeteer({ browser: 'firefox', executablePath, headless: true });
+  let focusTurns: Promise<unknown> = Promise.resolve();
+  const inFocusTurn = <T>(action: () => Promise<T>): Promise<T> => {
+    const turn = focusTurns.then(action);
+    focusTurns = turn.catch(() => {});
+    return turn;
+  };
+  return {
+    engine: 'firefox',
+    title: ENGINE_TITLES.firefox,
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
+      const context = await browser.createBrowserContext();
+      const page = await inFocusTurn(() => context.newPage({ type: 'window' }));
+      await page.setViewport(viewport);
+      if (colorScheme) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: colorScheme }]);
+      if (initScript) await page.evaluateOnNewDocument(initScript);
+      const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close() };
+      page.on('pageerror', (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        (FIREFOX_CSP_REPORT.test(message) ? opened.consoleMessages! : opened.errors).push(message);
+      });
+      page.on('console', (message) => opened.consoleMessages!.push(message.text()));
+      page.on('request', (request) => opened.requests.push(request.url()));
+      const focused = <T>(action: () => Promise<T>) => inFocusTurn(async () => (await page.bringToFront(), action()));
+      const primitives: PagePrimitives = {
+        run: <T>(body: string, args: unknown[] = []) => page.evaluate(`(function () {\n${body}\n}).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
+        goto: async (url) => void (await page.goto(url)),
+        reload: async () => void (await page.reload()),
+        url: async () => page.url(),
+        click: (x, y) => focused(() => page.mouse.click(x, y)),
+        press: (key) => focused(() => page.keyboard.press(key as Parameters<typeof page.keyboard.press>[0])),
+        type: (text) => focused(() => page.keyboard.type(text)),
+        screenshot: async ({ fullPage }) => Buffer.from(await page.screenshot({ fullPage })),
+      };
+      opened.page = new ScriptedPage(primitives);
+      return opened;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Runs in the page after each load and action under WebKitWebDriver, which has no events and no
+ * scripts before the page's own: records uncaught errors from then on, and answers what is new
+ * since the last call (errors, and requests as Resource Timing lists them).
+ */
+const WEBKIT_WITNESS = `
+  let witness = window.__engineWitness;
+  const fresh = !witness;
+  if (fresh) {
+    witness = window.__engineWitness = { errors: [], seen: 0 };
+    addEventListener('error', (event) => witness.errors.push(event.message));
+    addEventListener('unhandledrejection', (event) => witness.errors.push(String((event.reason && event.reason.message) || event.reason)));
+    performance.setResourceTimingBufferSize(100000);
+  }
+  const entries = performance.getEntriesByType('resource');
+  const requests = entries.slice(witness.seen).map((entry) => entry.name);
+  witness.seen = entries.length;
+  return { fresh, url: location.href, errors: witness.errors.splice(0), requests };
+`;
+
+/**
+ * WebKit: a MiniBrowser per page (WebKitWebDriver holds one session, and each session starts with
+ * empty storage). Uncaught errors are seen from the end of each page load on, requests as Resource
+ * Timing lists them; the console is out of reach (README: engine limitations).
+ */
+function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
+  const sessions = new Set<WebDriverSession>();
+  return {
+    engine: 'webkit',
+    title: ENGINE_TITLES.webkit,
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
+      const session = await startWebKitSession({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
+      sessions.add(session);
+      await sizeViewport(session, viewport);
+      const opened: OpenedPage = {
+        page: undefined!,
+        errors: [],
+        requests: [],
+        consoleMessages: undefined,
+        collect: () => witness(false),
+        close: async () => {
+          sessions.delete(session);
+          await session.close();
+        },
+      };
+      const witness = async (install: boolean) => {
+        const seen = await session.execute<{ fresh: boolean; url: string; errors: string[]; requests: string[] } | null>(
+          install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`,
+        );
+        if (!seen) return;
+        if (seen.fresh) {
+          opened.requests.push(seen.url);
+          if (initScript) await session.execute(initScript);
+        }
+        opened.errors.push(...seen.errors);
+        opened.requests.push(...seen.requests);
+      };
+      const primitives: PagePrimitives = {
+        run: <T>(body: string, args: unknown[] = []) => session.execute<T>(body, args),
+        goto: (url) => session.navigate(url),
+        reload: () => session.refresh(),
+        url: () => session.url(),
+        click: (x, y) => session.click(x, y),
+        press: (key) => session.pressKey(key),
+        type: (text) => session.type(text),
+        // WebDriver screenshots the viewport only.
+        screenshot: () => session.screenshot(),
+        afterEach: () => witness(true),
+        beforeLeaving: () => witness(false),
+      };
+      opened.page = new ScriptedPage(primitives);
+      return opened;
+    },
+    async close() {
+      await Promise.allSettled([...sessions].map((session) => session.close()));
+      sessions.clear();
+    },
+  };
+}
+
+/** The window sized so that the page gets `viewport` (MiniBrowser's toolbar takes the rest). */
+async function sizeViewport(session: WebDriverSession, viewport: { width: number; height: number }) {
+  await session.setWindowSize(viewport.width, viewport.height);
+  const inner = await session.execute<{ width: number; height: number }>('return { width: innerWidth, height: innerHeight };');
+  await session.setWindowSize(2 * viewport.width - inner.width, 2 * viewport.height - inner.height);
+}
