@@ -57,7 +57,13 @@ async function launchPlaywright(engine: EngineName, executablePath: string | und
  * shopper does, so input brings its window to the front first, one page at a time.
  */
 async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
-  const browser: PuppeteerBrowser = await launchPuppeteer({ browser: 'firefox', executablePath, headless: true });
+  // Pages are light whatever the desktop's theme: per-page emulation needs CDP, which Firefox lacks.
+  const browser: PuppeteerBrowser = await launchPuppeteer({
+    browser: 'firefox',
+    executablePath,
+    headless: true,
+    extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': 1 },
+  });
   let focusTurns: Promise<unknown> = Promise.resolve();
   const inFocusTurn = <T>(action: () => Promise<T>): Promise<T> => {
     const turn = focusTurns.then(action);
@@ -71,7 +77,7 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
       const context = await browser.createBrowserContext();
       const page = await inFocusTurn(() => context.newPage({ type: 'window' }));
       await page.setViewport(viewport);
-      if (colorScheme) await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: colorScheme }]);
+      if (colorScheme === 'dark') throw new Error('Firefox pages here are light: puppeteer emulates a colour scheme over CDP only');
       if (initScript) await page.evaluateOnNewDocument(initScript);
       const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close() };
       page.on('pageerror', (error) => {
@@ -129,6 +135,7 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
     engine: 'webkit',
     title: ENGINE_TITLES.webkit,
     async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
+      // MiniBrowser is light unless told otherwise.
       const session = await startWebKitSession({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
       sessions.add(session);
       await sizeViewport(session, viewport);

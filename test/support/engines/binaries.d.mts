@@ -10,4 +10,5 @@ export type EngineSetup =
   | { engine: 'webkit'; via: 'webdriver'; driverPath: string; browserPath: string }
   | { engine: 'firefox' | 'webkit'; via: 'playwright' };
 /** How `engine` is launched on this machine; throws, saying what to install, when it is nowhere. */
+export function engineSetup(engine: 'chromium'): Extract<EngineSetup, { engine: 'chromium' }>;
 export function engineSetup(engine: Engine): EngineSetup;
