@@ -18,7 +18,11 @@ export class WebDriverSession {
   /** Runs `script` (a function body; `arguments` holds `args`) in the page; a returned promise is awaited. */
   execute<T = unknown>(script: string, args?: unknown[]): Promise<T>;
   executeAsync<T = unknown>(script: string, args?: unknown[]): Promise<T>;
+  actions(actions: unknown[]): Promise<unknown>;
+  releaseActions(): Promise<unknown>;
   perform(actions: unknown[]): Promise<void>;
+  /** Mouse actions: moves to points of the viewport (CSS pixels), presses and releases buttons. */
+  mouse(steps: ({ type: 'move'; x: number; y: number } | { type: 'down' | 'up'; button?: number })[]): Promise<unknown>;
   pressKey(press: string): Promise<void>;
   /** A mouse click at a point of the viewport, in CSS pixels. */
   click(x: number, y: number): Promise<void>;

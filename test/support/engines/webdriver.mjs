@@ -81,19 +81,33 @@ export class WebDriverSession {
   executeAsync(script, args = []) {
     return this.command('POST', '/execute/async', { script, args });
   }
-  /** Input actions (https://w3c.github.io/webdriver/#actions), then every key and button released. */
+  /** Input actions (https://w3c.github.io/webdriver/#actions); keys and buttons stay as they end. */
+  actions(actions) {
+    return this.command('POST', '/actions', { actions });
+  }
+  /** Releases every key and button still down. */
+  releaseActions() {
+    return this.command('DELETE', '/actions');
+  }
+  /** Input actions, then every key and button released. */
   async perform(actions) {
-    await this.command('POST', '/actions', { actions });
-    await this.command('DELETE', '/actions');
+    await this.actions(actions);
+    await this.releaseActions();
   }
   pressKey(press) {
     return this.perform([{ type: 'key', id: 'keyboard', actions: keyPressActions(press) }]);
   }
+  /** Mouse actions: moves to points of the viewport (CSS pixels), presses and releases buttons. */
+  mouse(steps) {
+    const actions = steps.map((step) =>
+      step.type === 'move' ? { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(step.x), y: Math.round(step.y) } : { type: step.type === 'down' ? 'pointerDown' : 'pointerUp', button: step.button ?? 0 },
+    );
+    return this.actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }]);
+  }
   /** A mouse click at a point of the viewport, in CSS pixels. */
-  click(x, y) {
-    const pointer = { type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' } };
-    const at = { type: 'pointerMove', duration: 0, origin: 'viewport', x: Math.round(x), y: Math.round(y) };
-    return this.perform([{ ...pointer, actions: [at, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]);
+  async click(x, y) {
+    await this.mouse([{ type: 'move', x, y }, { type: 'down' }, { type: 'up' }]);
+    await this.releaseActions();
   }
   /** Types text into the focused element, one key action per character. */
   type(text) {

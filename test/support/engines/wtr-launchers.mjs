@@ -10,6 +10,8 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, engineSetup } from './binaries.mjs';
 import { startWebKitSession } from './webdriver.mjs';
 
+const MOUSE_BUTTONS = { left: 0, middle: 1, right: 2 };
+
 /**
  * A wtr BrowserLauncher over WebKitWebDriver: one MiniBrowser per concurrent test file (a driver
  * holds one session), reused from file to file; `type: 'webdriver'` so wtr's sendKeys command
@@ -72,6 +74,26 @@ export class WebKitDriverLauncher {
     for (const key of keys) await session.pressKey(key);
   }
 
+  // wtr's sendMouse and resetMouse commands; buttons are 'left', 'middle' or 'right'.
+  sendMouseMove(sessionId, x, y) {
+    return this.sessionOf(sessionId).mouse([{ type: 'move', x, y }]);
+  }
+  sendMouseClick(sessionId, x, y, button = 'left') {
+    const code = MOUSE_BUTTONS[button];
+    return this.sessionOf(sessionId).mouse([{ type: 'move', x, y }, { type: 'down', button: code }, { type: 'up', button: code }]);
+  }
+  sendMouseDown(sessionId, button = 'left') {
+    return this.sessionOf(sessionId).mouse([{ type: 'down', button: MOUSE_BUTTONS[button] }]);
+  }
+  sendMouseUp(sessionId, button = 'left') {
+    return this.sessionOf(sessionId).mouse([{ type: 'up', button: MOUSE_BUTTONS[button] }]);
+  }
+  async resetMouse(sessionId) {
+    const session = this.sessionOf(sessionId);
+    await session.releaseActions();
+    await session.mouse([{ type: 'move', x: 0, y: 0 }]);
+  }
+
   startDebugSession() {
     throw new Error('WebKit through WebKitWebDriver has no debug mode: run MiniBrowser yourself on the test URL.');
   }
@@ -97,9 +119,9 @@ export class WebKitDriverLauncher {
  * 'hidden', throttled timers), and the element rightly stops polling in a hidden page.
  *
  * Only one window has the focus, and Firefox ignores some keys in the others (Space does not
- * check a radio). A shopper types into the focused window, so keyboard input through wtr's
- * sendKeys first brings its window to the front; focus moves (that, and opening a window) take
- * turns, so another file cannot take the focus between the two.
+ * check a radio). A shopper types and clicks in the focused window, so input through wtr's sendKeys
+ * and sendMouse first brings its window to the front; focus moves (that, and opening a window)
+ * take turns, so another file cannot take the focus between the two.
  */
 export class FirefoxLauncher extends ChromeLauncher {
   constructor(launchOptions, concurrency) {
@@ -115,17 +137,15 @@ export class FirefoxLauncher extends ChromeLauncher {
 
   getPage(sessionId) {
     const page = super.getPage(sessionId);
-    const keyboard = page.keyboard;
-    const focusedKeyboard = {
-      press: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.press(...args))),
-      type: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.type(...args))),
-      down: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.down(...args))),
-      up: (...args) => this.inFocusTurn(() => page.bringToFront().then(() => keyboard.up(...args))),
-    };
+    const focused = (device, methods) =>
+      Object.fromEntries(methods.map((method) => [method, (...args) => this.inFocusTurn(() => page.bringToFront().then(() => device[method](...args)))]));
+    const keyboard = focused(page.keyboard, ['press', 'type', 'down', 'up']);
+    const mouse = focused(page.mouse, ['move', 'click', 'down', 'up', 'reset']);
     // puppeteer's Page keeps private fields: its methods must run on the page itself.
     return new Proxy(page, {
       get: (target, name) => {
-        if (name === 'keyboard') return focusedKeyboard;
+        if (name === 'keyboard') return keyboard;
+        if (name === 'mouse') return mouse;
         const value = Reflect.get(target, name, target);
         return typeof value === 'function' ? value.bind(target) : value;
       },
