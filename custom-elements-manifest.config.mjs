@@ -44,7 +44,8 @@ function payCheckoutManifest() {
       if (unknown.length) throw new Error(`custom-elements manifest: @event ${unknown.join(', ')} is not in PayEventDetails`);
       element.events = [...details].map(([name, detail]) => ({ ...documented.get(name), type: { text: `CustomEvent<${detail}>` } }));
 
-      element.members = (element.members ?? []).filter((member) => !internalState.has(member.name));
+      // The element's API only: not its internal reactive state, nor its private members.
+      element.members = (element.members ?? []).filter((member) => !internalState.has(member.name) && member.privacy !== 'private');
       element.tagName = 'pay-checkout';
 
       // One module, as published: dist/pay-checkout.js defines the tag and exports the class.

@@ -4,11 +4,16 @@
  * stops them all on Ctrl-C or SIGTERM.
  *
  * Environment: DEMO_PORT (default 5173), DEMO_HOST (default localhost), SANDBOX_PORT or PORT for
- * the emulator (default 8787), SANDBOX_SETTLE_DELAY_MS (default 3000). 0 picks a free port.
+ * the emulator (default 8787), SANDBOX_SETTLE_DELAY_MS (default 3000), SANDBOX_BANK_PAGE_DECIDES
+ * (default true here: a person decides redirect payments on the sandbox bank page). 0 picks a free
+ * port.
+ * REDIS_URL: the merchant backend's status relay uses Redis pub/sub there instead of its
+ * in-process bus.
  */
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
+import { redisBus } from '../src/server/index.js';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
-import { numberFromEnv } from './lib/env.js';
+import { booleanFromEnv, numberFromEnv } from './lib/env.js';
 import { stopOnSignals } from './lib/stop-on-signals.js';
 
 function portFromEnv(...names: string[]): number | undefined {
@@ -35,7 +40,8 @@ async function main() {
     port: portFromEnv('DEMO_PORT') ?? DEFAULT_DEMO_PORT,
     host: process.env.DEMO_HOST || undefined,
     sandboxPort: portFromEnv('SANDBOX_PORT', 'PORT') ?? DEFAULT_SANDBOX_PORT,
-    sandbox: { settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS') },
+    sandbox: { settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS'), bankPageDecides: booleanFromEnv('SANDBOX_BANK_PAGE_DECIDES') ?? true },
+    statusBus: process.env.REDIS_URL ? redisBus({ url: process.env.REDIS_URL }) : undefined,
   });
 
   console.log(`
@@ -48,7 +54,8 @@ async function main() {
   Vue:             ${demo.pages.vue}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys in demo/keys/)
-  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl})
+  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl}; status streams
+                   at /api/payins/{idPayin}/events, ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
 
   Ctrl-C to stop.
 `);

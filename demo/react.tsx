@@ -106,6 +106,7 @@ function App() {
             amount={session.money.amount}
             currencyCode={session.money.currencyCode}
             callbackUrl={session.callbackUrl}
+            status-url={session.statusUrl}
             paymentMethodCode={method}
             onPayReady={logged('pay-ready')}
             onPayMethodChange={logged('pay-method-change')}

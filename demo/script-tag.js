@@ -53,6 +53,8 @@ $('order-form').addEventListener('submit', async (event) => {
   checkout.setAttribute('amount', String(session.money.amount));
   checkout.setAttribute('currency-code', session.money.currencyCode);
   checkout.setAttribute('callback-url', session.callbackUrl);
+  // The merchant backend's status stream for this payin: the element follows it instead of polling.
+  checkout.setAttribute('status-url', session.statusUrl);
   for (const name of EVENTS) checkout.addEventListener(name, (e) => logEvent(name, e.detail));
   log.replaceChildren();
   $('checkout-host').replaceChildren(checkout);

@@ -21,6 +21,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from './sandbox/index.js';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
+import type { StatusBus } from '../src/server/index.js';
 import { demoViteConfig } from './vite.config.js';
 
 export const DEFAULT_DEMO_PORT = 5173;
@@ -55,6 +56,8 @@ export interface DemoOptions {
   log?: boolean;
   /** Vite's hot reload and file watching: on for people, off for tests. Default true. */
   hmr?: boolean;
+  /** The bus of the backend's status relay: in-process by default, `redisBus({ url })` to try Redis. */
+  statusBus?: StatusBus;
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
@@ -114,6 +117,7 @@ export async function startDemo(options: DemoOptions = {}) {
       privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
+      bus: options.statusBus,
       log: log ? (line) => console.log(line) : undefined,
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });

@@ -154,6 +154,8 @@ async function checkout(mode: 'embedded' | 'hosted'): Promise<void> {
   let stored: StoredCheckout;
 
   if (checkedValue(form, 'platform') === 'other') {
+    // The hosted page plays this demo's platform, the emulator: another platform has its own.
+    if (mode === 'hosted') return showOrderError("The hosted page plays this demo's emulator. Another platform has its own hosted page: use Pay here.");
     const token = byId<HTMLTextAreaElement>('other-token').value.trim();
     const baseUrl = byId<HTMLInputElement>('other-base-url').value.trim();
     const idPayin = byId<HTMLInputElement>('other-payin').value.trim();
@@ -182,6 +184,8 @@ async function checkout(mode: 'embedded' | 'hosted'): Promise<void> {
           'currency-code': session.money.currencyCode,
           'return-url': returnUrl(session.idPayin),
           'callback-url': session.callbackUrl,
+          // The backend's status stream: while it is healthy the element need not poll the platform.
+          'status-url': session.statusUrl,
           ...redirectAttributes(),
         },
         emulator: true,
@@ -202,15 +206,19 @@ async function checkout(mode: 'embedded' | 'hosted'): Promise<void> {
   byId('checkout-title').focus();
 }
 
+/** Not sent: the platform's base URL (the hosted page knows its own), and `disctrict` (sent as `district`). */
+const NOT_IN_ADDRESS = new Set(['baseUrl', 'disctrict']);
+
 /**
- * The hosted page's address: the redirect parameters by their names in the platform document.
- * The callback URL is not among them: the hosted page takes it from the merchant's configuration.
+ * The hosted page's address: the token and the redirect parameters by their names in the platform
+ * document. The platform's base URL is not among them (the hosted page is the platform's own), nor
+ * the callback URL (the hosted page takes it from the merchant's configuration).
  */
 function hostedQuery(attributes: Attributes): string {
   const params = new URLSearchParams();
   for (const [param, attribute] of Object.entries(REDIRECT_PARAMS)) {
     const value = attributes[attribute];
-    if (value !== undefined && param !== 'disctrict') params.set(param, value);
+    if (value !== undefined && !NOT_IN_ADDRESS.has(param)) params.set(param, value);
   }
   return params.toString();
 }

@@ -108,6 +108,7 @@ const Shop = defineComponent({
           :amount="session.money.amount"
           :currency-code="session.money.currencyCode"
           :callback-url="session.callbackUrl"
+          :status-url="session.statusUrl"
           :payment-method-code="method"
           v-on="listeners"
           @pay-success="onSuccess"

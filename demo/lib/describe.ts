@@ -76,7 +76,7 @@ export function describeCallback(record: CallbackRecord): string {
     case 'reading':
       return `${head} — reading the payin…`;
     case 'skipped':
-      return head;
+      return read.reason ? `${head} — ignored: ${read.reason}` : head;
     case 'error':
       return `${head} — reading the payin failed: ${read.errorCode}`;
     case 'read':

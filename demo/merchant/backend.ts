@@ -2,10 +2,15 @@
  * The demo merchant's backend: what a shop's own server does around <pay-checkout>.
  *
  * - Holds the merchant's private key and mints one payment-scoped token per checkout with the
- *   package's server helper (never a token with general privileges: that one stays here).
- * - Chooses a fresh idPayin for each checkout.
- * - Receives the platform's status-change callbacks and then reads the payin with
- *   GET /payins/{idPayin} (platform document, direct flow step 5), using a PAYIN_INFO token.
+ *   package's server helper (never a token with general privileges: its own read token stays
+ *   here), for bounded orders only (order-rules.ts).
+ * - Chooses a fresh idPayin for each checkout, and remembers it: it acts only for payins it
+ *   created, so anonymous callbacks or reads about other ids cost the platform nothing.
+ * - Mounts the status relay of `pay-checkout/server`: the platform's callbacks arrive at
+ *   POST /api/callbacks, and each shopper's element follows its payin at
+ *   GET /api/payins/{idPayin}/events (its `status-url`) instead of polling the platform.
+ * - After each callback reads the payin with GET /payins/{idPayin} (platform document, direct flow
+ *   step 5), at most one read of a payin at a time (payin-reader.ts).
  * - Lets the demo pages follow those callbacks (a list, and Server-Sent Events).
  *
  * Every answer is JSON; bad input gets 400 with `{errorCode, message, details?}`, never 500.
@@ -13,16 +18,16 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { createClient, isPlatformError, type Money } from '../../src/api/index.js';
+import { isPlatformError, type Money } from '../../src/api/index.js';
 import { idSchema } from '../../src/api/schemas/payin-request.js';
-import { currencyCodeSchema } from '../../src/api/schemas/request-common.js';
 import * as z from 'zod/mini';
-import { opt } from '../../src/api/zod.js';
-import { createTokenIssuer } from '../../src/server/index.js';
+import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
 import { ApiError } from '../sandbox/errors.js';
 import { parseJson, readBodyText } from '../sandbox/http-body.js';
 import { validate } from '../sandbox/platform.js';
-import { createCallbackLog, type CallbackRecord } from './callback-log.js';
+import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
+import { checkoutRequestSchema } from './order-rules.js';
+import { createPayinReader } from './payin-reader.js';
 
 export interface MerchantBackendOptions {
   /** The platform's base URL: the local emulator, or a real sandbox. */
@@ -39,6 +44,15 @@ export interface MerchantBackendOptions {
   sandboxTools?: boolean;
   /** Validity of checkout tokens. Default 1800 s (the platform's default). */
   tokenValiditySecs?: number;
+  /**
+   * How a callback reaches the shoppers' status streams: in this process by default; a
+   * `redisBus({ url })` when several backend instances share the work. The backend closes it.
+   */
+  bus?: StatusBus;
+  /** Heartbeat of the status streams. Default 15 000 ms. */
+  heartbeatMs?: number;
+  /** Reads of one payin start at least this far apart. Default 1000 ms. */
+  minReadGapMs?: number;
   log?: (line: string) => void;
 }
 
@@ -57,19 +71,7 @@ const ADVANCE_MARGIN_SECS = 60;
 export const TOKEN_SCOPES = ['checkout', 'by-action'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
-const positiveAmount = z.number().check(z.gt(0), z.lte(1e12));
-const checkoutRequestSchema = z.object({
-  amount: positiveAmount,
-  currencyCode: currencyCodeSchema,
-  tokenScope: opt(z.enum(TOKEN_SCOPES)),
-});
-const callbackSchema = z.object({
-  type: z.string().check(z.minLength(1), z.maxLength(64)),
-  idPayin: opt(idSchema),
-  idTopUp: opt(idSchema),
-  idPayout: opt(idSchema),
-  idPayment: opt(z.string().check(z.maxLength(128))),
-});
+const orderSchema = checkoutRequestSchema(TOKEN_SCOPES);
 const expireRequestSchema = z.object({ idPayin: idSchema });
 
 export interface CheckoutSession {
@@ -78,8 +80,17 @@ export interface CheckoutSession {
   tokenScope: TokenScope;
   baseUrl: string;
   callbackUrl: string;
+  /** The payin's status stream on this backend: the element's `status-url`. */
+  statusUrl: string;
   money: Money;
 }
+
+/** The status stream of a payin, as the pages reach it (same origin). */
+export const statusStreamPath = (idPayin: string) => `/api/payins/${encodeURIComponent(idPayin)}/events`;
+
+/** Payins this backend created, newest last; the oldest are forgotten beyond the bound. */
+const REMEMBERED_CHECKOUTS = 10_000;
+const NOT_OURS = 'not a payin this shop created';
 
 async function jsonBody(request: Request): Promise<unknown> {
   return parseJson(await readBodyText(request));
@@ -90,20 +101,61 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const callbacks = createCallbackLog();
   const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
   const retry = { retry: { retries: 3, maxDelayMs: 2000 } } as const;
+  const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
+  /** The idPayins this backend minted checkouts for: the only ones it acts for. */
+  const created = new Set<string>();
   /** Streams to close when the backend stops, so the HTTP server can close. */
   const streams = new Set<() => void>();
   let closed = false;
 
-  /** The merchant's own read of a payin: a PAYIN_INFO token for it, then GET /payins/{idPayin}. */
-  async function readPayin(idPayin: string) {
-    const token = await issuer.byAction({ action: 'PAYIN_INFO', idPayment: idPayin }, retry);
-    return createClient({ baseUrl: options.platformUrl, token, apiVersion: API_VERSION }).getPayin(idPayin, retry);
+  function remember(idPayin: string): void {
+    created.add(idPayin);
+    if (created.size > REMEMBERED_CHECKOUTS) created.delete(created.values().next().value!);
   }
 
-  async function readAfterCallback(record: CallbackRecord): Promise<void> {
-    if (record.type !== 'PAYIN_STATUS_CHANGED' || !record.idPayin) return callbacks.settle(record, { state: 'skipped' });
+  /** A payin of this shop, or 404 without asking the platform. */
+  function ownPayin(idPayin: string): string {
+    if (!created.has(idPayin)) throw new ApiError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
+    return idPayin;
+  }
+
+  async function readPayin(idPayin: string) {
     try {
-      const payin = await readPayin(record.idPayin);
+      return await payins.read(idPayin);
+    } catch (error) {
+      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      platformFailure(error, 'Reading the payin failed');
+    }
+  }
+
+  /** The callback's record in the log, by the callback the relay hands to both hooks. */
+  const recordOf = new WeakMap<StatusCallback, CallbackRecord>();
+
+  function recordCallback(callback: StatusCallback, request: Request): void {
+    const attempt = Number(request.headers.get('x-sandbox-delivery-attempt'));
+    const deliveryId = request.headers.get('x-sandbox-delivery-id');
+    const idPayin = callback.idPayin ?? callback.idTopUp ?? callback.idPayout;
+    const aboutPayin = callback.type === 'PAYIN_STATUS_CHANGED';
+    const ours = aboutPayin && created.has(callback.idPayin!);
+    const read: CallbackRead = ours ? { state: 'reading' } : aboutPayin ? { state: 'skipped', reason: NOT_OURS } : { state: 'skipped' };
+    const record = callbacks.add(
+      {
+        type: callback.type,
+        ...(idPayin ? { idPayin } : {}),
+        ...(callback.idPayment ? { idPayment: callback.idPayment } : {}),
+        ...(deliveryId ? { deliveryId } : {}),
+        ...(Number.isInteger(attempt) && attempt > 0 ? { attempt } : {}),
+      },
+      read,
+    );
+    recordOf.set(callback, record);
+    log(`[merchant] callback ${callback.type} ${idPayin ?? ''} received${aboutPayin && !ours ? ` (${NOT_OURS}: ignored)` : ''}`);
+  }
+
+  async function readAfterCallback(record: CallbackRecord | undefined): Promise<void> {
+    if (!record?.idPayin) return;
+    try {
+      const payin = await payins.read(record.idPayin);
       const response = payin.paymentMethodResponse;
       callbacks.settle(record, {
         state: 'read',
@@ -129,11 +181,21 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     throw error;
   }
 
+  const bus = options.bus ?? memoryBus();
+  const relay = createStatusRelay({
+    bus,
+    heartbeatMs: options.heartbeatMs,
+    knownPayin: (idPayin) => created.has(idPayin),
+    onCallback: recordCallback,
+    onChange: (_idPayin, callback) => readAfterCallback(recordOf.get(callback)),
+    log: (message, error) => log(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
+  });
+
   const app = new Hono({ strict: false }).basePath('/api');
 
   /** Starts a checkout: a fresh idPayin and a token for it alone. */
   app.post('/checkouts', async (c) => {
-    const request = validate(checkoutRequestSchema, await jsonBody(c.req.raw));
+    const request = validate(orderSchema, await jsonBody(c.req.raw));
     const idPayin = `order-${randomUUID()}`;
     const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
     const tokenScope = request.tokenScope ?? 'checkout';
@@ -147,37 +209,35 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     } catch (error) {
       platformFailure(error, 'Minting the checkout token failed');
     }
+    remember(idPayin);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
-    const session: CheckoutSession = { idPayin, token, tokenScope, baseUrl: options.platformUrl, callbackUrl: options.callbackUrl(), money };
+    const session: CheckoutSession = {
+      idPayin,
+      token,
+      tokenScope,
+      baseUrl: options.platformUrl,
+      callbackUrl: options.callbackUrl(),
+      statusUrl: statusStreamPath(idPayin),
+      money,
+    };
     return c.json(session, 201);
   });
 
   /** The payin as the merchant reads it (after the customer returns from the hosted page, say). */
   app.get('/checkouts/:idPayin', async (c) => {
-    const idPayin = validate(idSchema, c.req.param('idPayin'), ['idPayin']);
-    try {
-      return c.json({ idPayin, payin: await readPayin(idPayin) });
-    } catch (error) {
-      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
-      platformFailure(error, 'Reading the payin failed');
-    }
+    const idPayin = ownPayin(validate(idSchema, c.req.param('idPayin'), ['idPayin']));
+    return c.json({ idPayin, payin: await readPayin(idPayin) });
   });
 
-  /** The platform's status-change notification: acknowledged at once, then the payin is read. */
-  app.post('/callbacks', async (c) => {
-    const body = validate(callbackSchema, await jsonBody(c.req.raw));
-    const attempt = Number(c.req.header('x-sandbox-delivery-attempt'));
-    const record = callbacks.add({
-      type: body.type,
-      idPayin: body.idPayin ?? body.idTopUp ?? body.idPayout,
-      ...(body.idPayment ? { idPayment: body.idPayment } : {}),
-      ...(c.req.header('x-sandbox-delivery-id') ? { deliveryId: c.req.header('x-sandbox-delivery-id') } : {}),
-      ...(Number.isInteger(attempt) && attempt > 0 ? { attempt } : {}),
-    });
-    log(`[merchant] callback ${body.type} ${record.idPayin ?? ''} received`);
-    void readAfterCallback(record);
-    return c.json({ received: true, id: record.id });
-  });
+  /**
+   * The platform's status-change notification, through the relay: acknowledged at once, published
+   * to the payin's streams, then (onChange) the payin is read. Callbacks about payins this shop did
+   * not create are acknowledged and ignored.
+   */
+  app.post('/callbacks', (c) => relay.handleCallback(c.req.raw));
+
+  /** A payin's status stream (Server-Sent Events): the element's `status-url`. */
+  app.get('/payins/:idPayin/events', (c) => relay.handleEvents(c.req.raw, c.req.param('idPayin')));
 
   app.get('/callbacks', (c) => {
     const idPayin = c.req.query('idPayin');
@@ -218,14 +278,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
    */
   app.post('/sandbox/expire', async (c) => {
     if (!options.sandboxTools) throw new ApiError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
-    const { idPayin } = validate(expireRequestSchema, await jsonBody(c.req.raw));
-    let payin;
-    try {
-      payin = await readPayin(idPayin);
-    } catch (error) {
-      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
-      platformFailure(error, 'Reading the payin failed');
-    }
+    const idPayin = ownPayin(validate(expireRequestSchema, await jsonBody(c.req.raw)).idPayin);
+    const payin = await readPayin(idPayin);
     const expireAt = Date.parse(String(payin.paymentMethodResponse.expireAt ?? ''));
     if (!Number.isFinite(expireAt)) throw new ApiError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
     const clock = (await (await fetch(`${options.platformUrl}/__sandbox/clock`)).json()) as { now: string };
@@ -251,10 +305,14 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   return {
     app,
     callbacks,
-    /** Ends the event streams (an HTTP server waits for them otherwise). */
+    relay,
+    /** Ends the event streams (an HTTP server waits for them otherwise) and the status bus. */
     close() {
       closed = true;
       for (const stop of streams) stop();
+      relay.close();
+      payins.close();
+      void bus.close();
     },
   };
 }

@@ -8,8 +8,8 @@ export type CallbackRead =
   | { state: 'reading' }
   | { state: 'read'; status: string; failureReasonCode?: string; moneyReceived?: unknown; paymentMethodCode?: string; money?: unknown }
   | { state: 'error'; errorCode: string; message: string }
-  /** A notification the demo does not read (a top-up or payout callback). */
-  | { state: 'skipped' };
+  /** A notification the demo does not read: a top-up or payout callback, or a payin it did not create. */
+  | { state: 'skipped'; reason?: string };
 
 export interface CallbackRecord {
   id: number;

@@ -1,10 +1,11 @@
 /**
  * The HTTP app: request log and sandbox-clock Date header around everything, then CORS (preflight
- * answered before any check), faults (platform routes only), the version check, and the routes.
+ * answered before any check; the emulator's own tools and token endpoints refuse pages of other
+ * origins, origins.ts), faults (platform routes only), the version check, and the routes.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import { ApiError } from './errors.js';
+import { corsByPath } from './origins.js';
 import { bearerRoute, isSandboxPath, pathMatcher, versionCheck, type PlatformRoute } from './platform.js';
 import { payinRoutes } from './routes/payins.js';
 import { payoutRoutes } from './routes/payouts.js';
@@ -59,16 +60,9 @@ export function createApp(ctx: SandboxContext) {
 
   app.use('*', observe(ctx));
   app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.preflightLatency(c, next)));
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'X-API-Version', 'Content-Type', 'Accept', 'X-SIGNATURE'],
-      exposeHeaders: ['Retry-After', 'Date'],
-      maxAge: 600,
-    }),
-  );
+  const tokenPaths = new Set<string>(TOKEN_ROUTE_PATHS);
+  const isLocalTool = (path: string) => isSandboxPath(path) || tokenPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  app.use('*', corsByPath(ctx.settings.allowedOrigins, isLocalTool));
   app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.middleware(c, next)));
   app.use('*', versionCheck);
 

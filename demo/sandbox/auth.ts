@@ -11,8 +11,10 @@ import { tokenPayloadSchema, type Money } from '../../src/api/index.js';
 import { unauthorized } from './errors.js';
 import type { Merchant, MerchantRegistry } from './merchants.js';
 
-/** A signed body's timestamp may differ from the wall clock by at most this much, either way. */
+/** A signed body's timestamp may be at most this much behind the wall clock. */
 export const TIMESTAMP_WINDOW_MS = 5 * 60_000;
+/** …and at most this much ahead of it: a clock that far ahead is wrong, and would stretch the window. */
+export const TIMESTAMP_AHEAD_MS = 60_000;
 /** The longest validity a token may ask for (the document gives none). */
 export const MAX_VALIDITY_SECS = 86_400;
 const ISSUER = 'pay-checkout-sandbox';
@@ -97,16 +99,55 @@ async function signatureMatches(body: string, signature: string, merchant: Merch
 }
 
 /**
+ * Signatures of the token requests that were answered with a token, each kept only while its
+ * timestamp is still inside the window (after that the timestamp check refuses it anyway), so
+ * memory is bounded by the tokens of a few minutes. RSA PKCS#1 v1.5 signatures are deterministic:
+ * the same body signs the same, so a signature seen twice is the same request sent twice. A
+ * request refused (429, 400) does not use its signature up, so a client may retry it as it is.
+ */
+export function createSignatureMemory() {
+  const used = new Map<string, number>();
+  let nextSweep = 0;
+  return {
+    isUsed: (signature: string) => used.has(signature),
+    /** Marks a signature used; false when it already was (checked and marked in one step). */
+    use(signature: string, timestamp: number): boolean {
+      const now = Date.now();
+      if (now >= nextSweep) {
+        for (const [key, forgetAt] of used) if (forgetAt <= now) used.delete(key);
+        nextSweep = now + 1000;
+      }
+      if (used.has(signature)) return false;
+      used.set(signature, timestamp + TIMESTAMP_WINDOW_MS + 1);
+      return true;
+    },
+    size: () => used.size,
+  };
+}
+export type SignatureMemory = ReturnType<typeof createSignatureMemory>;
+
+export const replayed = () => unauthorized('This signed request was already used: sign each token request anew, with a fresh timestamp');
+
+export interface TokenRequester {
+  merchant: Merchant;
+  /** The signature to mark used once the token is issued (none in secret mode). */
+  signed?: { signature: string; timestamp: number };
+}
+
+/**
  * Who is asking for a token. With X-SIGNATURE the body must carry a timestamp (milliseconds since
- * the epoch) within TIMESTAMP_WINDOW_MS of the wall clock; without it, the deprecated secret must
- * be one of the merchant's. A signature, when sent, is what counts: a secret beside it is ignored.
+ * the epoch) at most TIMESTAMP_WINDOW_MS behind and TIMESTAMP_AHEAD_MS ahead of the wall clock,
+ * and the signature must not have been used for a token yet; without it, the deprecated secret
+ * must be one of the merchant's. A signature, when sent, is what counts: a secret beside it is
+ * ignored.
  */
 export async function authenticateTokenRequest(
   merchants: MerchantRegistry,
+  signatures: SignatureMemory,
   rawBody: string,
   body: unknown,
   signature: string | undefined,
-): Promise<Merchant> {
+): Promise<TokenRequester> {
   const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const merchantCode = typeof fields.merchantCode === 'string' ? fields.merchantCode : undefined;
   if (!signature && fields.secret === undefined) {
@@ -119,14 +160,21 @@ export async function authenticateTokenRequest(
     if (typeof timestamp !== 'number' || !Number.isInteger(timestamp)) {
       throw unauthorized('A signed token request must carry "timestamp": milliseconds since the epoch');
     }
-    if (Math.abs(Date.now() - timestamp) > TIMESTAMP_WINDOW_MS) {
-      throw unauthorized(`The timestamp is more than ${TIMESTAMP_WINDOW_MS / 60_000} minutes from the platform's clock (milliseconds since the epoch expected)`);
+    const now = Date.now();
+    if (timestamp - now > TIMESTAMP_AHEAD_MS) {
+      throw unauthorized(
+        `The timestamp is ${Math.round((timestamp - now) / 1000)} s ahead of the platform's clock (at most ${TIMESTAMP_AHEAD_MS / 1000} s is accepted): check the clock of the machine that signs`,
+      );
+    }
+    if (now - timestamp > TIMESTAMP_WINDOW_MS) {
+      throw unauthorized(`The timestamp is more than ${TIMESTAMP_WINDOW_MS / 60_000} minutes behind the platform's clock (milliseconds since the epoch expected)`);
     }
     if (!(await signatureMatches(rawBody, signature.trim(), merchant))) {
       throw unauthorized("X-SIGNATURE does not verify against the merchant's public keys over the body received");
     }
-    return merchant;
+    if (signatures.isUsed(signature.trim())) throw replayed();
+    return { merchant, signed: { signature: signature.trim(), timestamp } };
   }
   if (typeof fields.secret !== 'string' || !merchant.secrets.includes(fields.secret)) throw unauthorized('The merchant secret is wrong');
-  return merchant;
+  return { merchant };
 }

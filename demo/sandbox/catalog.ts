@@ -4,35 +4,34 @@
  * Methods per currency come from the document's method table (`methodCodesFor`), never from here.
  */
 import { methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
+import { currencyDigits } from '../../src/api/money.js';
 
 export interface CurrencyInfo {
   code: string;
   name: string;
   crypto: boolean;
-  /** Digits after the decimal point that amounts in this currency carry. */
-  decimals: number;
   /** Units of this currency one US dollar buys (mid rate, fixed for the sandbox). */
   perUsd: number;
 }
 
-const currency = (code: string, name: string, perUsd: number, decimals = 2, crypto = false): CurrencyInfo => ({ code, name, crypto, decimals, perUsd });
+const currency = (code: string, name: string, perUsd: number, crypto = false): CurrencyInfo => ({ code, name, crypto, perUsd });
 
 export const CURRENCIES: readonly CurrencyInfo[] = [
   currency('USD', 'US Dollar', 1),
   currency('EUR', 'Euro', 0.92),
-  currency('USDT', 'Tether USD', 1, 2, true),
-  currency('USDC', 'USD Coin', 1, 2, true),
+  currency('USDT', 'Tether USD', 1, true),
+  currency('USDC', 'USD Coin', 1, true),
   currency('ARS', 'Argentine Peso', 950),
   currency('BRL', 'Brazilian Real', 5.6),
   currency('CNY', 'Chinese Yuan', 7.24),
   currency('COP', 'Colombian Peso', 3950),
   currency('GHS', 'Ghanaian Cedi', 15.2),
-  currency('IDR', 'Indonesian Rupiah', 15800, 0),
+  currency('IDR', 'Indonesian Rupiah', 15800),
   currency('INR', 'Indian Rupee', 83.2),
-  currency('JPY', 'Japanese Yen', 151, 0),
+  currency('JPY', 'Japanese Yen', 151),
   currency('KES', 'Kenyan Shilling', 129),
-  currency('KRW', 'South Korean Won', 1380, 0),
-  currency('LAK', 'Lao Kip', 21500, 0),
+  currency('KRW', 'South Korean Won', 1380),
+  currency('LAK', 'Lao Kip', 21500),
   currency('MXN', 'Mexican Peso', 17.1),
   currency('MYR', 'Malaysian Ringgit', 4.7),
   currency('NAD', 'Namibian Dollar', 18.6),
@@ -41,7 +40,7 @@ export const CURRENCIES: readonly CurrencyInfo[] = [
   currency('THB', 'Thai Baht', 35.8),
   currency('TWD', 'New Taiwan Dollar', 32.3),
   currency('TZS', 'Tanzanian Shilling', 2600),
-  currency('VND', 'Vietnamese Dong', 25400, 0),
+  currency('VND', 'Vietnamese Dong', 25400),
   currency('ZAR', 'South African Rand', 18.6),
   currency('ZMW', 'Zambian Kwacha', 26.5),
 ];
@@ -50,14 +49,14 @@ const BY_CODE = new Map(CURRENCIES.map((info) => [info.code, info]));
 export const currencyInfo = (code: string) => BY_CODE.get(code);
 export const isKnownCurrency = (code: string) => BY_CODE.has(code);
 
-/** Rounds an amount to its currency's precision (2 decimals for an unknown currency). */
+/** Rounds an amount to its currency's precision. */
 export function roundAmount(amount: number, currencyCode: string): number {
-  const factor = 10 ** (currencyInfo(currencyCode)?.decimals ?? 2);
+  const factor = 10 ** currencyDigits(currencyCode); // money.ts: the digits the platform accepts
   return Math.round(amount * factor) / factor;
 }
 
 /** The smallest step of an amount in a currency: 0.01, or 1 for currencies without minor units. */
-export const minorUnit = (currencyCode: string) => 10 ** -(currencyInfo(currencyCode)?.decimals ?? 2);
+export const minorUnit = (currencyCode: string) => 10 ** -currencyDigits(currencyCode);
 
 export interface Operator {
   code: string;

@@ -24,3 +24,12 @@ export function createClock(onAdvance: () => void = () => {}): SandboxClock {
     offsetMs: () => offset,
   };
 }
+
+const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * A moment as people read it in instructions: "17:41 UTC on 23 November 2026". UTC, named, since
+ * the emulator cannot know the shopper's time zone (the element shows local time beside it).
+ */
+export const timeInWords = (ms: number) => `${TIME.format(ms)} UTC on ${DATE.format(ms)}`;

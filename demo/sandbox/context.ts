@@ -2,7 +2,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { SandboxClock } from './clock.js';
 import type { MerchantRegistry } from './merchants.js';
-import type { TokenService } from './auth.js';
+import type { SignatureMemory, TokenService } from './auth.js';
 import type { Ledger } from './ledger.js';
 import type { PaymentStore } from './payments.js';
 import type { CallbackDispatcher } from './callbacks.js';
@@ -13,6 +13,10 @@ import type { RateLimiter } from './rate-limit.js';
 export interface SandboxSettings {
   /** How long "within seconds" outcomes take, in sandbox milliseconds. */
   settleDelayMs: number;
+  /** Payments that lead to the sandbox bank page wait there for a person's decision. */
+  bankPageDecides: boolean;
+  /** Origins besides loopback whose pages may use the emulator's tools and token endpoints. */
+  allowedOrigins: readonly string[];
 }
 
 export interface SandboxContext {
@@ -20,6 +24,8 @@ export interface SandboxContext {
   clock: SandboxClock;
   merchants: MerchantRegistry;
   tokens: TokenService;
+  /** Signatures of token requests already used (replay refusal). */
+  signatures: SignatureMemory;
   ledger: Ledger;
   store: PaymentStore;
   callbacks: CallbackDispatcher;

@@ -3,7 +3,7 @@
  * PromptPay, DuitNow and LAO QR codes): TLV fields `id(2) length(2) value` and a CRC16-CCITT
  * checksum in tag 63, so a real QR library or banking app parser reads them.
  */
-import { currencyInfo } from './catalog.js';
+import { currencyDigits } from '../../src/api/money.js';
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), as EMVCo QR specifies; hex, 4 upper-case digits. */
 export function crc16ccitt(text: string): string {
@@ -70,7 +70,7 @@ const ascii = (text: string, max: number) => text.normalize('NFKD').replace(/[^\
 /** A dynamic (one payment, amount included) EMV QR payload for a scheme. */
 export function emvQrPayload(schemeName: QrSchemeName, payment: QrPayment): string {
   const scheme: QrScheme = QR_SCHEMES[schemeName];
-  const decimals = currencyInfo(payment.currencyCode)?.decimals ?? 2;
+  const decimals = currencyDigits(payment.currencyCode);
   const body = [
     tlv('00', '01'),
     tlv('01', '12'),

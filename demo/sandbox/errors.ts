@@ -72,11 +72,27 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+/**
+ * A union that matched none of its shapes (the two top-up modes) reports the problems of the
+ * shape it came closest to, the one with the fewest, so `moneyProvided.amount` is named rather
+ * than "matches none"; when two shapes are as close, the union itself is reported.
+ */
+function closestShape(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || issue.discriminator || !issue.errors.length) return [issue];
+    const sizes = issue.errors.map((branch) => branch.length);
+    const fewest = Math.min(...sizes);
+    if (sizes.filter((size) => size === fewest).length > 1) return [issue];
+    const branch = issue.errors[sizes.indexOf(fewest)]!;
+    return closestShape(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+  });
+}
+
 /** One detail per field, named by its dotted path, in the order zod found them. */
 export function zodDetails(issues: readonly z.core.$ZodIssue[], input: unknown, prefix: readonly PropertyKey[] = []): FieldDetail[] {
   const seen = new Set<string>();
   const details: FieldDetail[] = [];
-  for (const issue of issues) {
+  for (const issue of closestShape(issues)) {
     const field = [...prefix, ...issue.path].map(String).join('.') || 'body';
     const message = describeIssue(issue, input);
     const key = `${field}\u0000${message}`;

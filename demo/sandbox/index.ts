@@ -22,12 +22,14 @@ import {
   DEMO_PUBLIC_KEY_PATH,
   type MerchantConfig,
 } from './merchants.js';
+import { allowedOriginsFromEnv, parseAllowedOrigins } from './origins.js';
 import { createSandboxContext } from './state.js';
 
 export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor } from './scenarios.js';
 export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
+export { ALLOWED_ORIGINS_ENV } from './origins.js';
 export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, DEMO_PRIVATE_KEY_PATH, DEMO_PUBLIC_KEY_PATH, type MerchantConfig } from './merchants.js';
-export { TIMESTAMP_WINDOW_MS, MAX_VALIDITY_SECS } from './auth.js';
+export { TIMESTAMP_WINDOW_MS, TIMESTAMP_AHEAD_MS, MAX_VALIDITY_SECS } from './auth.js';
 export { EXPIRY_SECONDS, expirySecondsFor } from './method-responses.js';
 export { SANDBOX_ENDPOINTS } from './routes/sandbox-tools.js';
 
@@ -52,6 +54,21 @@ export interface SandboxOptions {
   callbackRetry?: CallbackRetryOptions;
   /** How often due transitions and their callbacks fire without a read. Default 100 ms. */
   tickMs?: number;
+  /**
+   * Origins (`https://shop.example:8443`, or `*`) whose pages may use the emulator's own tools
+   * (`/__sandbox/*`) and token endpoints, besides loopback ones (http://localhost:*, 127.0.0.1,
+   * [::1]). Default: SANDBOX_ALLOWED_ORIGINS (comma-separated), else none. The platform endpoints
+   * answer every origin whatever this says.
+   */
+  allowedOrigins?: string[];
+  /**
+   * Payments whose method leads to the sandbox bank page (ONLINE, NETBANKING and the other redirect
+   * methods) wait there for a person to Approve, Decline or Let it expire, instead of settling by
+   * the amount table; without a decision they fail at expireAt. Default false: the amount table
+   * decides, as the platform's sandbox does (the page's buttons still act until it has).
+   * `npm run demo` turns it on.
+   */
+  bankPageDecides?: boolean;
 }
 
 function atLeast(name: string, value: number, minimum: number): number {
@@ -62,7 +79,10 @@ function atLeast(name: string, value: number, minimum: number): number {
 export async function createSandbox(options: SandboxOptions = {}) {
   const faults = faultsSchema.safeParse({ ...faultsFromEnv(process.env), ...options.faults });
   if (!faults.success) throw new RangeError(`createSandbox: invalid faults ${JSON.stringify(options.faults)}`);
+  const allowedOrigins = options.allowedOrigins ? parseAllowedOrigins(options.allowedOrigins) : (allowedOriginsFromEnv(process.env) ?? []);
   const ctx = createSandboxContext({
+    allowedOrigins,
+    bankPageDecides: options.bankPageDecides ?? false,
     settleDelayMs: atLeast('settleDelayMs', options.settleDelayMs ?? 3000, 0),
     rateLimit: options.rateLimit === false ? false : atLeast('rateLimit', options.rateLimit ?? 10, 1),
     faults: faults.data,

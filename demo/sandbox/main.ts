@@ -1,11 +1,12 @@
 /**
  * `npm run sandbox`: the emulator on 127.0.0.1:8787 (PORT, HOST to change). Faults come from the
- * SANDBOX_* variables (faults.ts), SANDBOX_SETTLE_DELAY_MS and SANDBOX_RATE_LIMIT ("off" or N)
- * tune the rest. Stops cleanly on Ctrl-C and SIGTERM.
+ * SANDBOX_* variables (faults.ts), SANDBOX_SETTLE_DELAY_MS, SANDBOX_RATE_LIMIT ("off" or N),
+ * SANDBOX_BANK_PAGE_DECIDES (true: redirect payments wait for the bank page) and
+ * SANDBOX_ALLOWED_ORIGINS (read by createSandbox) tune the rest. Stops cleanly on Ctrl-C and SIGTERM.
  */
 import { relative } from 'node:path';
 import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
-import { numberFromEnv } from '../lib/env.js';
+import { booleanFromEnv, numberFromEnv } from '../lib/env.js';
 import { stopOnSignals } from '../lib/stop-on-signals.js';
 
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
     host: process.env.HOST || '127.0.0.1',
     settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS'),
     rateLimit: rateLimitEnv === 'off' ? false : numberFromEnv('SANDBOX_RATE_LIMIT'),
+    bankPageDecides: booleanFromEnv('SANDBOX_BANK_PAGE_DECIDES'),
     log: true,
   };
   const sandbox = await createSandbox(options);

@@ -5,6 +5,7 @@
  */
 import type { Money, PayinMethod, TablePayinMethodCode } from '../../src/api/index.js';
 import { operatorsFor, type Operator } from './catalog.js';
+import { timeInWords } from './clock.js';
 import { emvQrPayload, type QrSchemeName } from './emv-qr.js';
 import { decreasedAmount, digitsFrom, ethereumAddress, tronAddress } from './identifiers.js';
 import type { Merchant } from './merchants.js';
@@ -96,6 +97,11 @@ class Builder {
   amountText(money: Money = this.input.money) {
     return `${money.amount} ${money.currencyCode}`;
   }
+
+  /** The payment's deadline as people read it (instructions are text for the shopper, not data). */
+  deadline() {
+    return timeInWords(this.input.expireAt);
+  }
 }
 
 const redirect = (b: Builder): Fields => ({ redirectTo: b.input.pageUrl });
@@ -109,7 +115,7 @@ const bankTransfer = (b: Builder, bank: Operator | undefined, accountNumber: str
         'Open your banking app or internet banking, or visit a branch.',
         `Transfer exactly ${b.amountText(pay)} to account ${accountNumber} (${b.input.merchant.channelName}).`,
         `Enter the reference ${b.input.reference} so the payment can be matched.`,
-        `Pay before ${new Date(b.input.expireAt).toISOString()}.`,
+        `Pay before ${b.deadline()}.`,
       ],
     },
   ],
@@ -153,7 +159,12 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
     build: (b) => ({
       accountCustomer: { accountName: b.method.account?.accountName },
       ...b.echo('phoneNumber'),
-      paymentInstructionList: [{ title: 'Approve the request', steps: ['Open your UPI app.', `Approve the collect request of ${b.amountText()} from ${b.input.merchant.channelName}.`] }],
+      paymentInstructionList: [
+        {
+          title: 'Approve the request',
+          steps: ['Open your UPI app.', `Approve the collect request of ${b.amountText()} from ${b.input.merchant.channelName} before ${b.deadline()}.`],
+        },
+      ],
     }),
   },
   P2A_V2: {
@@ -170,7 +181,7 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
             steps: [
               `Send exactly ${b.amountText()} by IMPS to account ${accountNumber} (${b.input.merchant.channelName}).`,
               'Copy the 12-digit UTR (transaction reference) your bank shows.',
-              'Enter the UTR on the payment page to complete the payment.',
+              `Enter the UTR on the payment page before ${b.deadline()} to complete the payment.`,
             ],
           },
         ],
@@ -185,7 +196,12 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         accountCustomer: b.accountCustomer(true),
         paymentOperator: operator,
         ...b.echo('phoneNumber', 'emailAddress'),
-        paymentInstructionList: [{ title: `Approve on your phone (${operator?.name ?? 'mobile money'})`, steps: [`A payment prompt of ${b.amountText()} was sent to ${b.method.phoneNumber}.`, 'Enter your PIN to approve it.'] }],
+        paymentInstructionList: [
+          {
+            title: `Approve on your phone (${operator?.name ?? 'mobile money'})`,
+            steps: [`A payment prompt of ${b.amountText()} was sent to ${b.method.phoneNumber}.`, `Enter your PIN to approve it before ${b.deadline()}.`],
+          },
+        ],
       };
     },
   },
@@ -198,7 +214,12 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         paymentOperator: operator,
         account: { accountNumber: address, accountName: b.input.merchant.channelName },
         ...b.echo('emailAddress'),
-        paymentInstructionList: [{ title: `Send ${b.input.money.currencyCode} on ${operator.name}`, steps: [`Send exactly ${b.amountText()} to ${address}.`, `Use the ${operator.name} network only; other networks lose the funds.`] }],
+        paymentInstructionList: [
+          {
+            title: `Send ${b.input.money.currencyCode} on ${operator.name}`,
+            steps: [`Send exactly ${b.amountText()} to ${address} before ${b.deadline()}.`, `Use the ${operator.name} network only; other networks lose the funds.`],
+          },
+        ],
       };
     },
   },
@@ -226,7 +247,9 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         accountCustomer: { accountName: b.method.account?.accountName },
         ...b.echo('phoneNumber', 'emailAddress'),
         paymentLocationCustomer: b.location() ?? {},
-        paymentInstructionList: [{ title: `Pay at ${store.name}`, steps: [`Show the payment code ${code} at the kiosk or counter.`, `Pay ${b.amountText()} in cash.`] }],
+        paymentInstructionList: [
+          { title: `Pay at ${store.name}`, steps: [`Show the payment code ${code} at the kiosk or counter.`, `Pay ${b.amountText()} in cash before ${b.deadline()}.`] },
+        ],
       };
     },
   },

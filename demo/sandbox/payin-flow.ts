@@ -102,6 +102,7 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
   const idPayment = randomUUID();
   const reference = platformReference(idPayment);
   const expireAt = now + expirySecondsFor(input.method.paymentMethodCode) * 1000;
+  const pageUrl = paymentPageUrl(input.origin, input.kind, input.merchant.merchantCode, input.id);
   const methodResponse = buildMethodResponse({
     method: input.method,
     money: input.money,
@@ -112,11 +113,14 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
     expireAt,
     returnUrl: input.returnUrl,
     merchant: input.merchant,
-    pageUrl: paymentPageUrl(input.origin, input.kind, input.merchant.merchantCode, input.id),
+    pageUrl,
   });
   const givenReference = input.method.paymentMethodCode === 'P2A_V2' ? input.method.externalReference?.reference : undefined;
   if (givenReference) methodResponse.externalReference = { reference: givenReference };
   const awaitingReference = input.method.paymentMethodCode === 'P2A_V2' && !givenReference;
+  // With bankPageDecides, a payment that leads to the sandbox bank page waits there for a person.
+  const leadsToBankPage = methodResponse.redirectTo === pageUrl || methodResponse.deeplink === pageUrl;
+  const waitsForPage = ctx.settings.bankPageDecides && leadsToBankPage && scenario.kind === 'settles';
   const differentAmount = scenario.kind === 'settles' && scenario.differentAmount;
   const moneyReceived = differentAmount ? { amount: differentAmountReceived(input.money.amount), currencyCode: input.money.currencyCode } : undefined;
   const account = input.method.account;
@@ -129,7 +133,8 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
     createdAt: now,
     expireAt,
     status: 'PROCESSING',
-    next: outcomeOf(scenario, now, expireAt, ctx.settings.settleDelayMs, awaitingReference),
+    next: waitsForPage ? { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON } : outcomeOf(scenario, now, expireAt, ctx.settings.settleDelayMs, awaitingReference),
+    waitsForPage,
     callbackUrl: input.callbackUrl,
     view: input.view(methodResponse, idPayment),
     methodCode: input.method.paymentMethodCode,

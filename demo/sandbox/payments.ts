@@ -43,6 +43,8 @@ export interface PaymentRecord {
   scenario?: PayinScenario;
   /** P2A_V2 waits for the customer's external reference before it can settle. */
   awaitingReference?: boolean;
+  /** Opened on the sandbox bank page: the outcome waits for the person there (or expiry). */
+  waitsForPage?: boolean;
   /** What the customer actually paid, when it differs from the request. */
   moneyReceived?: Money;
   /** What a success credits (payins, top-ups) or a failure refunds (payouts). */

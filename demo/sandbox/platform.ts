@@ -4,12 +4,12 @@
  * then the route's own business rules (404 for an unknown payment, 406, 409).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { operationPermits } from '../../src/api/index.js';
 import type * as z from 'zod/mini';
 import { ApiError, forbidden, invalidRequest, zodDetails } from './errors.js';
 import { parseJson, readBodyText } from './http-body.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';
+import { operationPermits } from './operations.js';
 import type { SandboxContext, SandboxEnv } from './context.js';
 
 export const SUPPORTED_API_VERSION = '2';

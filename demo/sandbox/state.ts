@@ -3,7 +3,7 @@
  * What a payment reaching a final status does (balances, account data, callback) is decided here,
  * once for every way of getting there (timer, lazy read, clock advance, forced status).
  */
-import { createTokenService } from './auth.js';
+import { createSignatureMemory, createTokenService } from './auth.js';
 import { createCallbackDispatcher, type CallbackRetryOptions } from './callbacks.js';
 import { createClock } from './clock.js';
 import { createFaultState, type Faults } from './faults.js';
@@ -17,6 +17,8 @@ import type { SandboxContext } from './context.js';
 
 export interface ContextOptions {
   settleDelayMs: number;
+  allowedOrigins: readonly string[];
+  bankPageDecides: boolean;
   rateLimit: number | false;
   faults: Faults;
   merchants: readonly MerchantConfig[];
@@ -53,10 +55,11 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
   settleDue = store.settleDue;
 
   return {
-    settings: { settleDelayMs: options.settleDelayMs },
+    settings: { settleDelayMs: options.settleDelayMs, allowedOrigins: options.allowedOrigins, bankPageDecides: options.bankPageDecides },
     clock,
     merchants,
     tokens: createTokenService(),
+    signatures: createSignatureMemory(),
     ledger,
     store,
     callbacks,

@@ -5,14 +5,19 @@
  */
 const id = (value: string) => encodeURIComponent(value);
 
-export const paths = {
-  authTokens: () => '/auth-tokens',
-  authTokensByAction: () => '/auth-tokens-by-action',
+/** The paths a checkout in the browser calls: the browser bundle takes only these. */
+export const checkoutPaths = {
   payinOptions: () => '/payins/!availablePaymentOptions',
   merchantInfo: () => '/merchant-info',
   payin: (idPayin: string) => `/payins/${id(idPayin)}`,
   payinAccounts: (idPayin: string) => `/payins/${id(idPayin)}/accounts`,
   payinExternalReference: (idPayin: string) => `/payins/${id(idPayin)}/!setExternalReference`,
+} as const;
+
+export const paths = {
+  ...checkoutPaths,
+  authTokens: () => '/auth-tokens',
+  authTokensByAction: () => '/auth-tokens-by-action',
   fxRatePairs: () => '/fx-rate-pairs',
   fxRates: () => '/fx-rates',
   topUp: (idTopUp: string) => `/topups/${id(idTopUp)}`,
@@ -25,15 +30,28 @@ export const paths = {
   paymentOperators: () => '/payment-operators',
 } as const;
 
-/** The operations a by-action token stands for, exactly as the document lists them. */
+/**
+ * The characters with a meaning in a regular expression, in JavaScript and RE2 alike, as a
+ * character class. The platform reads operations as regular expressions, so an operation names a
+ * path literally only when each of these is escaped with a backslash (valid in both syntaxes).
+ */
+export const REGEX_SYNTAX_CLASS = String.raw`[\\^$.|?*+()[\]{}]`;
+
+/**
+ * The operation that permits exactly one request line: `METHOD path` with every regular-expression
+ * character of the path escaped, so that an id such as `shop.*` never becomes a pattern.
+ */
+export const exactOperation = (method: string, path: string) => `${method} ${path.replace(new RegExp(REGEX_SYNTAX_CLASS, 'g'), '\\$&')}`;
+
+/** The operations a by-action token stands for, as the document lists them, ids escaped. */
 export function actionOperations(action: string, idPayment: string): string[] {
   switch (action) {
     case 'PAYIN_CREATE':
-      return [`POST ${paths.payinOptions()}`, `POST ${paths.payin(idPayment)}`, `GET ${paths.payin(idPayment)}`];
+      return [exactOperation('POST', paths.payinOptions()), exactOperation('POST', paths.payin(idPayment)), exactOperation('GET', paths.payin(idPayment))];
     case 'PAYIN_INFO':
-      return [`GET ${paths.payin(idPayment)}`];
+      return [exactOperation('GET', paths.payin(idPayment))];
     case 'WALLET_OPERATION_CREATE':
-      return [`POST ${paths.topUpOptions()}`, `POST ${paths.topUp(idPayment)}`, `GET ${paths.topUp(idPayment)}`];
+      return [exactOperation('POST', paths.topUpOptions()), exactOperation('POST', paths.topUp(idPayment)), exactOperation('GET', paths.topUp(idPayment))];
     default:
       return [];
   }

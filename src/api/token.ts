@@ -3,6 +3,8 @@
  * platform can), and decide what it permits. Never used to trust anything, only to avoid sending
  * requests that cannot succeed and to refuse tokens that must not be in a browser.
  */
+import { checkoutPaths as paths, REGEX_SYNTAX_CLASS } from './paths.js';
+import { ID_PATTERN } from './patterns.js';
 import { tokenPayloadSchema, type TokenPayload } from './schemas/token-payload.js';
 
 export type TokenProblem = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_TOO_BROAD';
@@ -33,7 +35,25 @@ export function tokenExpiresInMs(payload: TokenPayload, now = Date.now()): numbe
   return payload.exp === undefined ? undefined : payload.exp * 1000 - now;
 }
 
-/** Compiled operations; bounded, since operations come from tokens and need not repeat. */
+/** `get /x` names the same request as `GET /x`: the method part compares without regard to case. */
+const upperMethod = (operation: string) => operation.replace(/^[a-z]+(?= )/i, (method) => method.toUpperCase());
+
+/**
+ * Text with no live pattern: each character with a regular-expression meaning is escaped, and
+ * every escape is of such a character (`\d`, `\w` are classes, not literals). Linear: the two
+ * branches start with different characters, so nothing backtracks.
+ */
+const LITERAL_TEXT = new RegExp(`^(?:\\\\${REGEX_SYNTAX_CLASS}|[^${REGEX_SYNTAX_CLASS.slice(1)})*$`);
+
+/**
+ * The one request line an operation names, method upper-cased, or undefined when the operation is
+ * a pattern that may match more than one.
+ */
+export function literalOperation(operation: string): string | undefined {
+  return LITERAL_TEXT.test(operation) ? upperMethod(operation.replace(/\\(.)/g, '$1')) : undefined;
+}
+
+/** Compiled pattern operations; bounded, since operations come from tokens and need not repeat. */
 const regexCache = new Map<string, RegExp | null>();
 const REGEX_CACHE_LIMIT = 256;
 function anchored(operation: string): RegExp | null {
@@ -51,56 +71,78 @@ function anchored(operation: string): RegExp | null {
 }
 
 /**
- * Whether one operation string permits `METHOD path`. Operations may be regular expressions; they
- * match the whole request line (anchored). A literal operation also matches itself exactly, so
- * identifiers with regex metacharacters still work.
+ * Whether one operation string permits `METHOD path`, as the platform reads it: a regular
+ * expression matching the whole request line (anchored). A literal operation (escapes only) is
+ * compared as text, and any operation also matches itself exactly, so that identifiers with
+ * regex metacharacters work in tokens that did not escape them. Methods compare without regard
+ * to case.
  */
 export function operationPermits(operation: string, method: string, path: string): boolean {
   const request = `${method.toUpperCase()} ${path}`;
-  if (operation === request) return true;
-  return anchored(operation)?.test(request) ?? false;
+  const normalized = upperMethod(operation);
+  if (normalized === request) return true;
+  const literal = literalOperation(normalized);
+  if (literal !== undefined) return literal === request;
+  return anchored(normalized)?.test(request) ?? false;
 }
 
 /**
- * Whether a token permits `METHOD path`: true or false when the payload lists operations,
- * undefined when it does not say (then only trying tells).
+ * Whether a token permits `METHOD path`, read from its literal operations (the only ones a browser
+ * accepts, see tokenScope): true when one names this request, false when none does, undefined
+ * when the payload lists no operations or has patterns (then only trying tells). Patterns are not
+ * compiled here, which keeps a regular-expression engine's work out of the browser.
  */
 export function tokenPermits(payload: TokenPayload, method: string, path: string): boolean | undefined {
   if (!payload.operations) return undefined;
-  return payload.operations.some((operation) => operationPermits(operation, method, path));
+  const request = `${method.toUpperCase()} ${path}`;
+  let patterns = false;
+  for (const operation of payload.operations) {
+    const literal = literalOperation(operation);
+    if (literal === request) return true;
+    patterns ||= literal === undefined;
+  }
+  return patterns ? undefined : false;
 }
 
 /**
- * Requests a payment-scoped token must never permit: any payment it was not issued for, payouts,
- * balances and token creation. The random id stands for "some other payment".
+ * The payin an operation of a checkout token is about: '' for the operations of no payin
+ * (options, merchant name), undefined for anything a checkout must not hold — a pattern, another
+ * path, a path of this payin outside the checkout (its accounts).
  */
-function broadProbes(): [string, string][] {
-  const other = `probe-${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}`;
-  return [
-    ['POST', `/payins/${other}`],
-    ['GET', `/payins/${other}`],
-    ['POST', `/topups/${other}`],
-    ['GET', `/topups/${other}`],
-    ['POST', `/payouts/${other}`],
-    ['GET', `/payouts/${other}`],
-    ['GET', '/balances'],
-    ['POST', '/auth-tokens'],
-    ['POST', '/auth-tokens-by-action'],
-  ];
+function checkoutOperationPayin(operation: string): string | undefined {
+  const literal = literalOperation(operation);
+  if (literal === `POST ${paths.payinOptions()}` || literal === `GET ${paths.merchantInfo()}`) return '';
+  const segment = literal?.match(/^[A-Z]+ \/payins\/([^/]+)/)?.[1];
+  if (!segment) return undefined;
+  let idPayin: string;
+  try {
+    idPayin = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  const own = [`POST ${paths.payin(idPayin)}`, `GET ${paths.payin(idPayin)}`, `POST ${paths.payinExternalReference(idPayin)}`];
+  return ID_PATTERN.test(idPayin) && own.includes(literal!) ? idPayin : undefined;
 }
 
 /**
- * A general-privilege token (e.g. `POST /payins/.*`): it permits payments other than its own or
- * merchant-wide operations, so it must not be in a browser.
+ * The one payin a token may be used for in a browser, or TOKEN_TOO_BROAD. Acceptable: every
+ * operation is a literal path of this payin's checkout (options, the payin, its external
+ * reference) or the merchant name, all about one and the same payin; or a by-action token for a
+ * payin (PAYIN_CREATE, PAYIN_INFO) with its idPayment. A top-up token (WALLET_OPERATION_CREATE) is
+ * not a payin checkout's. The rule reads what a token says, never what it happens to match: a
+ * pattern is refused even when it would permit only this payin. See docs/platform-choices.md.
  */
-export function isGeneralPrivilege(payload: TokenPayload): boolean {
-  if (!payload.operations) return false;
-  const merchantWide = payload.operations.some((operation) => MERCHANT_WIDE.test(operation));
-  return merchantWide || broadProbes().some(([method, path]) => tokenPermits(payload, method, path) === true);
+export function tokenScope(payload: TokenPayload): { idPayin: string } | 'TOKEN_TOO_BROAD' {
+  const { action, operations } = payload;
+  if (action !== undefined && action !== 'PAYIN_CREATE' && action !== 'PAYIN_INFO') return 'TOKEN_TOO_BROAD';
+  let idPayin = payload.idPayment;
+  for (const operation of operations ?? []) {
+    const about = checkoutOperationPayin(operation);
+    if (about === undefined || (about && idPayin && about !== idPayin)) return 'TOKEN_TOO_BROAD';
+    idPayin ||= about;
+  }
+  return idPayin ? { idPayin } : 'TOKEN_TOO_BROAD';
 }
-
-/** Operations on money leaving the merchant or on its credentials, even for one literal id. */
-const MERCHANT_WIDE = /^\S+ \/(payouts|balances|auth-tokens)\b/;
 
 /** Why a token cannot be used in the browser, or undefined when it can. */
 export function tokenProblem(token: string | null | undefined, now = Date.now()): TokenProblem | undefined {
@@ -108,6 +150,6 @@ export function tokenProblem(token: string | null | undefined, now = Date.now())
   if (!payload) return 'TOKEN_INVALID';
   const left = tokenExpiresInMs(payload, now);
   if (left !== undefined && left <= 0) return 'TOKEN_EXPIRED';
-  if (isGeneralPrivilege(payload)) return 'TOKEN_TOO_BROAD';
+  if (tokenScope(payload) === 'TOKEN_TOO_BROAD') return 'TOKEN_TOO_BROAD';
   return undefined;
 }

@@ -14,10 +14,18 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export interface RetryOptions {
   /** Further attempts after the first. Default 3. */
   retries?: number;
-  /** First backoff delay. Default 500 ms. */
+  /** First backoff delay, and the least wait after a Retry-After (a `0` or a past date must not spin). Default 500 ms. */
   baseDelayMs?: number;
   /** No single wait is longer, Retry-After included. Default 10 s. */
   maxDelayMs?: number;
+  /** No further attempt once this long has passed since the first (besides `retries`). */
+  withinMs?: number;
+  /** A 429 is never final: wait as asked and try again, however long it takes (neither `retries` nor `withinMs` count it). */
+  patientWhenLimited?: boolean;
+  /** Up to this much random time added to a Retry-After wait, so a crowd told the same wait does not come back at once. Default 0. */
+  jitterMs?: number;
+  /** Told before each wait: a caller may show that the platform is busy. */
+  onRetry?: (error: PlatformError, delayMs: number) => void;
 }
 
 export interface CallOptions {
@@ -63,6 +71,18 @@ export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: n
   return Math.round(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt));
 }
 
+/**
+ * The wait before another attempt: the platform's Retry-After (never less than the base delay, so
+ * `Retry-After: 0` or a date already past cannot make a loop of requests; with jitter when asked),
+ * else exponential backoff with full jitter. Never more than the maximum.
+ */
+export function retryDelay(error: PlatformError, attempt: number, retry: RetryOptions, random = Math.random): number {
+  const base = retry.baseDelayMs ?? 500;
+  const max = retry.maxDelayMs ?? 10_000;
+  if (error.retryAfterMs === undefined) return backoffDelay(attempt, base, max, random);
+  return Math.min(max, Math.max(base, error.retryAfterMs) + Math.round(random() * (retry.jitterMs ?? 0)));
+}
+
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'INVALID_REQUEST',
   401: 'UNAUTHORIZED',
@@ -76,7 +96,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
 /** Body codes that refine a status: a 404 that names a missing resource is not a version problem. */
 const REFINING_CODES = new Set(['NOT_FOUND', 'PAYIN_NOT_FOUND', 'TOKEN_EXPIRED', 'TOKEN_INVALID']);
 
-function errorFromResponse(status: number, text: string, retryAfter: string | null): PlatformError {
+function errorFromResponse(status: number, text: string, retryAfter: string | null, serverNow?: number): PlatformError {
   let body: z.infer<typeof errorBodySchema> | undefined;
   try {
     const parsed = errorBodySchema.safeParse(JSON.parse(text));
@@ -94,7 +114,9 @@ function errorFromResponse(status: number, text: string, retryAfter: string | nu
     code,
     httpStatus: status,
     retryable,
-    retryAfterMs: parseRetryAfter(retryAfter),
+    // An HTTP-date Retry-After is the server's time: measured against its Date, a client clock
+    // that is wrong neither shortens nor lengthens the wait.
+    retryAfterMs: parseRetryAfter(retryAfter, serverNow),
     message: body?.message ?? `The platform answered HTTP ${status}`,
     details: body?.details,
   });
@@ -151,12 +173,10 @@ export function createTransport(options: ClientOptions) {
         cause: error,
       });
     }
-    const serverDate = response.headers.get('Date');
-    if (serverDate && options.onServerTime) {
-      const serverMs = Date.parse(serverDate);
-      if (!Number.isNaN(serverMs)) options.onServerTime(serverMs, Date.now());
-    }
-    if (!response.ok) throw errorFromResponse(response.status, text, response.headers.get('Retry-After'));
+    const serverDate = Date.parse(response.headers.get('Date') ?? '');
+    const serverMs = Number.isNaN(serverDate) ? undefined : serverDate;
+    if (serverMs !== undefined) options.onServerTime?.(serverMs, Date.now());
+    if (!response.ok) throw errorFromResponse(response.status, text, response.headers.get('Retry-After'), serverMs);
     let json: unknown;
     try {
       json = text === '' ? {} : JSON.parse(text);
@@ -188,16 +208,19 @@ export function createTransport(options: ClientOptions) {
   ): Promise<z.infer<S>> {
     const retry = call.retry === true ? {} : call.retry || undefined;
     const retries = retry ? (retry.retries ?? 3) : 0;
-    for (let attempt = 0; ; attempt++) {
+    const started = Date.now();
+    // Attempts that count against `retries` (a patient 429 does not).
+    let counted = 0;
+    for (;;) {
       try {
         return await once(method, path, schema, body, extraHeaders, call);
       } catch (error) {
-        if (!(error instanceof PlatformError) || !error.retryable || attempt >= retries) throw error;
-        const maxDelay = retry?.maxDelayMs ?? 10_000;
-        const delay =
-          error.retryAfterMs !== undefined
-            ? Math.min(error.retryAfterMs, maxDelay)
-            : backoffDelay(attempt, retry?.baseDelayMs ?? 500, maxDelay, random);
+        if (!(error instanceof PlatformError) || !error.retryable || !retry) throw error;
+        const patient = retry.patientWhenLimited && error.code === 'RATE_LIMITED';
+        if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs))) throw error;
+        const delay = retryDelay(error, patient ? 0 : counted, retry, random);
+        if (!patient) counted++;
+        retry.onRetry?.(error, delay);
         await wait(delay, call.signal);
       }
     }

@@ -2,11 +2,14 @@
  * Reads what the page gave <pay-checkout> into a checked configuration. Bad page input gets a
  * clear message naming the attribute, and no request is sent.
  */
-import { decodeToken, tokenProblem, type TokenProblem } from '../api/token.js';
+import { decodeToken, tokenProblem, tokenScope, type TokenProblem } from '../api/token.js';
 import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { TokenPayload } from '../api/schemas/token-payload.js';
 import { safeWebUrl } from './safe-url.js';
+import { amountProblem } from '../api/money.js';
+import { DEFAULT_API_VERSION } from '../api/transport.js';
+import { availableOptionsResponseSchema, type AvailableOptionsResponse } from '../api/schemas/options.js';
 
 export interface CheckoutInput {
   token?: string | null;
@@ -16,6 +19,10 @@ export interface CheckoutInput {
   currencyCode?: string | null;
   returnUrl?: string | null;
   callbackUrl?: string | null;
+  apiVersion?: string | null;
+  statusUrl?: string | null;
+  /** The answer of POST /payins/!availablePaymentOptions the merchant's server already has. */
+  options?: unknown;
 }
 
 export interface CheckoutConfig {
@@ -24,8 +31,12 @@ export interface CheckoutConfig {
   baseUrl: string;
   idPayin: string;
   money: Money;
+  apiVersion: string;
   returnUrl?: string;
   callbackUrl?: string;
+  /** The merchant's status stream for this payin (createStatusRelay). */
+  statusUrl?: string;
+  options?: AvailableOptionsResponse;
 }
 
 export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE'; attribute: string; detail: string };
@@ -41,25 +52,24 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
           : 'the token attribute is missing'
         : problem === 'TOKEN_EXPIRED'
           ? 'the token has expired'
-          : 'the token grants general privileges (it permits other payments or merchant-wide operations) and must never be used in a browser; mint a payment-scoped token';
+          : 'the token is not limited to this one payment: in a browser every operation must be a literal path of one payin\'s checkout (or GET /merchant-info), or the token a by-action token with idPayment; mint a payment-scoped token on your server';
     return { code: problem, attribute: 'token', detail };
   }
   const payload = decodeToken(input.token)!;
+  // tokenProblem accepted it, so it is scoped to one payin.
+  const scope = tokenScope(payload) as { idPayin: string };
 
   const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
   if (!baseUrl) return invalid('base-url', input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing');
 
-  const idPayin = input.payinId || payload.idPayment;
-  if (!idPayin) return invalid('payin-id', 'the payin-id attribute is missing and the token carries no idPayment');
+  const idPayin = input.payinId || scope.idPayin;
   if (!ID_PATTERN.test(idPayin)) return invalid('payin-id', `"${idPayin}" is not a valid payin id: it ${ID_RULE}`);
-  if (input.payinId && payload.idPayment && input.payinId !== payload.idPayment) {
-    return invalid('payin-id', `payin-id "${input.payinId}" differs from the token's idPayment "${payload.idPayment}"`);
-  }
+  if (idPayin !== scope.idPayin) return invalid('payin-id', `payin-id "${idPayin}" differs from the payin the token is for, "${scope.idPayin}"`);
 
   const hasAmount = input.amount !== undefined && input.amount !== null;
   let money: Money | undefined;
   if (hasAmount || input.currencyCode) {
-    if (!hasAmount || !Number.isFinite(input.amount) || input.amount! <= 0) return invalid('amount', 'the amount attribute must be a positive number');
+    if (!hasAmount) return invalid('amount', 'the amount attribute is missing');
     if (!input.currencyCode || !CURRENCY_CODE_PATTERN.test(input.currencyCode)) {
       return invalid('currency-code', `"${input.currencyCode ?? ''}" is not a currency code such as INR or USDT`);
     }
@@ -73,18 +83,27 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   } else {
     return invalid('amount', 'the amount and currency-code attributes are missing and the token carries no money');
   }
+  // Shown, QR-encoded and sent as it is: an amount its currency cannot carry is bad input.
+  const amountIssue = amountProblem(money.amount, money.currencyCode);
+  if (amountIssue) return invalid('amount', `${money.amount} ${money.currencyCode} ${amountIssue}${hasAmount ? '' : " (the token's money)"}`);
 
-  let returnUrl: string | undefined;
-  if (input.returnUrl) {
-    returnUrl = safeWebUrl(input.returnUrl);
-    if (!returnUrl) return invalid('return-url', `"${input.returnUrl}" is not an absolute http(s) URL`);
+  const urls: Partial<Record<'returnUrl' | 'callbackUrl' | 'statusUrl', string>> = {};
+  for (const [key, attribute] of [['returnUrl', 'return-url'], ['callbackUrl', 'callback-url'], ['statusUrl', 'status-url']] as const) {
+    const given = input[key];
+    if (!given) continue;
+    // The status stream is the merchant's own endpoint: a path on the page's origin will do.
+    const url = safeWebUrl(given, key === 'statusUrl' ? globalThis.document?.baseURI : undefined);
+    if (!url) return invalid(attribute, `"${given}" is not an ${key === 'statusUrl' ? '' : 'absolute '}http(s) URL`);
+    urls[key] = url;
   }
-  let callbackUrl: string | undefined;
-  if (input.callbackUrl) {
-    callbackUrl = safeWebUrl(input.callbackUrl);
-    if (!callbackUrl) return invalid('callback-url', `"${input.callbackUrl}" is not an absolute http(s) URL`);
+
+  let options: AvailableOptionsResponse | undefined;
+  if (input.options !== undefined && input.options !== null) {
+    const parsed = availableOptionsResponseSchema.safeParse(input.options);
+    if (!parsed.success) return invalid('options', 'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })');
+    options = parsed.data;
   }
-  return { token: input.token!, payload, baseUrl, idPayin, money, returnUrl, callbackUrl };
+  return { token: input.token!, payload, baseUrl, idPayin, money, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, options };
 }
 
 function invalid(attribute: string, detail: string): ConfigProblem {

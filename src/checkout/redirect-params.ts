@@ -2,6 +2,13 @@
  * The hosted payment page's query parameters, as <pay-checkout> attributes, so a page can act as
  * the hosted payment web application: `readRedirectParams(location.search)`.
  */
+import type { ComplexAttributeConverter } from 'lit';
+
+/** `"true"` / `"false"` attributes, as the redirect parameters have them; anything but "false" is true. */
+export const booleanString = (fallback: boolean): ComplexAttributeConverter<boolean> => ({
+  fromAttribute: (value) => (value === null ? fallback : value.trim().toLowerCase() !== 'false'),
+  toAttribute: (value) => String(value),
+});
 
 /** Redirect parameter → attribute. The document's parameters, then the page's own. */
 export const REDIRECT_PARAMS = {

@@ -4,18 +4,18 @@
  * javascript:, data:, file:, intent: — is refused.
  */
 
-function parse(url: string | undefined): URL | undefined {
+function parse(url: string | undefined, base?: string): URL | undefined {
   if (!url) return undefined;
   try {
-    return new URL(url.trim());
+    return new URL(url.trim(), base);
   } catch {
     return undefined;
   }
 }
 
-/** The URL when it is absolute http or https, else undefined. */
-export function safeWebUrl(url: string | undefined): string | undefined {
-  const parsed = parse(url);
+/** The URL when it is http or https (absolute, or relative to `base` when given), else undefined. */
+export function safeWebUrl(url: string | undefined, base?: string): string | undefined {
+  const parsed = parse(url, base);
   return parsed && (parsed.protocol === 'https:' || parsed.protocol === 'http:') ? parsed.href : undefined;
 }
 

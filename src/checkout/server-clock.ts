@@ -24,8 +24,4 @@ export class ServerClock {
   toLocal(serverMs: number): number {
     return serverMs - this.offsetMs;
   }
-
-  now(): number {
-    return Date.now() + this.offsetMs;
-  }
 }

@@ -4,13 +4,13 @@
  * Cadence: the first poll ~1.5 s after start, every ~2 s for the first minute, then every ~10 s.
  * Never two requests at once. Paused while the page is hidden and polled at once when it shows
  * again (and when the browser comes back online). Errors back off exponentially with jitter,
- * honouring Retry-After. Polling ends a minute after `expireAt`, at a final status (the host
+ * honouring Retry-After; no wait is shorter than the normal cadence. Polling ends a minute after `expireAt`, at a final status (the host
  * calls stop), on an error that retrying cannot fix, and when the host disconnects.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../api/transport.js';
 import { isAbortError, PlatformError } from '../api/errors.js';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
+import type { FollowStop, StatusSource, StatusSourceOptions } from './status-source.js';
 
 export interface PollTiming {
   firstMs: number;
@@ -23,21 +23,24 @@ export interface PollTiming {
   errorMaxMs: number;
 }
 
-export type PollerStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stopped';
+export type PollerStop = FollowStop;
 
-export interface StatusPollerOptions {
-  fetchStatus: (signal: AbortSignal) => Promise<PayinDetailResponse>;
-  onResult: (payin: PayinDetailResponse) => void;
-  /** Every failed poll; `willRetry` is false when polling stopped because of it. */
-  onError: (error: unknown, willRetry: boolean) => void;
-  /** Local time at which the payin expires, if known. */
-  expiresAt: () => number | undefined;
-  onStop?: (reason: PollerStop) => void;
+export interface StatusPollerOptions extends StatusSourceOptions {
   timing?: Partial<PollTiming>;
   random?: () => number;
 }
 
-export class StatusPoller implements ReactiveController {
+/**
+ * Failures that pass by themselves: a payin created a moment ago may not be readable yet
+ * everywhere (not found), and an answer we could not read (a truncated body, a proxy's page) says
+ * nothing about the payment — both are retried like a 5xx.
+ */
+const PASSING = new Set(['NOT_FOUND', 'BAD_RESPONSE']);
+
+/** Whether a failed read is worth another try (else following stops with it). */
+export const isPassingFailure = (error: unknown): boolean => !(error instanceof PlatformError) || error.retryable || PASSING.has(error.code);
+
+export class StatusPoller implements StatusSource {
   /** Defaults for every poller; tests may shorten them. */
   static defaults: PollTiming = {
     firstMs: 1500,
@@ -169,18 +172,18 @@ export class StatusPoller implements ReactiveController {
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;
       this.inFlight = undefined;
-      // A payin created a moment ago may not be readable yet everywhere: not found is retried.
-      const retryable = !(error instanceof PlatformError) || error.retryable || error.code === 'NOT_FOUND';
+      const retryable = isPassingFailure(error);
       this.options.onError(error, retryable);
       if (!retryable) {
         this.stop('error');
         return;
       }
-      const { errorBaseMs, errorMaxMs } = this.timing;
       const retryAfter = error instanceof PlatformError ? error.retryAfterMs : undefined;
-      const delay = retryAfter ?? Math.max(errorBaseMs / 2, backoffDelay(this.failures, errorBaseMs, errorMaxMs, this.options.random));
+      const wait = retryAfter ?? backoffDelay(this.failures, this.timing.errorBaseMs, this.timing.errorMaxMs, this.options.random);
       this.failures++;
-      this.schedule(delay);
+      // Never sooner than the normal cadence: Retry-After: 0, a date already past or a device
+      // clock ahead of the platform's must not turn polling into a loop.
+      this.schedule(Math.max(wait, this.timing.fastMs));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
     }

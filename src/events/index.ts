@@ -27,3 +27,11 @@ export interface PayEventDetails {
   'pay-error': PayErrorDetail;
 }
 export type PayEventName = keyof PayEventDetails;
+
+/** Each event as the DOM types it: `CustomEvent` with its detail. */
+export type PayEventMap = { [K in PayEventName]: CustomEvent<PayEventDetails[K]> };
+
+// addEventListener('pay-status', …) on any element is typed, from the list above.
+declare global {
+  interface GlobalEventHandlersEventMap extends PayEventMap {}
+}

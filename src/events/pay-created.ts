@@ -8,9 +8,3 @@ export interface PayCreatedDetail {
   resumed: boolean;
 }
 export type PayCreatedEvent = CustomEvent<PayCreatedDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-created': PayCreatedEvent;
-  }
-}

@@ -14,9 +14,3 @@ export interface PayErrorDetail {
   retryable: boolean;
 }
 export type PayErrorEvent = CustomEvent<PayErrorDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-error': PayErrorEvent;
-  }
-}

@@ -5,9 +5,3 @@ export interface PayExpiredDetail {
   payin: Payin;
 }
 export type PayExpiredEvent = CustomEvent<PayExpiredDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-expired': PayExpiredEvent;
-  }
-}

@@ -8,11 +8,3 @@ export interface PayFinalDetail {
 export type PaySuccessEvent = CustomEvent<PayFinalDetail>;
 export type PayFailedEvent = CustomEvent<PayFinalDetail>;
 export type PayRefusedEvent = CustomEvent<PayFinalDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-success': PaySuccessEvent;
-    'pay-failed': PayFailedEvent;
-    'pay-refused': PayRefusedEvent;
-  }
-}

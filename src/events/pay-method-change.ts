@@ -4,9 +4,3 @@ export interface PayMethodChangeDetail {
   paymentOperatorCode?: string;
 }
 export type PayMethodChangeEvent = CustomEvent<PayMethodChangeDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-method-change': PayMethodChangeEvent;
-  }
-}

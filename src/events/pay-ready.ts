@@ -7,9 +7,3 @@ export interface PayReadyDetail {
   merchantName?: string;
 }
 export type PayReadyEvent = CustomEvent<PayReadyDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-ready': PayReadyEvent;
-  }
-}

@@ -7,9 +7,3 @@ export interface PayStatusDetail {
   payin: PayinDetailResponse;
 }
 export type PayStatusEvent = CustomEvent<PayStatusDetail>;
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'pay-status': PayStatusEvent;
-  }
-}

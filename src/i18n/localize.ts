@@ -7,14 +7,29 @@
  * connected element first needs it. Until it arrives, and if it never does, terms are English.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, type Translation } from './translations/en.js';
+import { enCheckout } from './translations/en-checkout.js';
+import type { Translation } from './translations/en.js';
 import { bundledLocales } from './locales.js';
 
 export type { Translation };
-export type PartialTranslation = { [K in keyof Translation]?: Translation[K] extends Record<string, string> ? Record<string, string> : Translation[K] };
+/** A merchant's terms: any of ours, and in the keyed tables also keys we do not have (new codes). */
+export type PartialTranslation = {
+  [K in keyof Translation]?: Translation[K] extends string | ((...args: never[]) => string) ? Translation[K] : Partial<Translation[K]> & Record<string, string>;
+};
+
+/**
+ * English, the fallback of every term: the checkout's terms from the start, a payin's terms once
+ * its views arrive (addEnglish), so the initial file carries only the first.
+ */
+const english = { ...enCheckout } as Translation;
+
+/** Adds English terms that load with a lazy chunk (a payin's views). */
+export function addEnglish(terms: Partial<Translation>): void {
+  Object.assign(english, terms);
+}
 
 /** The bundled translations loaded so far, by tag as in locales.ts. */
-const loaded = new Map<string, Translation>([['en', en]]);
+const loaded = new Map<string, Translation>([['en', english]]);
 /** The merchant's, by lower-case tag: they win over the bundled ones term by term. */
 const registered = new Map<string, PartialTranslation>();
 const loads = new Map<string, Promise<void>>();
@@ -82,7 +97,7 @@ export function loadLocale(tag: string | undefined): Promise<void> {
 
 type Term = Exclude<keyof Translation, `$${string}`>;
 type Args<K extends Term> = Translation[K] extends (...args: infer A) => string ? A : [];
-type RecordTerm = { [K in Term]: Translation[K] extends Record<string, string> ? K : never }[Term];
+type RecordTerm = { [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K }[Term];
 
 export class Localizer {
   /** The resolved locale, e.g. 'pt-BR'; its terms may still be loading (see `lang`). */
@@ -106,13 +121,16 @@ export class Localizer {
   }
 
   term<K extends Term>(key: K, ...args: Args<K>): string {
-    const value = (this.own?.[key] ?? this.bundled?.[key] ?? en[key]) as unknown;
+    // A payin's English arrives with its views; a term asked for before that says its key.
+    const value = (this.own?.[key] ?? this.bundled?.[key] ?? english[key] ?? key) as unknown;
     return typeof value === 'function' ? (value as (...a: unknown[]) => string)(...args) : String(value);
   }
 
   /** A term from one of the keyed tables (errors, statuses, field labels…), or undefined. */
   lookup(table: RecordTerm, key: string): string | undefined {
-    return (this.own?.[table] as Record<string, string> | undefined)?.[key] ?? this.bundled?.[table][key] ?? en[table][key];
+    // Keys come from the platform (codes): only a table's own entries count, never Object's.
+    const from = (terms: object | undefined) => (terms && Object.hasOwn(terms, key) ? (terms as Record<string, string>)[key] : undefined);
+    return from(this.own?.[table]) ?? from(this.bundled?.[table]) ?? from(english[table]);
   }
 
   money(amount: number, currencyCode: string): string {

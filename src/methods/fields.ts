@@ -36,5 +36,39 @@ export const FIELD_INPUTS: Readonly<Record<MethodField, FieldInput>> = {
 /** Customer data the merchant supplied through attributes, by method field. */
 export type CustomerData = Partial<Record<MethodField, string>>;
 
+/** The attributes of <pay-checkout> that carry customer data (redirect parameters of the same names). */
+export interface CustomerAttributes {
+  accountName?: string;
+  accountNumber?: string;
+  emailAddress?: string;
+  phoneNumber?: string;
+  upiId?: string;
+  passportNumber?: string;
+  productId?: string;
+  postalCode?: string;
+  city?: string;
+  /** Spelled so, as the redirect parameter; `district` wins when both are given. */
+  disctrict?: string;
+  district?: string;
+}
+
+/** The customer data the merchant supplied, by method field; empty values are not data. */
+export function customerDataOf(attributes: CustomerAttributes): CustomerData {
+  const data: CustomerData = {
+    'account.accountName': attributes.accountName,
+    'account.accountNumber': attributes.accountNumber,
+    emailAddress: attributes.emailAddress,
+    phoneNumber: attributes.phoneNumber,
+    upiId: attributes.upiId,
+    passportNumber: attributes.passportNumber,
+    productId: attributes.productId,
+    'paymentLocation.postalCode': attributes.postalCode,
+    'paymentLocation.city': attributes.city,
+    'paymentLocation.district': attributes.district ?? attributes.disctrict,
+  };
+  for (const key of Object.keys(data) as MethodField[]) if (!data[key]) delete data[key];
+  return data;
+}
+
 /** Form values by method field. */
 export type FieldValues = Partial<Record<MethodField, string>>;

@@ -2,14 +2,16 @@
  * pay-checkout/server: the merchant-side helper that mints payment-scoped tokens for the
  * checkout. It signs token requests with the merchant's private key (SHA256withRSA over the
  * minified JSON body, base64, header X-SIGNATURE) using Web Crypto, so it runs on Node 20 and
- * edge runtimes. No DOM. Never ship the private key or the secret to a browser.
+ * edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
+ * the private key, signing and creating an issuer throw a TypeError before any request.
  */
 import { createClient, type CallOptions } from '../api/client.js';
-import { actionOperations, paths } from '../api/paths.js';
+import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
+import { refuseInBrowser, runsInBrowser } from './browser-guard.js';
 
-export { actionOperations, paths };
+export { actionOperations, exactOperation, paths, runsInBrowser };
 export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money };
 
 const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
@@ -35,6 +37,7 @@ function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
 
 /** Imports a PKCS#8 PEM RSA private key for signing. */
 export function importPrivateKey(pem: string): Promise<CryptoKey> {
+  refuseInBrowser('importPrivateKey');
   return crypto.subtle.importKey('pkcs8', pemBody(pem, 'PRIVATE KEY'), RSA_SHA256, false, ['sign']);
 }
 
@@ -54,6 +57,7 @@ export const minifiedJson = (body: unknown) => JSON.stringify(body);
 
 /** SHA256withRSA over the minified JSON body, base64: the X-SIGNATURE header value. */
 export async function signBody(body: unknown, privateKey: CryptoKey | string): Promise<string> {
+  refuseInBrowser('signBody');
   const key = typeof privateKey === 'string' ? await importPrivateKey(privateKey) : privateKey;
   const signature = await crypto.subtle.sign(RSA_SHA256, key, new TextEncoder().encode(minifiedJson(body)));
   return toBase64(signature);
@@ -110,17 +114,19 @@ export interface CheckoutOperationsOptions {
 
 /**
  * The operations of a checkout token limited to one payin: those of PAYIN_CREATE, plus the
- * merchant name and the external-reference step when asked. Literal paths only, never a pattern.
+ * merchant name and the external-reference step when asked. Literal paths only, never a pattern:
+ * the platform reads operations as regular expressions, so the id's regex characters are escaped.
  */
 export function checkoutOperations(idPayin: string, options: CheckoutOperationsOptions = {}): string[] {
   const operations = actionOperations('PAYIN_CREATE', idPayin);
-  if (options.merchantInfo) operations.push(`GET ${paths.merchantInfo()}`);
-  if (options.externalReference) operations.push(`POST ${paths.payinExternalReference(idPayin)}`);
+  if (options.merchantInfo) operations.push(exactOperation('GET', paths.merchantInfo()));
+  if (options.externalReference) operations.push(exactOperation('POST', paths.payinExternalReference(idPayin)));
   return operations;
 }
 
 /** Mints tokens for the checkout from the merchant's server. */
 export function createTokenIssuer(options: TokenIssuerOptions) {
+  refuseInBrowser('createTokenIssuer');
   if (!options.privateKey && !options.secret) throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
   const client = createClient({ baseUrl: options.baseUrl, apiVersion: options.apiVersion, fetch: options.fetch });
   const now = options.now ?? Date.now;
@@ -157,3 +163,8 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
     },
   };
 }
+
+export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type StatusRelayStats, type StatusCallback } from './relay.js';
+export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type BusLog } from './bus.js';
+export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
+export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';

@@ -189,6 +189,46 @@ describe('retry (opt-in)', () => {
     assert.equal(b.requests.length, 1);
   });
 
+  test('Retry-After: 0, or a date already past, never makes a loop of requests: the wait has a floor', async () => {
+    const past = new Date(Date.now() - 60_000).toUTCString();
+    const { api, waits } = client({ status: 429, headers: { 'Retry-After': '0' } }, { status: 503, headers: { 'Retry-After': past } }, { body: payin });
+    await api.getPayin('o-1', { retry: { baseDelayMs: 400 } });
+    assert.deepEqual(waits, [400, 400]);
+  });
+
+  test('an HTTP-date Retry-After is read against the server clock (Date), not a wrong device clock', async () => {
+    const server = Date.now() - 3_600_000; // the device is an hour ahead
+    const headers = { Date: new Date(server).toUTCString(), 'Retry-After': new Date(server + 5000).toUTCString() };
+    const { api, waits } = client({ status: 429, headers }, { body: payin });
+    await api.getPayin('o-1', { retry: true });
+    assert.deepEqual(waits, [5000]);
+  });
+
+  test('patient with 429: never final however many, while other failures keep their bounds; each wait is told', async () => {
+    const limited = { status: 429, headers: { 'Retry-After': '1' } } as const;
+    const told: [string, number][] = [];
+    const { api, requests, waits } = client(limited, limited, limited, limited, limited, limited, { body: payin });
+    const read = await api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true, onRetry: (error, delay) => told.push([error.code, delay]) } });
+    assert.equal(read.status, 'PROCESSING');
+    assert.equal(requests.length, 7);
+    assert.deepEqual(waits, [1000, 1000, 1000, 1000, 1000, 1000]);
+    assert.deepEqual(told, waits.map((wait) => ['RATE_LIMITED', wait]));
+    const down = client({ status: 503 }, { status: 503 }, { body: payin });
+    assert.equal((await rejection(down.api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true } }))).code, 'SERVER_ERROR');
+    assert.equal(down.requests.length, 2);
+  });
+
+  test('withinMs bounds the time spent retrying; jitterMs spreads a Retry-After', async () => {
+    const { api, requests } = client({ status: 503 });
+    const started = Date.now();
+    const error = await rejection(api.getPayin('o-1', { retry: { retries: 1000, baseDelayMs: 1, maxDelayMs: 1, withinMs: 30 } }));
+    assert.equal(error.code, 'SERVER_ERROR');
+    assert.ok(Date.now() - started >= 30 && requests.length > 1, `${requests.length} requests`);
+    const spread = client({ status: 429, headers: { 'Retry-After': '2' } }, { body: payin });
+    await spread.api.getPayin('o-1', { retry: { jitterMs: 1000 } });
+    assert.deepEqual(spread.waits, [2500]); // random() = 0.5 of 1000 ms on top of 2 s
+  });
+
   test('backoffDelay stays within [0, min(max, base·2^n)]', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
       assert.equal(backoffDelay(attempt, 100, 1000, () => 1), Math.min(1000, 100 * 2 ** attempt));

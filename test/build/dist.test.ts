@@ -71,6 +71,8 @@ describe('dist/pay-checkout.js', () => {
 
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
     expect(distFilesLoaded().some((path) => /qrcode/.test(path)), 'the encoder is not part of the first load').to.equal(false);
+    // A payin started in this tab earlier (the built element's own marker): it resumes at pending.
+    sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-1`, String(Date.now()));
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })

@@ -103,7 +103,8 @@ describe('custom-elements.json', () => {
 
   it('leaves out the element’s internal @state fields', () => {
     const members = element.members.map((member) => member.name);
-    assert.ok(members.includes('token') && members.includes('state'));
-    for (const internal of ['options', 'payin', 'values', 'fieldErrors']) assert.ok(!members.includes(internal), `${internal} is internal`);
+    // options is public (CONTRACT §1: the merchant's own options answer, a property without attribute).
+    assert.ok(members.includes('token') && members.includes('state') && members.includes('options'));
+    for (const internal of ['announcement', 'session', 'payin', 'values', 'fieldErrors']) assert.ok(!members.includes(internal), `${internal} is internal`);
   });
 });

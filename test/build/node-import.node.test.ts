@@ -16,6 +16,7 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   exports: Record<string, string | Record<string, string>>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta: Record<string, { optional?: boolean }>;
 };
 
 /** By name, not typed: the types under dist/ do not exist before the build, and tsc runs first. */
@@ -47,7 +48,10 @@ describe('the package in Node (no DOM)', () => {
     assert.equal(typeof server.createTokenIssuer, 'function');
     assert.equal(typeof server.signBody, 'function');
     const imports = importsOf('server.js', readFileSync(new URL('dist/server.js', root), 'utf8'));
-    assert.deepEqual([...imports.static, ...imports.dynamic].filter((specifier) => !/^zod(\/|$)/.test(specifier)), [], 'server.js imports only zod');
+    assert.deepEqual(imports.static.filter((specifier) => !/^zod(\/|$)/.test(specifier)), [], 'server.js imports only zod');
+    // node-redis, only when a redisBus is used, and only if the merchant installed it.
+    assert.deepEqual(imports.dynamic, ['@redis/client'], 'server.js loads nothing else on demand');
+    assert.equal(pkg.peerDependenciesMeta['@redis/client']?.optional, true, '@redis/client is an optional peer');
   });
 
   it('`pay-checkout/react` imports react, @lit/react and the element entry, and renders on a server', async () => {

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, $, submit, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
 
 describe('<pay-checkout> accessibility', () => {
   let platform: FakePlatform;
@@ -49,6 +49,7 @@ describe('<pay-checkout> accessibility', () => {
     ['REFUSED', 'refused'],
   ] as const) {
     it(`${state} has no axe violation`, async () => {
+      startedHere();
       platform
         .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
         .on('GET', '/payins/order-1', { body: payinResponse({ status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' }, { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] }) });
@@ -67,6 +68,7 @@ describe('<pay-checkout> accessibility', () => {
   });
 
   it('status changes are announced in a polite live region', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) }, { body: payinResponse({ status: 'SUCCESS' }) });

@@ -73,7 +73,7 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('postal-code, city and disctrict (the redirect spelling) fill the payment location; email, name and phone too', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({}, { paymentMethodCode: 'CODE_PAYMENT' }) });
+    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'TWD' } } }, { paymentMethodCode: 'CODE_PAYMENT', money: { amount: 100, currencyCode: 'TWD' } }) });
     const { element, events } = await open('TWD', { data: [{ paymentMethodCode: 'CODE_PAYMENT', paymentOperators: [] }] }, {
       'postal-code': '100',
       city: 'Taipei',
@@ -99,7 +99,7 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('passport-number and account-number prefill Absa Pay; product-id goes with Offline; id-customer is never sent', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({}, { paymentMethodCode: 'ABSA_PAY' }) });
+    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'ZAR' } } }, { paymentMethodCode: 'ABSA_PAY', money: { amount: 100, currencyCode: 'ZAR' } }) });
     const { element, events } = await open('ZAR', { data: [{ paymentMethodCode: 'ABSA_PAY', paymentOperators: [] }, { paymentMethodCode: 'OFFLINE', paymentOperators: [] }] }, {
       'payment-method-code': 'ABSA_PAY',
       'account-name': 'Thabo Nkosi',
@@ -120,7 +120,7 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('product-id is sent with the Offline method, which accepts it', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({}, { paymentMethodCode: 'OFFLINE' }) });
+    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'MXN' } } }, { paymentMethodCode: 'OFFLINE', money: { amount: 100, currencyCode: 'MXN' } }) });
     const { element, events } = await open('MXN', { data: [{ paymentMethodCode: 'OFFLINE', paymentOperators: [] }] }, { 'product-id': 'SKU-9' });
     await submit(element);
     await untilEvent(events, 'pay-created');

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling, startedHere } from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -9,6 +9,8 @@ describe('<pay-checkout> pending and final', () => {
   beforeEach(() => {
     platform = new FakePlatform().install();
     platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    // Every test here follows a payin that exists, created earlier in this tab.
+    startedHere();
     fastPolling();
   });
   afterEach(() => {

@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
-import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling } from '../support/element.js';
+import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling, startedHere } from '../support/element.js';
 
 describe('<pay-checkout> start', () => {
   let platform: FakePlatform;
@@ -16,8 +16,19 @@ describe('<pay-checkout> start', () => {
 
   const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' };
 
+  it('a token not there yet is waited for, in loading (no error, no request); it starts once the token is set', async () => {
+    const { element, events } = await mount({ ...base, 'payin-id': 'order-1' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(element.getAttribute('state')).to.equal('loading');
+    expect(events).to.have.length(0);
+    expect(platform.requests).to.have.length(0);
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR });
+    element.token = checkoutToken();
+    await untilState(element, 'select');
+    expect(events.map((event) => event.name)).to.deep.equal(['pay-ready']);
+  });
+
   for (const [name, token, code] of [
-    ['missing', undefined, 'TOKEN_INVALID'],
     ['malformed', 'not-a-jwt', 'TOKEN_INVALID'],
     ['expired', checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }), 'TOKEN_EXPIRED'],
     ['general-privilege', fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600, operations: ['POST /payins/.*', 'GET /payins/.*'] }), 'TOKEN_TOO_BROAD'],
@@ -52,16 +63,15 @@ describe('<pay-checkout> start', () => {
     expect(platform.requests).to.have.length(0);
   });
 
-  it('asks for options, the payin and the merchant name in parallel: one round trip to ready', async () => {
+  it('a fresh checkout asks for the options and the merchant name in parallel, and never for a payin that cannot exist yet', async () => {
     const gate = deferred();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, hold: gate.promise })
-      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' }, hold: gate.promise })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Chai & Co' } }, hold: gate.promise });
     const { element, events } = await mount({ ...base, token: checkoutToken() });
     await new Promise((r) => setTimeout(r, 30));
-    // All three are on the wire before any has answered.
-    expect(platform.requests.map((r) => `${r.method} ${r.path}`).sort()).to.deep.equal(['GET /merchant-info', 'GET /payins/order-1', 'POST /payins/!availablePaymentOptions']);
+    // Both are on the wire before either has answered; no GET /payins/order-1 (no 404 in the console).
+    expect(platform.requests.map((r) => `${r.method} ${r.path}`).sort()).to.deep.equal(['GET /merchant-info', 'POST /payins/!availablePaymentOptions']);
     gate.resolve();
     await untilEvent(events, 'pay-ready');
     expect(element.state).to.equal('select');
@@ -73,6 +83,7 @@ describe('<pay-checkout> start', () => {
   });
 
   it('sends Accept, Content-Type, X-API-Version and the bearer token on every call', async () => {
+    startedHere();
     platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
     const token = checkoutToken('order-1', {}, ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1']);
     const { element } = await mount({ ...base, token, 'api-version': '2' });
@@ -116,6 +127,7 @@ describe('<pay-checkout> start', () => {
   });
 
   it('a payin that already exists resumes at its status, never at the form', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
@@ -129,6 +141,7 @@ describe('<pay-checkout> start', () => {
   });
 
   it('a payin already final resumes at its final state', async () => {
+    startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED' }) });

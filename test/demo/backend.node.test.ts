@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
 import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
 import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
@@ -38,12 +39,21 @@ async function json(response: Response): Promise<any> {
   return response.json();
 }
 
-/** A payin created directly on the emulator, as the element would. */
-async function createPayin(idPayin: string, amount: number) {
-  await platform.client().createPayin(idPayin, {
+/** A checkout started on the backend (it acts only for those), and no payin created for it yet. */
+async function startCheckout(amount: number): Promise<{ idPayin: string; token: string }> {
+  const response = await request('POST', '/api/checkouts', JSON.stringify({ amount, currencyCode: 'INR' }));
+  assert.equal(response.status, 201);
+  return response.json() as Promise<{ idPayin: string; token: string }>;
+}
+
+/** A checkout of the backend whose payin the shopper's element created on the emulator with its token. */
+async function createPayin(amount: number): Promise<string> {
+  const { idPayin, token } = await startCheckout(amount);
+  await createClient({ baseUrl: platform.sandbox.url, token }).createPayin(idPayin, {
     paymentRequested: { money: { amount, currencyCode: 'INR' } },
     paymentMethod: { paymentMethodCode: 'UPIQR' },
   });
+  return idPayin;
 }
 
 async function until(condition: () => boolean, timeoutMs = 3000) {
@@ -120,39 +130,46 @@ describe('POST /api/checkouts', () => {
 
 describe('callbacks', () => {
   it('acknowledges a callback at once, then reads the payin with GET /payins and records what it read', async () => {
-    await createPayin('cb-success', 60);
-    await until(() => platform.sandbox.payments.get('payin', 'cb-success')?.status === 'SUCCESS');
-    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'cb-success', idPayment: 'p-1' }), {
+    const id = await createPayin(60);
+    await until(() => platform.sandbox.payments.get('payin', id)?.status === 'SUCCESS');
+    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id, idPayment: 'p-1' }), {
       'X-Sandbox-Delivery-Id': '7',
       'X-Sandbox-Delivery-Attempt': '2',
     });
     assert.equal(response.status, 200);
     assert.equal((await json(response)).received, true);
-    await until(() => backend.callbacks.list({ idPayin: 'cb-success' })[0]?.read.state !== 'reading');
-    const [record] = backend.callbacks.list({ idPayin: 'cb-success' });
+    await until(() => backend.callbacks.list({ idPayin: id })[0]?.read.state !== 'reading');
+    const [record] = backend.callbacks.list({ idPayin: id });
     assert.equal(record?.deliveryId, '7');
     assert.equal(record?.attempt, 2);
     assert.deepEqual(record?.read, { state: 'read', status: 'SUCCESS', paymentMethodCode: 'UPIQR', money: { amount: 60, currencyCode: 'INR' } });
-    // The read used a PAYIN_INFO token for that payin, on the platform's own endpoint.
-    assert.ok(platform.sandbox.requests.list().some((r) => r.method === 'GET' && r.path === '/payins/cb-success' && r.status === 200));
+    // The read went to the platform's own endpoint.
+    assert.ok(platform.sandbox.requests.list().some((r) => r.method === 'GET' && r.path === `/payins/${id}` && r.status === 200));
   });
 
   it('records the received amount and the failure reason of a different-amount failure', async () => {
-    await createPayin('cb-different', 25);
-    await until(() => platform.sandbox.payments.get('payin', 'cb-different')?.status === 'FAILED');
-    await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'cb-different' }));
-    await until(() => backend.callbacks.list({ idPayin: 'cb-different' })[0]?.read.state === 'read');
-    const read = backend.callbacks.list({ idPayin: 'cb-different' })[0]!.read;
+    const id = await createPayin(25);
+    await until(() => platform.sandbox.payments.get('payin', id)?.status === 'FAILED');
+    await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id }));
+    await until(() => backend.callbacks.list({ idPayin: id })[0]?.read.state === 'read');
+    const read = backend.callbacks.list({ idPayin: id })[0]!.read;
     assert.equal(read.state === 'read' && read.failureReasonCode, 'DIFFERENT_AMOUNT_CONFIRMED');
     assert.deepEqual(read.state === 'read' && read.moneyReceived, { amount: 24, currencyCode: 'INR' });
   });
 
-  it('records a failed read (a payin the platform does not know) instead of failing the callback', async () => {
+  it('records a failed read (a checkout whose payin the platform does not know) instead of failing the callback', async () => {
+    const { idPayin } = await startCheckout(60);
+    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }));
+    assert.equal(response.status, 200);
+    await until(() => backend.callbacks.list({ idPayin })[0]?.read.state === 'error');
+    const read = backend.callbacks.list({ idPayin })[0]!.read;
+    assert.equal(read.state === 'error' && read.errorCode, 'NOT_FOUND');
+  });
+
+  it('acknowledges and records, but does not read, a callback for a payin it did not create', async () => {
     const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'never-created' }));
     assert.equal(response.status, 200);
-    await until(() => backend.callbacks.list({ idPayin: 'never-created' })[0]?.read.state === 'error');
-    const read = backend.callbacks.list({ idPayin: 'never-created' })[0]!.read;
-    assert.equal(read.state === 'error' && read.errorCode, 'NOT_FOUND');
+    assert.deepEqual(backend.callbacks.list({ idPayin: 'never-created' })[0]?.read, { state: 'skipped', reason: 'not a payin this shop created' });
   });
 
   it('does not read notifications of other kinds', async () => {
@@ -178,10 +195,10 @@ describe('callbacks', () => {
   it('lists callbacks, filtered by payin; a bad filter is 400', async () => {
     const all = await json(await request('GET', '/api/callbacks'));
     assert.ok(all.data.length >= 3);
-    const one = await json(await request('GET', '/api/callbacks?idPayin=cb-success'));
+    const one = await json(await request('GET', '/api/callbacks?idPayin=never-created'));
     assert.deepEqual(
       one.data.map((r: { idPayin: string }) => r.idPayin),
-      ['cb-success'],
+      ['never-created'],
     );
     assert.equal((await request('GET', '/api/callbacks?idPayin=a%20b')).status, 400);
   });
@@ -202,23 +219,25 @@ describe('callbacks', () => {
 
 describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
   it('reads a payin as the merchant; an unknown one is 404, a malformed id 400', async () => {
-    await createPayin('read-me', 60);
-    const answer = await json(await request('GET', '/api/checkouts/read-me'));
+    const id = await createPayin(60);
+    const answer = await json(await request('GET', `/api/checkouts/${id}`));
     assert.equal(answer.payin.paymentMethodResponse.paymentMethodCode, 'UPIQR');
-    const missing = await request('GET', '/api/checkouts/nobody');
-    assert.equal(missing.status, 404);
-    assert.equal((await json(missing)).errorCode, 'PAYIN_NOT_FOUND');
+    for (const missingId of ['nobody', (await startCheckout(60)).idPayin]) {
+      const missing = await request('GET', `/api/checkouts/${missingId}`);
+      assert.equal(missing.status, 404, 'not created here, or not created on the platform yet');
+      assert.equal((await json(missing)).errorCode, 'PAYIN_NOT_FOUND');
+    }
     assert.equal((await request('GET', '/api/checkouts/a%20b')).status, 400);
   });
 
   it('moves the emulator clock past expiry and the two hours after it: the expiry scenario fails now', async () => {
-    await createPayin('expire-me', 1);
-    const response = await request('POST', '/api/sandbox/expire', JSON.stringify({ idPayin: 'expire-me' }));
+    const id = await createPayin(1);
+    const response = await request('POST', '/api/sandbox/expire', JSON.stringify({ idPayin: id }));
     assert.equal(response.status, 200);
     const answer = await json(response);
     assert.equal(answer.statusBefore, 'PROCESSING');
     assert.ok(answer.advancedSeconds > 2 * 3600, `${answer.advancedSeconds} s`);
-    const payin = platform.sandbox.payments.get('payin', 'expire-me');
+    const payin = platform.sandbox.payments.get('payin', id);
     assert.equal(payin?.status, 'FAILED');
     assert.equal(payin?.failureReasonCode, 'CUSTOMER_VERIFICATION_INACTIVITY');
   });

@@ -6,6 +6,8 @@
  * each final state goes to test/output/e2e/ for review.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
 import type { Demo } from '../../demo/server.js';
@@ -199,6 +201,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
       assert.equal(params.get('optionsAvailable'), 'false');
       assert.equal(params.get('amount'), String(SCENARIO_AMOUNTS.success));
       assert.equal(params.get('callbackUrl'), null, 'the callback URL never travels in the address');
+      assert.equal(params.get('baseUrl'), null, 'nor the platform: the hosted page is the platform\'s own');
       const idPayin = params.get('idPayin')!;
       assert.match(idPayin, /^order-/);
 
@@ -259,9 +262,14 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
         assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
         // onPaySuccess / @pay-success read the typed detail.
         await page.locator('#outcome').filter({ hasText: /Paid: SBX\d+/ }).waitFor();
-        for (const event of ['pay-ready', 'pay-created', 'pay-status', 'pay-success']) {
+        for (const event of ['pay-ready', 'pay-created', 'pay-success']) {
           assert.equal((await loggedEvents(page, event, '.logs')).length, 1, event);
         }
+        // A status is reported when first seen and when it changes: SUCCESS alone, or PROCESSING
+        // first when the element read the payin before the emulator settled (the status stream's
+        // ready makes one read at once).
+        const statuses = (await loggedEvents(page, 'pay-status', '.logs')).map((line) => /SUCCESS/.test(line) ? 'SUCCESS' : /PROCESSING/.test(line) ? 'PROCESSING' : line);
+        assert.ok([['SUCCESS'], ['PROCESSING', 'SUCCESS']].some((seen) => JSON.stringify(seen) === JSON.stringify(statuses)), statuses.join(', '));
         const idPayin = (await loggedEvents(page, 'pay-created', '.logs'))[0]!.match(/order-[\w-]+/)![0];
         await untilCallback(page, idPayin, 'SUCCESS', '.logs');
         await screenshot(page, `${name.toLowerCase()}-success`);
@@ -358,3 +366,84 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe(`${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`, { concurrency: 2 }, () => {
+  /** A checkout minted by the demo merchant's backend, as the shop gets one. */
+  async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
+    const response = await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
+    assert.equal(response.status, 201);
+    return (await response.json()) as { idPayin: string; token: string };
+  }
+
+  it('ignores a baseUrl in its address (no request leaves for it), takes the token out of the address bar, and resumes on reload', { timeout: 60_000 }, async () => {
+    // Another server on this machine, playing the party a crafted link would point at.
+    const hits: string[] = [];
+    const other = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ channelInfo: { name: 'ATTACKER LTD' }, data: [] }));
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const { idPayin, token } = await backendCheckout();
+      const query = new URLSearchParams({ token, baseUrl: otherUrl, idPayin, amount: '60', currencyCode: 'INR', paymentMethodCode: 'UPIQR' });
+      await withPage(`${demo.pages.hosted}?${query}`, async ({ page }) => {
+        await untilState(page, 'select');
+        assert.equal(await page.locator('pay-checkout').getAttribute('base-url'), demo.sandboxUrl, 'the platform is the demo\'s own');
+        const address = new URL(page.url());
+        assert.equal(address.searchParams.get('token'), null, 'the token left the address bar');
+        assert.equal(address.searchParams.get('idPayin'), idPayin, 'the rest of the address stays');
+        assert.ok(!(await page.content()).includes('ATTACKER LTD'));
+
+        await page.reload();
+        await untilState(page, 'select');
+        await page.locator('pay-checkout [part="submit"]').click();
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        assert.deepEqual(hits, [], 'nothing was sent to the address\'s baseUrl');
+        await screenshot(page, 'hosted-ignores-base-url');
+      });
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
+  it('the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop', { timeout: 60_000 }, async () => {
+    // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
+    const amount = SCENARIO_AMOUNTS.expires!;
+    const { idPayin, token } = await backendCheckout(amount);
+    const created = await fetch(`${demo.sandboxUrl}/payins/${idPayin}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'X-API-Version': '2', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        paymentRequested: { money: { amount, currencyCode: 'INR' } },
+        paymentMethod: { paymentMethodCode: 'ONLINE' },
+        callbackUrl: demo.callbackUrl,
+        returnUrl: `${demo.url}/?returnedFrom=${idPayin}`,
+      }),
+    });
+    assert.equal(created.status, 200);
+    const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } }).paymentMethodResponse;
+    // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
+    const axePage = await browser.newPage({ bypassCSP: true });
+    try {
+      await axePage.page.goto(redirectTo);
+      assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
+    } finally {
+      await axePage.close();
+    }
+    await withPage(redirectTo, async ({ page, consoleMessages, collect }) => {
+      // The console's CSP reports, where the engine's driver shows the console (not WebKit's).
+      const violations = () => (consoleMessages ?? []).filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
+      await screenshot(page, 'sandbox-bank-page');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/returnedFrom=/);
+      await page.locator('#returned[data-status="SUCCESS"]').waitFor();
+      await collect();
+      assert.deepEqual(violations(), []);
+    });
+    await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+  });
+});

@@ -37,8 +37,8 @@ async function launchPlaywright(engine: EngineName, executablePath: string | und
   return {
     engine,
     title: ENGINE_TITLES[engine],
-    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
-      const context = await browser.newContext({ viewport, colorScheme });
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript, bypassCSP }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
+      const context = await browser.newContext({ viewport, colorScheme, bypassCSP });
       const page = await context.newPage();
       const opened: PlaywrightOpenedPage = { page, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close(), playwright: { page, context } };
       page.on('pageerror', (error) => opened.errors.push(error.message));

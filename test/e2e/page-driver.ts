@@ -49,8 +49,10 @@ export interface EnginePage {
   waitForTimeout(ms: number): Promise<void>;
   /** Until `fn` (run in the page) returns something truthy. */
   waitForFunction(fn: () => unknown): Promise<unknown>;
-  /** A function (source-serialisable) or an expression, run in the page; a promise is awaited. */
-  evaluate<R>(fn: (() => R | Promise<R>) | string): Promise<R>;
+  /** A function (source-serialisable; `arg` as JSON) or an expression, run in the page; a promise is awaited. */
+  evaluate<R>(fn: ((arg: any) => R | Promise<R>) | string, arg?: unknown): Promise<R>;
+  /** The document's markup. */
+  content(): Promise<string>;
   /** A classic script with the file's content, as Playwright's addScriptTag({ path }) adds it. */
   addScriptTag(options: { path: string }): Promise<unknown>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<Buffer>;
@@ -79,6 +81,11 @@ export interface PageOptions {
   colorScheme?: 'light' | 'dark';
   /** A script (source text) to run in every document of the page before the page's own scripts. */
   initScript?: string;
+  /**
+   * Scripts the test adds (addScriptTag) run despite the page's CSP. Playwright's context option;
+   * puppeteer and WebDriver evaluate such scripts themselves, outside the page's policy, always.
+   */
+  bypassCSP?: boolean;
 }
 
 export interface EngineBrowser {

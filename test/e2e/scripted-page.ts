@@ -78,17 +78,24 @@ export class ScriptedPage implements EnginePage {
   async waitForFunction(fn: () => unknown) {
     return this.until(`${fn} to be truthy`, async () => (await this.evaluate(fn)) || undefined);
   }
-  async evaluate<R>(fn: (() => R | Promise<R>) | string): Promise<R> {
-    const value = typeof fn === 'string' ? `(${fn})` : `(${fn})()`;
+  async evaluate<R>(fn: ((arg: any) => R | Promise<R>) | string, arg?: unknown): Promise<R> {
+    const value = typeof fn === 'string' ? `(${fn})` : `(${fn})(arguments[0])`;
     // undefined travels as a flag: WebDriver would turn it into null.
     const { result, isUndefined } = await this.driver.run<{ result: R; isUndefined: boolean }>(
       `return Promise.resolve(${value}).then((result) => ({ result, isUndefined: result === undefined }));`,
+      [arg ?? null],
     );
     return isUndefined ? (undefined as R) : result;
   }
+  content() {
+    return this.driver.run<string>('return (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "") + document.documentElement.outerHTML;');
+  }
+  /**
+   * The file's script, run by the driver in the page: like a classic <script>, but outside the
+   * page's CSP (a page that refuses inline scripts still gets axe).
+   */
   async addScriptTag({ path }: { path: string }) {
-    const source = `${readFileSync(path, 'utf8')}\n//# sourceURL=${path}`;
-    await this.driver.run('const script = document.createElement("script"); script.textContent = arguments[0]; document.head.append(script);', [source]);
+    await this.driver.run(`${readFileSync(path, 'utf8')}\n//# sourceURL=${path}`);
   }
   async screenshot({ path, fullPage }: { path: string; fullPage?: boolean }) {
     const png = await this.driver.screenshot({ fullPage });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { importsOf, measureElement, type ElementSizes } from '../../scripts/bundle-sizes.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
+import { enPayin } from '../../src/i18n/translations/en-payin.js';
 
 const dist = new URL('../../dist/', import.meta.url);
 /** Far above the ~4 kB a locale takes, far below what a second locale in one chunk would. */
@@ -38,6 +39,16 @@ describe('locale chunks in dist/', () => {
       assert.ok(!entry.includes(translation.errors.TOKEN_INVALID!), `the ${code} terms are not in pay-checkout.js`);
     });
   }
+
+  it("a payin's English (and its styles) travel with the payin views chunk, not in the initial file", () => {
+    const views = sizes.lazy.find((group) => /^payment-views-/.test(group.files[0]!));
+    assert.ok(views, `a payment-views-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+    const chunk = readFileSync(new URL(views.files[0]!, dist), 'utf8');
+    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, '.qr-placeholder']) {
+      assert.ok(chunk.includes(text), `${views.files[0]} holds "${text}"`);
+      assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
+    }
+  });
 
   it('English stays in the initial file', () => {
     assert.ok(entry.includes('This checkout link is not valid. Please start the payment again from the shop.'));

@@ -122,7 +122,7 @@ describe('<pay-checkout> locales', () => {
       .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' }, hold: gate.promise })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Toko Kopi' } }, hold: gate.promise });
     const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), locale: 'id-ID' });
-    await waitUntil(() => platform.requests.length === 3, 'the first requests are on the wire');
+    await waitUntil(() => platform.requests.length === 2, 'the first requests (options, merchant name) are on the wire');
     expect(requestedAt).to.be.a('number');
     expect(requestedAt!).to.be.at.most(Math.min(...platform.requests.map((request) => request.at)));
     gate.resolve();

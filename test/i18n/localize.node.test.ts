@@ -4,7 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Localizer, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { Localizer, addEnglish, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
 import hi from '../../src/i18n/translations/hi.js';
@@ -109,6 +110,8 @@ describe('Localizer', () => {
     const l = new Localizer('fr-FR');
     assert.equal(l.lang, 'fr');
     assert.equal(l.term('tryAgain'), 'Réessayer');
+    // A payin's English terms arrive with its views (the lazy chunk adds them), as here.
+    addEnglish(enPayin);
     assert.equal(l.term('copy'), 'Copy');
     assert.equal(l.lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.');
     assert.equal(l.lookup('errors', 'RATE_LIMITED'), 'Too many attempts. Please wait a moment and try again.');

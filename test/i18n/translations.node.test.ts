@@ -32,7 +32,6 @@ const LOANWORDS: Record<string, string[]> = {
     'methodNames:OFFLINE',
     'fields:emailAddress',
     'fields:taxId',
-    'order',
     'network',
   ],
 };

@@ -156,6 +156,22 @@ describe('method responses look like the real thing', () => {
     }
   });
 
+  test('every instruction list gives its deadline in words ("Pay before 17:41 UTC on 23 November 2026"), never as an ISO string', async () => {
+    const months = 'January|February|March|April|May|June|July|August|September|October|November|December';
+    const cases = [['VAPAY', 'IDR'], ['OFFLINE', 'THB'], ['P2A_V2', 'INR'], ['UPICOLLECT', 'INR'], ['MOBILE_MONEY', 'KES'], ['CRYPTO_OFFLINE', 'USDT'], ['CODE_PAYMENT', 'TWD']];
+    for (const [code, currency] of cases) {
+      const { method } = await createFor(code!, currency!);
+      const expireAt = new Date(method.expireAt);
+      const text = JSON.stringify(method.paymentInstructionList);
+      assert.doesNotMatch(text, /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, `${code}: no ISO timestamp`);
+      const hh = String(expireAt.getUTCHours()).padStart(2, '0');
+      const mm = String(expireAt.getUTCMinutes()).padStart(2, '0');
+      const month = months.split('|')[expireAt.getUTCMonth()];
+      const words = `${hh}:${mm} UTC on ${expireAt.getUTCDate()} ${month} ${expireAt.getUTCFullYear()}`;
+      assert.ok(text.includes(`before ${words}`), `${code} ${currency}: "${words}" in ${text}`);
+    }
+  });
+
   test('redirect methods point at the simulated bank page, which shows the payment (escaped) and links back to returnUrl', async () => {
     for (const [code, currency] of [['ONLINE', 'INR'], ['FPX', 'MYR'], ['PSE', 'COP'], ['EWALLET', 'IDR'], ['MOMOPAY', 'VND'], ['PAY_ME', 'ZAR'], ['ABSA_PAY', 'ZAR'], ['CAPITEC_PAY', 'ZAR'], ['NEDBANK_DIRECT_EFT', 'ZAR'], ['PAYSHAP', 'ZAR']]) {
       const { id, method } = await createFor(code!, currency!);

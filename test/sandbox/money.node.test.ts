@@ -58,7 +58,8 @@ describe('top-ups', () => {
     assert.equal(answer.status, 200);
     const topUp = topUpResponseSchema.parse(answer.json);
     assert.deepEqual(topUp.moneyProvided, { amount: 1000, currencyCode: 'INR' });
-    assert.deepEqual(topUp.moneyRequired, { amount: Math.round((1000 / sellRate) * 100) / 100, currencyCode: 'USDT' });
+    // USDT carries 6 decimals (src/api/money.ts).
+    assert.deepEqual(topUp.moneyRequired, { amount: Math.round((1000 / sellRate) * 1e6) / 1e6, currencyCode: 'USDT' });
     assert.ok(Math.abs(topUp.rate! - 1 / sellRate) < 1e-12);
     assert.equal(topUp.paymentMethodResponse!.money!.amount, 1000);
     assert.match(topUp.paymentMethodResponse!.upiQrDeepLink!, /am=1000\.00/);
@@ -76,7 +77,7 @@ describe('top-ups', () => {
     await t.advance(SETTLE_SECS);
     const done = topUpResponseSchema.parse((await t.raw('GET', '/topups/tu-required')).json);
     assert.equal(done.status, 'SUCCESS');
-    assert.equal(await balanceOf('USDT'), Math.round((before + 60) * 100) / 100, 'a successful top-up credits what the merchant receives');
+    assert.equal(await balanceOf('USDT'), Math.round((before + 60) * 1e6) / 1e6, 'a successful top-up credits what the merchant receives');
   });
 
   test('same validation and scenarios as payins; 409 on a repeated idTopUp; unknown → 404; callbacks', async () => {

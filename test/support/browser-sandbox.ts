@@ -1,24 +1,27 @@
 /**
  * Browser tests against the real sandbox emulator (started by test/support/sandbox-plugin.mjs):
- * its URL, tokens minted the way a merchant backend does (the package's own server helper, signing
- * with the demo merchant's key — Web Crypto runs in the browser too), and a recording fetch.
+ * its URL, tokens minted the way a merchant backend does (by the package's own server helper,
+ * in the test runner's Node process: pay-checkout/server refuses to sign in a browser), and a
+ * recording fetch.
  */
-import { createTokenIssuer, checkoutOperations } from '../../src/server/index.js';
-
 let url: Promise<string> | undefined;
 export function sandboxUrl(): Promise<string> {
   url ??= fetch('/__test/sandbox').then((r) => r.json()).then((body: { url: string }) => body.url);
   return url;
 }
 
-let pem: Promise<string> | undefined;
+/** A checkout token for one payin: by action, or an operations token when the checkout needs more. */
 export async function mintToken(idPayin: string, options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean } = {}): Promise<string> {
-  pem ??= fetch('/demo/keys/demo-merchant.pem').then((r) => r.text());
-  const issuer = createTokenIssuer({ baseUrl: await sandboxUrl(), merchantCode: 'demo-merchant', privateKey: await pem });
-  if (options.merchantInfo || options.externalReference) {
-    return issuer.withOperations({ operations: checkoutOperations(idPayin, options), money: options.money });
+  const query = new URLSearchParams({ idPayin });
+  if (options.money) {
+    query.set('amount', String(options.money.amount));
+    query.set('currencyCode', options.money.currencyCode);
   }
-  return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: options.money });
+  if (options.merchantInfo) query.set('merchantInfo', '1');
+  if (options.externalReference) query.set('externalReference', '1');
+  const response = await fetch(`/__test/token?${query}`);
+  if (!response.ok) throw new Error(`minting a token for ${idPayin}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 export const uniqueId = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

@@ -4,6 +4,9 @@ import '../../src/pay-checkout.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 import type { PayEventName } from '../../src/events/index.js';
 import { StatusPoller } from '../../src/checkout/status-poller.js';
+import { markStartedHere } from '../../src/checkout/started-here.js';
+import type { CheckoutConfig } from '../../src/checkout/config.js';
+import { BASE_URL } from './fake-platform.js';
 
 /** Short poll intervals so a test sees several polls in milliseconds. */
 export function fastPolling(): void {
@@ -12,6 +15,15 @@ export function fastPolling(): void {
 
 export function normalPolling(): void {
   Object.assign(StatusPoller.defaults, { firstMs: 1500, fastMs: 2000, fastWindowMs: 60_000, slowMs: 10_000, afterExpiryMs: 60_000, errorBaseMs: 2000, errorMaxMs: 60_000 });
+}
+
+/**
+ * Marks a payin as started in this browser tab (the element writes this marker before it creates
+ * a payin): only then does a fresh element read the payin to resume it, instead of showing the
+ * form. FakePlatform.install() forgets every marker, so each test starts as a new tab.
+ */
+export function startedHere(idPayin = 'order-1', baseUrl = BASE_URL): void {
+  markStartedHere({ baseUrl, idPayin } as CheckoutConfig);
 }
 
 /** Every event the element fires, in order. */

@@ -36,6 +36,8 @@ export class FakePlatform {
   }
 
   install(): this {
+    // A fresh platform, a fresh tab: no payin was started in this browser yet.
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('pay-checkout:started:')) sessionStorage.removeItem(key);
     this.original = window.fetch;
     window.fetch = (input, init) => this.handle(input, init);
     return this;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../demo/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
-import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
+import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
 import { sampleValue, setField } from './samples.js';
 
 export const demoPrivateKey = readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8');
@@ -72,8 +72,8 @@ export function completeMethod(code: string, currencyCode: string, operatorCode?
 }
 
 /** Every (code, currency) pair of the method table. */
-export function tablePairs(currencies: readonly string[]): [string, string][] {
-  return currencies.flatMap((currency) => methodCodesFor(currency).map((code): [string, string] => [code, currency]));
+export function tablePairs(currencies: readonly string[]): [TablePayinMethodCode, string][] {
+  return currencies.flatMap((currency) => methodCodesFor(currency).map((code): [TablePayinMethodCode, string] => [code, currency]));
 }
 
 export interface ReceivedCallback {

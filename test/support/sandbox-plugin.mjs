@@ -2,29 +2,101 @@
 // browser tests that talk to a real platform stand-in. The emulator is TypeScript: esbuild bundles
 // it once (its npm dependencies stay external) and the bundle is imported. GET /__test/sandbox
 // starts it on first use and answers its URL; it stops when the runner stops.
-import { mkdirSync } from 'node:fs';
+//
+// GET /__test/relay starts a status relay (createStatusRelay of pay-checkout/server, in-process bus)
+// on a free port, as a merchant backend mounts it — POST /callbacks and GET /payins/{id}/events —
+// and answers its URL. POST /__test/relay/outage?on=1 ends every open stream and answers new ones
+// 503 (as the relay does when its bus is down) until ?on=0.
+//
+// GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1]
+// mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
+// refuses to sign in a browser, so the demo merchant's private key never reaches the page.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { serve } from '@hono/node-server';
 
 export function sandboxPlugin(options = {}) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  let sandbox;
+  let started;
   const start = async () => {
-    const outfile = `${root}node_modules/.cache/pay-checkout/sandbox.mjs`;
-    mkdirSync(`${root}node_modules/.cache/pay-checkout`, { recursive: true });
-    await build({ entryPoints: [`${root}demo/sandbox/index.ts`], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, target: 'node20' });
-    const { createSandbox } = await import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
-    return createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
+    const outdir = `${root}node_modules/.cache/pay-checkout/sandbox`;
+    mkdirSync(outdir, { recursive: true });
+    await build({
+      entryPoints: { sandbox: `${root}demo/sandbox/index.ts`, server: `${root}src/server/index.ts` },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      target: 'node20',
+    });
+    const load = (name) => import(`${pathToFileURL(`${outdir}/${name}.mjs`).href}?t=${Date.now()}`);
+    const [{ createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH }, server] = await Promise.all([load('sandbox'), load('server')]);
+    const { createTokenIssuer, checkoutOperations } = server;
+    const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8') });
+    return { sandbox, issuer, checkoutOperations, server };
   };
+  let relayStarted;
+  const startRelay = async () => {
+    const { server } = await (started ??= start());
+    const relay = server.createStatusRelay({ bus: server.memoryBus(), allowOrigins: ['*'], heartbeatMs: 400 });
+    const outage = { on: false, streams: new Set() };
+    const handle = async (request) => {
+      const url = new URL(request.url);
+      if (request.method === 'POST' && url.pathname === '/callbacks') return relay.handleCallback(request);
+      const match = /^\/payins\/([^/]+)\/events$/.exec(url.pathname);
+      if (!match) return new Response('not found', { status: 404 });
+      if (outage.on) return Response.json({ errorCode: 'STATUS_BUS_UNAVAILABLE', message: 'outage' }, { status: 503, headers: { 'Access-Control-Allow-Origin': '*' } });
+      // A stream the outage can end: the relay ends it when its request's signal aborts.
+      const ending = new AbortController();
+      outage.streams.add(ending);
+      request.signal.addEventListener('abort', () => outage.streams.delete(ending));
+      return relay.handleEvents(new Request(request, { signal: AbortSignal.any([request.signal, ending.signal]) }), decodeURIComponent(match[1]));
+    };
+    const http = serve({ fetch: handle, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => http.once('listening', resolve));
+    return { url: `http://127.0.0.1:${http.address().port}`, relay, outage, http };
+  };
+  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference }) {
+    const { issuer, checkoutOperations } = await (started ??= start());
+    const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
+    if (merchantInfo || externalReference) {
+      return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money });
+    }
+    return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money });
+  }
   return {
     name: 'sandbox-emulator',
     async serve(context) {
-      if (context.path !== '/__test/sandbox') return;
-      const { url } = await (sandbox ??= start());
-      return { body: JSON.stringify({ url }), type: 'json' };
+      if (context.path === '/__test/sandbox') {
+        const { sandbox } = await (started ??= start());
+        return { body: JSON.stringify({ url: sandbox.url }), type: 'json' };
+      }
+      if (context.path === '/__test/relay') {
+        const { url } = await (relayStarted ??= startRelay());
+        return { body: JSON.stringify({ url }), type: 'json' };
+      }
+      if (context.path === '/__test/relay/outage') {
+        const { outage } = await (relayStarted ??= startRelay());
+        outage.on = context.query.on === '1';
+        if (outage.on) for (const ending of outage.streams) ending.abort();
+        return { body: JSON.stringify({ outage: outage.on }), type: 'json' };
+      }
+      if (context.path === '/__test/token') {
+        return { body: JSON.stringify({ token: await mint(context.query) }), type: 'json' };
+      }
     },
     async serverStop() {
-      if (sandbox) await (await sandbox).close();
+      if (relayStarted) {
+        const { relay, http } = await relayStarted;
+        relay.close();
+        http.closeAllConnections?.();
+        await new Promise((resolve) => http.close(resolve));
+      }
+      if (started) await (await started).sandbox.close();
     },
   };
 }

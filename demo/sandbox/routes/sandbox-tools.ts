@@ -13,7 +13,7 @@ import { DEMO_MERCHANT_CODE } from '../merchants.js';
 import { SANDBOX_PREFIX, validate } from '../platform.js';
 import { PAYIN_SCENARIOS } from '../scenarios.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
-import { redirectPage } from './redirect-page.js';
+import { bankDecision, bankPage } from './redirect-page.js';
 
 const TEN_YEARS_SECS = 10 * 365 * 24 * 3600;
 const advanceSchema = z.object({ seconds: z.number().check(z.gte(0), z.lte(TEN_YEARS_SECS)) });
@@ -34,7 +34,8 @@ export const SANDBOX_ENDPOINTS = [
   'GET    /__sandbox/callbacks                callback deliveries and their attempts; DELETE clears',
   'GET    /__sandbox/faults                   injected faults; POST merges, PUT replaces, DELETE turns all off',
   'POST   /__sandbox/reset                    forgets every payment and restores opening balances',
-  'GET    /__sandbox/redirect/{idPayin}       the simulated bank or wallet page of a payment',
+  'GET    /__sandbox/redirect/{idPayin}       the simulated bank or wallet page of a payment: Approve, Decline, Let it expire',
+  'POST   /__sandbox/redirect/{idPayin}       decision=approve|decline|expire (the page\'s form), then back to returnUrl',
 ];
 
 export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext) {
@@ -99,5 +100,6 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
     return c.json({ reset: true });
   });
 
-  app.get(`${SANDBOX_PREFIX}/redirect/:id`, (c) => redirectPage(c, ctx));
+  app.get(`${SANDBOX_PREFIX}/redirect/:id`, (c) => bankPage(c, ctx));
+  app.post(`${SANDBOX_PREFIX}/redirect/:id`, (c) => bankDecision(c, ctx));
 }

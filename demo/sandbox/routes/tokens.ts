@@ -1,19 +1,16 @@
 /**
  * POST /auth-tokens and POST /auth-tokens-by-action. The credential is in the request itself, so
  * the order is: version (middleware), a body that is JSON at all (400), the signature or secret
- * (401), the rate of that merchant (429), the fields (400), then the token.
+ * (401), the rate of that merchant (429), the fields (400), then the token. Operations are checked
+ * here, once, for what the emulator can match in bounded time (operations.ts). A signature is used
+ * up only by the token it gets, so a request refused with 429 or 400 can be retried as it is.
  */
 import type { Context } from 'hono';
-import {
-  DEFAULT_TOKEN_VALIDITY_SECS,
-  actionOperations,
-  authTokenByActionRequestSchema,
-  authTokenRequestSchema,
-  paths,
-} from '../../../src/api/index.js';
-import { MAX_VALIDITY_SECS, authenticateTokenRequest } from '../auth.js';
+import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../../src/api/index.js';
+import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../http-body.js';
+import { operationsProblems } from '../operations.js';
 import { validate } from '../platform.js';
 import type { SandboxContext, SandboxEnv } from '../context.js';
 
@@ -27,10 +24,14 @@ function validity(requested: number | undefined): number {
 async function authenticated(c: Context<SandboxEnv>, ctx: SandboxContext) {
   const text = await readBodyText(c.req.raw);
   const body = parseJson(text);
-  const merchant = await authenticateTokenRequest(ctx.merchants, text, body, c.req.header('x-signature'));
+  const { merchant, signed } = await authenticateTokenRequest(ctx.merchants, ctx.signatures, text, body, c.req.header('x-signature'));
   c.set('merchantCode', merchant.merchantCode);
   ctx.rateLimiter.take(merchant.merchantCode);
-  return { body, merchant };
+  /** Call once the request is valid, right before issuing: marks its signature used (401 when it already was). */
+  const useSignature = () => {
+    if (signed && !ctx.signatures.use(signed.signature, signed.timestamp)) throw replayed();
+  };
+  return { body, merchant, useSignature };
 }
 
 export const TOKEN_ROUTE_PATHS = [paths.authTokens(), paths.authTokensByAction()];
@@ -38,31 +39,38 @@ export const TOKEN_ROUTE_PATHS = [paths.authTokens(), paths.authTokensByAction()
 export function tokenRoutes(ctx: SandboxContext) {
   return {
     async byOperations(c: Context<SandboxEnv>) {
-      const { body } = await authenticated(c, ctx);
+      const { body, useSignature } = await authenticated(c, ctx);
       const request = validate(authTokenRequestSchema, body);
+      const problems = operationsProblems(request.operations);
+      if (problems.length) throw invalidRequest(problems);
+      const validitySecs = validity(request.validitySecs);
+      useSignature();
       const token = await ctx.tokens.issue({
         merchantCode: request.merchantCode,
         operations: request.operations,
         money: request.money,
-        validitySecs: validity(request.validitySecs),
+        validitySecs,
       });
       return c.json({ token }, 200);
     },
     async byAction(c: Context<SandboxEnv>) {
-      const { body } = await authenticated(c, ctx);
+      const { body, useSignature } = await authenticated(c, ctx);
       const request = validate(authTokenByActionRequestSchema, body);
+      const validitySecs = validity(request.validitySecs);
       const settlement: Record<string, string> = {};
       if (request.settlementMethodPaymentMethodCode) settlement.paymentMethodCode = request.settlementMethodPaymentMethodCode;
       if (request.settlementMethodPaymentOperatorCode) settlement.paymentOperatorCode = request.settlementMethodPaymentOperatorCode;
       if (request.settlementMethodAcccountNumber) settlement.accountNumber = request.settlementMethodAcccountNumber;
+      useSignature();
       const token = await ctx.tokens.issue({
         merchantCode: request.merchantCode,
+        // Ids escaped (exactOperation): a by-action id is never a live pattern.
         operations: actionOperations(request.action, request.idPayment),
         action: request.action,
         idPayment: request.idPayment,
         money: request.money,
         settlement,
-        validitySecs: validity(request.validitySecs),
+        validitySecs,
       });
       return c.json({ token }, 200);
     },

@@ -9,6 +9,7 @@ import {
   topUpCreateRequestSchema,
   type Money,
 } from '../../../src/api/index.js';
+import { amountProblem } from '../../../src/api/money.js';
 import { paymentOptionsFor, roundAmount } from '../catalog.js';
 import { ApiError, conflict, invalidRequest } from '../errors.js';
 import { conversionRate } from '../fx.js';
@@ -36,8 +37,10 @@ async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
   }
   const moneyProvided: Money = 'moneyProvided' in mode ? mode.moneyProvided : { amount: roundAmount(mode.moneyRequired.amount / rate, providedCurrency), currencyCode: providedCurrency };
   const moneyRequired: Money = 'moneyRequired' in mode ? mode.moneyRequired : { amount: roundAmount(mode.moneyProvided.amount * rate, requiredCurrency), currencyCode: requiredCurrency };
-  if (moneyProvided.amount <= 0 || moneyRequired.amount <= 0) {
-    throw invalidRequest([{ field: 'topUpRequested', message: 'the amount is too small to convert' }]);
+  // The side the request states passed the amount rule; the converted side must pass it too.
+  for (const [side, money] of [['moneyProvided', moneyProvided], ['moneyRequired', moneyRequired]] as const) {
+    const problem = amountProblem(money.amount, money.currencyCode);
+    if (problem) throw invalidRequest([{ field: 'topUpRequested', message: `converted to ${money.currencyCode}, ${side}.amount (${money.amount}) ${problem}` }]);
   }
   assertOffered(request.paymentMethod, providedCurrency);
   const scenario = scenarioOrReject(given.amount);

@@ -1,5 +1,5 @@
 /** Payins, their options and the merchant's name: everything the checkout in the browser calls. */
-import { paths } from '../paths.js';
+import { checkoutPaths as paths } from '../paths.js';
 import { availableOptionsResponseSchema, merchantInfoResponseSchema, type AvailableOptionsRequest } from '../schemas/options.js';
 import { payinAccountsResponseSchema, payinCreateResponseSchema, payinDetailResponseSchema } from '../schemas/payin.js';
 import type { PayinCreateRequest, SetExternalReferenceRequest } from '../schemas/payin-request.js';

@@ -3,8 +3,9 @@ import * as z from 'zod/mini';
 import '../zod.js';
 import { accountCustomerSchema, paymentLocationResponseSchema, paymentOperatorSchema } from './common.js';
 import { paymentMethodResponseSchema } from './method-responses.js';
+import type { PayinMethodCode } from './method-table.js';
 
-const responseOf = <C extends string, S extends z.core.$ZodLooseShape>(code: C, mandatory: S = {} as S) =>
+const responseOf = <C extends PayinMethodCode, S extends z.core.$ZodLooseShape>(code: C, mandatory: S = {} as S) =>
   z.looseObject({ ...paymentMethodResponseSchema.def.shape, paymentMethodCode: z.literal(code), ...mandatory });
 
 const accountCustomerWithName = z.looseObject({ ...accountCustomerSchema.def.shape, accountName: z.string() });
@@ -79,9 +80,6 @@ export const PAYIN_METHOD_RESPONSE_OBJECTS = {
 } as const;
 
 /** Response schema per method code: what a complete response for that code must carry. */
-export const METHOD_RESPONSE_SCHEMAS: Readonly<Record<string, z.ZodMiniType>> = Object.fromEntries(
-  Object.values(PAYIN_METHOD_RESPONSE_OBJECTS).map((schema) => [
-    (schema.def.shape.paymentMethodCode as z.ZodMiniLiteral<string>).def.values[0],
-    schema,
-  ]),
-);
+export const METHOD_RESPONSE_SCHEMAS = Object.fromEntries(
+  Object.values(PAYIN_METHOD_RESPONSE_OBJECTS).map((schema) => [schema.def.shape.paymentMethodCode.def.values[0], schema]),
+) as Readonly<Record<PayinMethodCode, z.ZodMiniType>>;

@@ -51,8 +51,12 @@ export const TABLE_PAYIN_METHOD_CODES = [...new Set(PAYIN_METHOD_TABLE.map((row)
  */
 export const EXTRA_PAYIN_METHOD_CODES = ['UPI_ID', 'FNB_DIRECT_EFT', 'SNAP_SCAN_QR'] as const;
 
+/**
+ * Every payin method code: the one list the code union, the method schemas, the method maps, the
+ * views and the method names are typed by (a misspelt or missing code fails to compile).
+ */
 export const PAYIN_METHOD_CODES = [...TABLE_PAYIN_METHOD_CODES, ...EXTRA_PAYIN_METHOD_CODES] as const;
-export type PayinMethodCode = TablePayinMethodCode | (typeof EXTRA_PAYIN_METHOD_CODES)[number];
+export type PayinMethodCode = (typeof PAYIN_METHOD_CODES)[number];
 
 /** Currencies in which the table offers a method. */
 export function currenciesOf(code: string): readonly string[] {

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { nonEmpty, opt } from '../zod.js';
 import { accountRequestSchema, customerNameSchema, externalReferenceSchema, paymentLocationSchema } from './request-common.js';
+import type { PayinMethodCode } from './method-table.js';
 
 // ---------------------------------------------------------------------------------------------
 // Request objects
@@ -29,7 +30,7 @@ export const customerNameFirstLastSchema = z.object({
   lastName: nonEmpty(),
 });
 
-const method = <C extends string, S extends z.core.$ZodLooseShape>(code: C, extra: S) =>
+const method = <C extends PayinMethodCode, S extends z.core.$ZodLooseShape>(code: C, extra: S) =>
   z.object({ paymentMethodCode: z.literal(code), ...baseMethod, ...extra });
 
 export const absaPayMethodSchema = method('ABSA_PAY', {
@@ -106,7 +107,6 @@ export const payinMethodSchema = z.discriminatedUnion('paymentMethodCode', [
   snapScanQrMethodSchema,
 ]);
 export type PayinMethod = z.infer<typeof payinMethodSchema>;
-export type PayinMethodInput = z.input<typeof payinMethodSchema>;
 
 /** The data-object names of the document, each with its schema. */
 export const PAYIN_METHOD_OBJECTS = {

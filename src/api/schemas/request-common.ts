@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { nonEmpty, opt } from '../zod.js';
 import { CURRENCY_CODE_PATTERN, EXTERNAL_REFERENCE_PATTERN } from '../patterns.js';
+import { amountProblem } from '../money.js';
 
 /**
  * Currency codes are fiat (ISO 4217, three letters) or crypto (USDT, USDC, …), so the shape is
@@ -13,17 +14,21 @@ import { CURRENCY_CODE_PATTERN, EXTERNAL_REFERENCE_PATTERN } from '../patterns.j
 export const currencyCodeSchema = z.string().check(z.regex(CURRENCY_CODE_PATTERN, 'must be an upper-case currency code such as INR or USDT'));
 
 /**
- * An amount is a JSON number. Requests must send a positive, finite number; responses may carry a
- * numeric string, which some gateways emit for precision, and it is read as a number.
+ * An amount is a JSON number. What makes it acceptable depends on its currency (decimals), so the
+ * rule (`amountProblem` of money.ts: positive, finite, at most MAX_AMOUNT, no more decimals than
+ * the currency has) is checked on the money object and reported at `amount`. Responses are looser.
  */
-export const amountSchema = z.number().check(
-  z.refine((n) => Number.isFinite(n) && n > 0, 'must be a positive number'),
-);
+export const amountSchema = z.number();
 
-export const moneySchema = z.object({
-  amount: amountSchema,
-  currencyCode: currencyCodeSchema,
-});
+export const moneySchema = z
+  .object({
+    amount: amountSchema,
+    currencyCode: currencyCodeSchema,
+  })
+  .check((ctx) => {
+    const problem = amountProblem(ctx.value.amount, ctx.value.currencyCode);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['amount'], input: ctx.value.amount });
+  });
 export type Money = z.infer<typeof moneySchema>;
 
 /** Account as sent in a request. Which attributes are mandatory depends on the method and currency. */

@@ -1,40 +1,29 @@
-import { LitElement, html, type PropertyValues, type ComplexAttributeConverter } from 'lit';
+import { LitElement, adoptStyles, html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { createCheckoutClient, type CheckoutClient } from '../../api/checkout-client.js';
-import { PlatformError, isAbortError, isPlatformError } from '../../api/errors.js';
-import { EXTERNAL_REFERENCE_PATTERN } from '../../api/patterns.js';
-import { timestampMs } from '../../api/schemas/common.js';
-import { isFinalStatus, type Payin, type PayinDetailResponse, type PayinStatus } from '../../api/schemas/payin.js';
-import type { ExternalProvider, PaymentOption } from '../../api/schemas/options.js';
-import { checkPaymentMethod, type MethodField } from '../../api/method-rules.js';
-import { readCheckoutConfig, isConfigProblem, type CheckoutConfig } from '../../checkout/config.js';
-import type { Countdown } from '../../checkout/countdown.js';
-import { buildPayinRequest, buildPaymentMethod, createPayin, startCheckout } from '../../checkout/flow.js';
-import { ServerClock } from '../../checkout/server-clock.js';
-import type { StatusPoller, PollerStop } from '../../checkout/status-poller.js';
-import type { PayEventDetails, PayEventName, PayErrorDetail } from '../../events/index.js';
+import type { CheckoutState } from '../../checkout/phase.js';
+import { booleanString } from '../../checkout/redirect-params.js';
+import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
-import type { CustomerData, FieldValues } from '../../methods/fields.js';
-import type { ReferenceStep } from '../../methods/types.js';
+import { statusText } from '../../i18n/texts.js';
+import type { MethodField } from '../../api/method-rules.js';
+import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import { styles } from './pay-checkout.styles.js';
-import { renderError, renderLoading } from './views/status-views.js';
+import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
+import { focusSelector, type ViewHost } from './views/view-host.js';
 import type * as PaymentViews from './views/payment-views.js';
 
-export type CheckoutState = 'loading' | 'select' | 'submitting' | 'pending' | 'success' | 'failed' | 'refused' | 'error';
-
-/** `"true"` / `"false"` attributes, as the redirect parameters have them. */
-const booleanString = (fallback: boolean): ComplexAttributeConverter<boolean> => ({
-  fromAttribute: (value) => (value === null ? fallback : value.trim().toLowerCase() !== 'false'),
-  toAttribute: (value) => String(value),
-});
+export type { CheckoutState };
 
 /** Attributes whose change means another payment: the checkout starts again. */
 const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] as const;
 
 /**
  * The whole direct payin flow for one payment: options, the method's form, creation, the
- * method's own view while pending, status by polling, and the final result.
+ * method's own view while pending, status by polling, and the final result. The flow is a
+ * CheckoutSession (src/checkout/session.ts); the element hands it the attributes, renders its
+ * phase and dispatches what it reports. A change of payment (base URL, payin, money, version)
+ * starts a new session.
  *
  * @summary Drop-in checkout for local payment methods.
  *
@@ -118,78 +107,37 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'api-version' }) apiVersion = '2';
   /** BCP 47 tag; default the page's language, then English. */
   @property() locale?: string;
+  /** The merchant's status stream for this payin (createStatusRelay): while healthy, no polling. */
+  @property({ attribute: 'status-url' }) statusUrl?: string;
+  /** The options answer the merchant's server already has: set before the start, no options request. */
+  @property({ attribute: false }) options?: AvailableOptionsResponse;
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
-  @property({ reflect: true }) state: CheckoutState = 'loading';
+  @property({ reflect: true })
+  get state(): CheckoutState {
+    return this.session?.state ?? 'loading';
+  }
 
-  @state() options: PaymentOption[] = [];
-  @state() externalProviders: ExternalProvider[] = [];
-  @state() merchantName?: string;
-  @state() selectedCode?: string;
-  @state() selectedOperator?: string;
-  @state() selectedProvider?: string;
-  @state() values: FieldValues = {};
-  @state() fieldErrors: Partial<Record<MethodField, string>> = {};
-  @state() formError?: string;
-  @state() error?: PayErrorDetail;
-  @state() payin?: Payin;
-  @state() status?: PayinStatus;
-  @state() expired = false;
-  @state() pollProblem?: string;
-  @state() pollStopped?: PollerStop;
-  @state() reference: ReferenceStep = { state: 'idle' };
-  @state() announcement = '';
-  /** The views of a payin (every method's): loaded after ready, or at once for a payin that exists. */
-  @state() views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+  // For tests and tools, read-only: whether the payin views have loaded, why polling stopped, the
+  // method chosen. setValue() sets a field as the customer typing it would.
+  get views(): CheckoutSession['views'] { return this.session?.views ?? 'idle'; }
+  get pollStopped(): CheckoutSession['followStopped'] { return this.session?.followStopped; }
+  get selectedCode(): string | undefined { return this.session?.form.selectedCode; }
+  setValue(field: MethodField, value: string): void { this.session?.setValue(field, value); }
+
+  @state() private announcement = '';
+  private session?: CheckoutSession;
   private paymentViews?: typeof PaymentViews;
-
-  readonly localize = new LocalizeController(this);
-  readonly clock = new ServerClock();
-  /** Status polling and the countdown: created with the payin views, when a payin exists. */
-  poller?: StatusPoller;
-  countdown?: Countdown;
-
-  config?: CheckoutConfig;
-  private client?: CheckoutClient;
-  private run?: AbortController;
+  private readonly localize = new LocalizeController(this);
   private startedFor?: string;
-  private lastStatus?: PayinStatus;
-  private finalEmitted = false;
-  private expiredEmitted = false;
-  /** The error code of the current polling outage, reported once. */
-  private outage?: string;
-  private reportedUrls = new Set<string>();
+  private reflectedState: CheckoutState = 'loading';
   private focusAfterRender?: string;
 
-  get l(): Localizer {
+  private identity(): string {
+    return JSON.stringify(IDENTITY.map((key) => this[key]));
+  }
+
+  private get l(): Localizer {
     return this.localize.localizer;
-  }
-
-  /** The customer data the merchant supplied, by method field. */
-  get customerData(): CustomerData {
-    const data: CustomerData = {
-      'account.accountName': this.accountName,
-      'account.accountNumber': this.accountNumber,
-      emailAddress: this.emailAddress,
-      phoneNumber: this.phoneNumber,
-      upiId: this.upiId,
-      passportNumber: this.passportNumber,
-      productId: this.productId,
-      'paymentLocation.postalCode': this.postalCode,
-      'paymentLocation.city': this.city,
-      'paymentLocation.district': this.district ?? this.disctrict,
-    };
-    for (const key of Object.keys(data) as MethodField[]) if (!data[key]) delete data[key];
-    return data;
-  }
-
-  get expiresAtLocal(): number | undefined {
-    const server = timestampMs(this.payin?.paymentMethodResponse.expireAt);
-    return server === undefined ? undefined : this.clock.toLocal(server);
-  }
-
-  /** Whether the options are fixed by the shop. */
-  get methodLocked(): boolean {
-    return !this.optionsAvailable && !!this.paymentMethodCode;
   }
 
   override connectedCallback(): void {
@@ -200,8 +148,7 @@ export class PayCheckout extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.run?.abort();
-    this.run = undefined;
+    this.session?.dispose();
     this.startedFor = undefined;
   }
 
@@ -209,377 +156,63 @@ export class PayCheckout extends LitElement {
     // A removed element may still finish an update (a chunk or a request that resolved late):
     // it starts again when it is connected again, not before.
     if (!this.isConnected) return;
-    if (this.startedFor !== this.identity() || this.needsRestartForToken(changed)) {
+    const tokenChanged = changed.has('token');
+    if (this.startedFor !== this.identity() || (tokenChanged && (this.state === 'error' || this.state === 'loading'))) {
       this.restart();
-    } else if (changed.has('token') && this.config && this.token) {
-      // A fresh token for the same payment (e.g. the old one expired): use it from now on.
-      this.client = this.makeClient(this.config, this.token);
-      this.config = { ...this.config, token: this.token };
-      if (this.state === 'pending' && this.pollStopped === 'error') this.resumePolling();
-    }
-    // A shown error is the words of its code: say them again in the current locale, whose chunk
-    // may arrive after the error (a bad token fails before it loads) or which `locale` may change.
-    if (this.error) {
-      const message = this.errorText(this.error.code);
-      if (message !== this.error.message) this.error = { ...this.error, message };
+    } else if (tokenChanged && this.token) {
+      // A fresh token for the same payment (e.g. the old one expired): used from now on.
+      this.session?.useToken(this.token);
     }
   }
 
-  private identity(): string {
-    return JSON.stringify(IDENTITY.map((key) => this[key]));
-  }
-
-  private needsRestartForToken(changed: PropertyValues<this>): boolean {
-    return changed.has('token') && (this.state === 'error' || this.state === 'loading');
-  }
-
-  private makeClient(config: CheckoutConfig, token: string): CheckoutClient {
-    return createCheckoutClient({
-      baseUrl: config.baseUrl,
-      token,
-      apiVersion: this.apiVersion || '2',
-      onServerTime: (server, local) => this.clock.observe(server, local),
-    });
-  }
-
-  /** Starts (again) from the page's attributes. */
-  private restart(): void {
-    this.run?.abort();
-    this.poller?.stop();
-    this.countdown?.set(undefined);
+  /** Starts (again) from the page's attributes: a new session, keeping what the customer typed. */
+  private readonly restart = (): void => {
+    const earlier = this.session;
+    earlier?.dispose();
+    if (earlier) this.removeController(earlier);
     this.startedFor = this.identity();
-    Object.assign(this, {
-      error: undefined,
-      formError: undefined,
-      fieldErrors: {},
-      payin: undefined,
-      status: undefined,
-      expired: false,
-      pollProblem: undefined,
-      pollStopped: undefined,
-      reference: { state: 'idle' },
-    });
-    this.lastStatus = undefined;
     this.focusAfterRender = undefined;
-    this.finalEmitted = false;
-    this.expiredEmitted = false;
-    if (!this.isConnected) return;
+    const session: CheckoutSession = (this.session = new CheckoutSession({
+      input: () => this,
+      localizer: () => this.l,
+      loadFollowers: () => import('./views/payment-views.js').then(this.useViews),
+      report: (report) => session === this.session && this.onReport(report),
+      earlierForm: earlier?.form,
+    }));
+    this.addController(session);
+    session.start();
+    this.onReport({ type: 'update' });
+  };
 
-    const config = readCheckoutConfig({
-      token: this.token,
-      baseUrl: this.baseUrl,
-      payinId: this.payinId,
-      amount: this.amount,
-      currencyCode: this.currencyCode,
-      returnUrl: this.returnUrl,
-      callbackUrl: this.callbackUrl,
-    });
-    if (isConfigProblem(config)) {
-      this.config = undefined;
-      console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
-      this.fail({ code: config.code, message: `${this.errorText(config.code)} (${config.attribute}: ${config.detail})`, retryable: false }, this.errorText(config.code));
-      return;
+  /** The payin views arrived: they render pending and final, with their own styles beside ours. */
+  private readonly useViews = (views: typeof PaymentViews) => {
+    if (!this.paymentViews) adoptStyles(this.renderRoot as ShadowRoot, [...PayCheckout.elementStyles, views.styles]);
+    return (this.paymentViews = views);
+  };
+
+  private onReport(report: SessionReport): void {
+    if (report.type === 'update') {
+      // The reflected state follows the phase: tell Lit what it was, so it reflects the change.
+      const was = this.reflectedState;
+      this.reflectedState = this.state;
+      this.requestUpdate('state', was);
+      return this.requestUpdate();
     }
-    this.config = config;
-    this.client = this.makeClient(config, config.token);
-    this.state = 'loading';
-    const run = (this.run = new AbortController());
-    startCheckout(this.client, config, run.signal).then(
-      (result) => {
-        if (run.signal.aborted) return;
-        this.merchantName = result.kind === 'error' ? undefined : result.merchantName;
-        if (result.kind === 'resume') this.onCreated(result.payin, true);
-        else if (result.kind === 'select') this.ready(result.options.data, result.options.externalProviders ?? []);
-        else this.failWith(result.error);
-      },
-      (error) => {
-        if (!run.signal.aborted) this.failWith(error);
-      },
-    );
+    if (report.type === 'focus') {
+      this.focusAfterRender = focusSelector(report.target);
+      return this.requestUpdate();
+    }
+    if (report.name === 'pay-status') this.announcement = statusText(this.l, report.detail.status);
+    if (report.name === 'pay-expired') this.announcement = this.l.term('expired');
+    this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
-  private ready(options: PaymentOption[], providers: ExternalProvider[]): void {
-    this.options = options;
-    this.externalProviders = providers;
-    this.values = { ...this.customerData, ...this.values };
-    const preset = options.find((option) => option.paymentMethodCode === this.paymentMethodCode);
-    if (this.paymentMethodCode && !preset && !this.optionsAvailable) {
-      this.fail({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: this.errorText('PAYMENT_OPERATOR_UNAVAILABLE'), retryable: false });
-      return;
-    }
-    if (!this.selectedCode || !options.some((option) => option.paymentMethodCode === this.selectedCode)) {
-      this.selectedCode = preset?.paymentMethodCode ?? (options.length === 1 ? options[0]!.paymentMethodCode : undefined);
-      const operators = options.find((option) => option.paymentMethodCode === this.selectedCode)?.paymentOperators ?? [];
-      this.selectedOperator = operators.some((operator) => operator.code === this.paymentOperatorCode) ? this.paymentOperatorCode : undefined;
-      this.selectedProvider = providers.some((provider) => provider.code === this.externalProviderCode) ? this.externalProviderCode : undefined;
-    }
-    this.state = 'select';
-    // Fetch the method views while the customer fills the form, not before the form shows.
-    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-    idle(() => void this.loadViews().catch(() => undefined));
-    this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
-  }
-
-  /** The customer picked a method or an operator. */
-  choose(code: string, operator?: string): void {
-    if (this.state !== 'select' || (this.methodLocked && code !== this.selectedCode)) return;
-    if (code === this.selectedCode && operator === this.selectedOperator) return;
-    this.selectedCode = code;
-    this.selectedOperator = operator;
-    this.fieldErrors = {};
-    this.formError = undefined;
-    this.emit('pay-method-change', { paymentMethodCode: code, ...(operator ? { paymentOperatorCode: operator } : {}) });
-  }
-
-  setValue(field: MethodField, value: string): void {
-    this.values = { ...this.values, [field]: value };
-    if (this.fieldErrors[field]) {
-      const { [field]: _, ...rest } = this.fieldErrors;
-      this.fieldErrors = rest;
-    }
-  }
-
-  /** Submits the form: validates, then creates the payin once. */
-  async submit(): Promise<void> {
-    if (this.state !== 'select' || !this.config || !this.client) return;
-    const config = this.config;
-    if (!this.selectedCode) {
-      this.formError = this.l.term('chooseMethod');
-      this.focusAfterRender = '.form-error';
-      return;
-    }
-    const method = buildPaymentMethod(
-      { code: this.selectedCode, operatorCode: this.selectedOperator, externalProviderCode: this.selectedProvider },
-      config.money.currencyCode,
-      this.values,
-    );
-    // The method rules of the platform document, before anything is sent.
-    const issues = checkPaymentMethod(method, config.money.currencyCode);
-    if (issues.length) {
-      this.fieldErrors = Object.fromEntries(issues.map((issue) => [issue.field, this.fieldErrorText(issue.field, issue.problem)]));
-      this.formError = this.l.term('formHasErrors', issues.length);
-      this.focusAfterRender = `[data-field="${issues[0]!.field}"]`;
-      return;
-    }
-    this.fieldErrors = {};
-    this.formError = undefined;
-    this.state = 'submitting';
-    const run = (this.run = new AbortController());
-    try {
-      const result = await createPayin(this.client, config, buildPayinRequest(config, method), run.signal);
-      if (run.signal.aborted) return;
-      if (result.kind === 'failed') return this.onCreateFailed(result.error);
-      this.focusAfterRender = '.status';
-      this.onCreated(result.payin, result.kind === 'resumed');
-    } catch (error) {
-      if (!run.signal.aborted && !isAbortError(error)) this.failWith(error);
-    }
-  }
-
-  private onCreateFailed(error: PlatformError): void {
-    const message = this.errorText(error.code);
-    const detail: PayErrorDetail = { code: error.code, message, httpStatus: error.httpStatus, retryable: error.retryable };
-    if (['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID', 'FORBIDDEN', 'VERSION_UNSUPPORTED', 'BAD_RESPONSE'].includes(error.code)) {
-      this.failWith(error);
-      return;
-    }
-    // A rejection, invalid data or a passing failure: the customer stays at the form and may
-    // correct the data, try again or choose another method.
-    if (error.code === 'INVALID_REQUEST') {
-      const fieldErrors: Partial<Record<MethodField, string>> = {};
-      for (const { field } of error.details) {
-        const methodField = field?.replace(/^paymentMethod\./, '') as MethodField | undefined;
-        if (methodField) fieldErrors[methodField] = this.fieldErrorText(methodField, 'invalid');
-      }
-      this.fieldErrors = fieldErrors;
-    }
-    this.state = 'select';
-    this.formError = message;
-    this.focusAfterRender = '.form-error';
-    this.emit('pay-error', detail);
-  }
-
-  /** A payin was created by us or found existing: show it and follow its status. */
-  private onCreated(payin: Payin, resumed: boolean): void {
-    const config = this.config!;
-    if (this.views !== 'ready' && this.views !== 'loading') void this.loadViews().catch(() => undefined);
-    this.payin = payin;
-    this.emit('pay-created', { idPayin: config.idPayin, idPayment: payin.idPayment, payin, resumed });
-    if (!resumed && !this.clock.sampled) {
-      const accepted = timestampMs(payin.paymentMethodResponse.acceptedAt);
-      if (accepted !== undefined) this.clock.observe(accepted - 500, Date.now());
-    }
-    if ('status' in payin && typeof payin.status === 'string') this.onPayinRead(payin as PayinDetailResponse);
-    else this.enterPending();
-  }
-
-  /** Loads the payin views (a separate chunk) once; a failed load can be retried. */
-  loadViews(): Promise<void> {
-    if (this.views === 'ready') return Promise.resolve();
-    this.views = 'loading';
-    return import('./views/payment-views.js').then(
-      (views) => {
-        this.paymentViews = views;
-        this.poller ??= new views.StatusPoller(this, {
-          fetchStatus: (signal) => this.client!.getPayin(this.config!.idPayin, { signal }),
-          onResult: (payin) => this.onPayinRead(payin),
-          onError: (error, willRetry) => this.onPollError(error, willRetry),
-          expiresAt: () => this.expiresAtLocal,
-          onStop: (reason) => (this.pollStopped = reason),
-        });
-        this.countdown ??= new views.Countdown(this, () => this.onExpired());
-        this.views = 'ready';
-        if (this.state === 'pending') this.enterPending();
-      },
-      (error: unknown) => {
-        this.views = 'failed';
-        throw error;
-      },
-    );
-  }
-
-  private enterPending(): void {
-    this.state = 'pending';
-    // Until the views chunk has loaded there is nothing to poll with; loading it enters again.
-    if (!this.poller || !this.countdown) return void this.loadViews().catch(() => undefined);
-    this.countdown.set(this.expiresAtLocal);
-    if (!this.poller.active) this.poller.start();
-  }
-
-  /** Every payin read (poll, resume, reference): status events, then the view. */
-  private onPayinRead(payin: PayinDetailResponse): void {
-    this.payin = payin;
-    this.pollProblem = undefined;
-    this.outage = undefined;
-    const status = payin.status;
-    if (status !== this.lastStatus) {
-      const previousStatus = this.lastStatus;
-      this.lastStatus = status;
-      this.status = status;
-      this.announcement = this.statusText(status);
-      this.emit('pay-status', { status, ...(previousStatus ? { previousStatus } : {}), payin });
-    }
-    if (isFinalStatus(status)) {
-      this.poller?.stop('final');
-      this.countdown?.set(undefined);
-      this.state = status.toLowerCase() as CheckoutState;
-      if (!this.finalEmitted) {
-        this.finalEmitted = true;
-        const name = status === 'SUCCESS' ? 'pay-success' : status === 'FAILED' ? 'pay-failed' : 'pay-refused';
-        this.emit(name, { payin, ...(payin.failureReasonCode ? { failureReasonCode: payin.failureReasonCode } : {}) });
-      }
-      return;
-    }
-    this.enterPending();
-  }
-
-  private onPollError(error: unknown, willRetry: boolean): void {
-    const failure = isPlatformError(error) ? error : new PlatformError({ code: 'NETWORK', message: String(error), retryable: true });
-    if (willRetry && failure.code === 'NOT_FOUND') {
-      // Just created and not readable yet: keep checking, nothing for anyone to act on.
-      this.pollProblem = this.l.term('checkingStatus');
-      return;
-    }
-    this.pollProblem = willRetry ? this.l.term('connectionLost') : this.errorText(failure.code);
-    // One pay-error per kind of outage, not one per retry.
-    if (willRetry && this.outage === failure.code) return;
-    this.outage = willRetry ? failure.code : undefined;
-    this.emit('pay-error', { code: failure.code, message: this.errorText(failure.code), httpStatus: failure.httpStatus, retryable: willRetry });
-  }
-
-  private onExpired(): void {
-    if (isFinalStatus(this.status) || !this.payin) return;
-    this.expired = true;
-    this.announcement = this.l.term('expired');
-    if (!this.expiredEmitted) {
-      this.expiredEmitted = true;
-      this.emit('pay-expired', { payin: this.payin });
-    }
-  }
-
-  /** Polls again after polling stopped (expiry, a fixed error) or at the customer's request. */
-  resumePolling(): void {
-    this.pollStopped = undefined;
-    this.pollProblem = undefined;
-    this.poller?.checkNow();
-  }
-
-  /** Sends the customer's external reference (UTR) for the payin. */
-  async submitReference(raw: string): Promise<void> {
-    const reference = raw.replace(/\s+/g, '');
-    if (!EXTERNAL_REFERENCE_PATTERN.test(reference)) {
-      this.reference = { state: 'error', error: this.fieldErrorText('externalReference.reference', 'invalid') };
-      return;
-    }
-    if (this.reference.state === 'sending' || !this.client || !this.config) return;
-    this.reference = { state: 'sending' };
-    try {
-      const payin = await this.client.setExternalReference(this.config.idPayin, { externalReference: { reference } }, { retry: true });
-      this.reference = { state: 'sent' };
-      this.onPayinRead(payin);
-    } catch (error) {
-      const code = isPlatformError(error) ? error.code : 'NETWORK';
-      this.reference = { state: 'error', error: this.errorText(code) };
-      this.emit('pay-error', { code, message: this.errorText(code), httpStatus: isPlatformError(error) ? error.httpStatus : undefined, retryable: isPlatformError(error) ? error.retryable : true });
-    }
-  }
-
-  copy(text: string): void {
+  private readonly copy = (text: string): void => {
     navigator.clipboard?.writeText(text).then(
       () => (this.announcement = this.l.term('copied')),
       () => undefined,
     );
-  }
-
-  /** A platform URL with a scheme we do not follow: tell the merchant once. */
-  reportUnsafeUrl(url: string): void {
-    if (this.reportedUrls.has(url)) return;
-    this.reportedUrls.add(url);
-    queueMicrotask(() => this.emit('pay-error', { code: 'UNSAFE_URL', message: `${this.errorText('UNSAFE_URL')} (${url.slice(0, 60)})`, retryable: false }));
-  }
-
-  retry(): void {
-    this.restart();
-  }
-
-  private failWith(error: unknown): void {
-    const failure = isPlatformError(error) ? error : new PlatformError({ code: 'BAD_RESPONSE', message: String(error) });
-    this.fail({ code: failure.code, message: this.errorText(failure.code), httpStatus: failure.httpStatus, retryable: failure.retryable || failure.code === 'BAD_RESPONSE' });
-  }
-
-  private fail(detail: PayErrorDetail, shown = detail.message): void {
-    this.error = { ...detail, message: shown };
-    this.state = 'error';
-    this.poller?.stop('error');
-    this.countdown?.set(undefined);
-    this.emit('pay-error', detail);
-  }
-
-  errorText(code: string): string {
-    return this.l.lookup('errors', code) ?? this.l.term('errorUnknown', code);
-  }
-
-  statusText(status: string): string {
-    return this.l.lookup('status', status) ?? this.l.term('statusUnknown', status);
-  }
-
-  fieldLabel(field: MethodField): string {
-    return (this.selectedCode && this.l.lookup('fields', `${field}.${this.selectedCode}`)) || this.l.lookup('fields', field) || field;
-  }
-
-  private fieldErrorText(field: MethodField, problem: 'required' | 'invalid'): string {
-    if (problem === 'required') return this.l.term('fieldRequired', this.fieldLabel(field));
-    return (
-      (this.selectedCode && this.l.lookup('fieldInvalid', `${field}.${this.selectedCode}`)) ||
-      this.l.lookup('fieldInvalid', field) ||
-      this.l.term('fieldInvalidGeneric', this.fieldLabel(field))
-    );
-  }
-
-  /** Dispatches a typed, bubbling, composed event. */
-  emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
-    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-  }
+  };
 
   protected override updated(): void {
     if (!this.focusAfterRender) return;
@@ -591,26 +224,24 @@ export class PayCheckout extends LitElement {
   }
 
   /** Pending and final: the views chunk, or a placeholder while it loads. */
-  private renderPayin() {
-    if (this.paymentViews && this.payin) return this.state === 'pending' ? this.paymentViews.renderPending(this) : this.paymentViews.renderFinal(this);
-    if (this.views === 'failed') {
-      return html`<p class="error" part="error" role="alert">${this.l.term('viewsFailed')}</p>
-        <button type="button" @click=${() => void this.loadViews().catch(() => undefined)}>${this.l.term('tryAgain')}</button>`;
-    }
-    return html`<p class="muted">${this.statusText(this.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+  private renderPayin(host: ViewHost) {
+    const views = this.paymentViews;
+    return !views ? renderViewsLoading(host) : this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
   }
 
   protected override render() {
-    const l = this.l;
+    const { l, state, session } = this;
+    if (!session) return;
+    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, copy: this.copy, retry: this.restart };
     const body =
-      this.state === 'loading'
-        ? renderLoading(this)
-        : this.state === 'error'
-          ? renderError(this)
-          : this.state === 'select' || this.state === 'submitting'
-            ? renderSelect(this)
-            : this.renderPayin();
-    return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${this.state === 'loading' || this.state === 'submitting'}>
+      state === 'loading'
+        ? renderLoading(host)
+        : state === 'error'
+          ? renderError(host)
+          : state === 'select' || state === 'submitting'
+            ? renderSelect(host)
+            : this.renderPayin(host);
+    return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
       ${body}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
     </section>`;

@@ -4,7 +4,8 @@ import { css } from 'lit';
  * Public theme tokens are `--pay-*`; each is copied to a private `--_*` variable with its default,
  * so the rules below read one name. Each default is a light-dark() pair: the dark one applies when
  * the page prefers a dark scheme, or when the element has color-scheme="dark" (color-scheme="light"
- * forces light).
+ * forces light). The rules of a payin's views (amounts, details, QR codes) are in
+ * views/payment-views.styles.ts, adopted with those views when their chunk arrives.
  */
 export const styles = css`
   :host {
@@ -81,26 +82,10 @@ export const styles = css`
   .merchant {
     font-weight: 600;
   }
-  .amount .label,
   .muted,
-  .note,
   .hint {
     color: var(--_muted);
     font-size: 0.9em;
-  }
-  .amount {
-    display: flex;
-    flex-direction: column;
-    margin-bottom: calc(var(--_space) / 2);
-  }
-  .amount .value {
-    font-size: 1.5em;
-    font-variant-numeric: tabular-nums;
-  }
-  .amount.required {
-    padding: calc(var(--_space) / 2);
-    border: 2px solid var(--_warning);
-    border-radius: var(--_radius);
   }
   fieldset {
     margin: 0 0 var(--_space);
@@ -209,11 +194,6 @@ export const styles = css`
     opacity: 0.65;
     cursor: progress;
   }
-  button.copy {
-    min-height: 2em;
-    padding: 0.2em 0.6em;
-    font-size: 0.85em;
-  }
   .status {
     display: grid;
     gap: 0.25em;
@@ -232,63 +212,6 @@ export const styles = css`
   :host([state='refused']) .status,
   :host([state='error']) .status {
     border-left: 4px solid var(--_error);
-  }
-  .countdown {
-    font-variant-numeric: tabular-nums;
-  }
-  dl.details {
-    display: grid;
-    gap: 0.5em;
-    margin: 0 0 var(--_space);
-  }
-  .row {
-    display: grid;
-    gap: 0.1em;
-  }
-  .row dt {
-    color: var(--_muted);
-    font-size: 0.85em;
-  }
-  .row dd {
-    display: flex;
-    justify-content: space-between;
-    align-items: center;
-    gap: 0.5em;
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  .row.highlight dd {
-    font-weight: 700;
-  }
-  .copy-value {
-    font-variant-numeric: tabular-nums;
-  }
-  .qr-box {
-    display: flex;
-    justify-content: center;
-    margin: calc(var(--_space) / 2) 0 var(--_space);
-  }
-  .qr {
-    width: min(16rem, 100%);
-    height: auto;
-    aspect-ratio: 1;
-    background: #fff;
-  }
-  .qr-placeholder {
-    width: min(16rem, 100%);
-    aspect-ratio: 1;
-    background: var(--_surface);
-    border-radius: var(--_radius);
-  }
-  .instructions ol {
-    margin: 0 0 calc(var(--_space) / 2);
-    padding-inline-start: 1.25em;
-  }
-  .redirect,
-  .actions {
-    display: grid;
-    gap: calc(var(--_space) / 2);
-    margin: var(--_space) 0;
   }
   .skeleton {
     height: 3em;

@@ -10,6 +10,7 @@ const es: Translation = {
   $dir: 'ltr',
 
   loading: 'Cargando medios de pago…',
+  busy: 'Ocupado — un momento…',
   checkoutLabel: 'Pago',
   payTo: (merchant: string) => `Pagar a ${merchant}`,
   orderAmount: 'Monto del pedido',
@@ -120,7 +121,6 @@ const es: Translation = {
   connectionLost: 'Se perdió la conexión. Reintentando…',
   checkAgain: 'Verificar de nuevo',
   reference: 'Referencia',
-  order: 'Pedido',
   moneyRequiredNote: (required: string, order: string) =>
     `Paga exactamente ${required}. Es distinto del monto del pedido (${order}) para poder identificar tu pago.`,
   payExactly: (amount: string) => `Paga exactamente ${amount}`,
@@ -137,7 +137,6 @@ const es: Translation = {
   openApp: 'Abrir la app',
   returnToShop: 'Volver a la tienda',
   tryAgain: 'Intentar de nuevo',
-  chooseAnother: 'Elegir otro medio de pago',
   unsafeLink: 'Este enlace no se puede abrir de forma segura, por eso no se muestra.',
   upiScan: 'Escanea el código QR con cualquier app UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Pagar con una app UPI en este teléfono',

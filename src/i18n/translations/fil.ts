@@ -13,6 +13,7 @@ const fil: Translation = {
   $dir: 'ltr',
 
   loading: 'Nilo-load ang mga paraan ng pagbabayad…',
+  busy: 'Abala — sandali lang…',
   checkoutLabel: 'Pagbabayad',
   payTo: (merchant: string) => `Magbayad sa ${merchant}`,
   orderAmount: 'Halaga ng order',
@@ -123,7 +124,6 @@ const fil: Translation = {
   connectionLost: 'Naputol ang koneksyon. Sinusubukan ulit…',
   checkAgain: 'Suriin ulit',
   reference: 'Reference number',
-  order: 'Order',
   moneyRequiredNote: (required: string, order: string) =>
     `Magbayad ng eksaktong ${required}. Iba ito sa halaga ng order na ${order} para maitugma ang iyong bayad.`,
   payExactly: (amount: string) => `Magbayad ng eksaktong ${amount}`,
@@ -140,7 +140,6 @@ const fil: Translation = {
   openApp: 'Buksan ang app',
   returnToShop: 'Bumalik sa tindahan',
   tryAgain: 'Subukan ulit',
-  chooseAnother: 'Pumili ng ibang paraan ng pagbabayad',
   unsafeLink: 'Hindi ligtas na mabubuksan ang link na ito, kaya hindi ito ipinapakita.',
   upiScan: 'I-scan ang QR code gamit ang anumang UPI app (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Magbayad gamit ang UPI app sa phone na ito',

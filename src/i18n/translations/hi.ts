@@ -7,6 +7,7 @@ const hi: Translation = {
   $dir: 'ltr',
 
   loading: 'भुगतान के विकल्प लोड हो रहे हैं…',
+  busy: 'अभी व्यस्त है — कृपया एक क्षण रुकें…',
   checkoutLabel: 'चेकआउट',
   payTo: (merchant: string) => `${merchant} को भुगतान करें`,
   orderAmount: 'ऑर्डर राशि',
@@ -117,7 +118,6 @@ const hi: Translation = {
   connectionLost: 'कनेक्शन टूट गया। फिर से कोशिश की जा रही है…',
   checkAgain: 'फिर से जाँचें',
   reference: 'रेफ़रेंस',
-  order: 'ऑर्डर',
   moneyRequiredNote: (required: string, order: string) =>
     `ठीक ${required} का भुगतान करें। यह ऑर्डर राशि ${order} से अलग है, ताकि आपके भुगतान का मिलान किया जा सके।`,
   payExactly: (amount: string) => `ठीक ${amount} का भुगतान करें`,
@@ -134,7 +134,6 @@ const hi: Translation = {
   openApp: 'ऐप खोलें',
   returnToShop: 'दुकान पर वापस जाएँ',
   tryAgain: 'फिर से कोशिश करें',
-  chooseAnother: 'भुगतान का कोई दूसरा तरीका चुनें',
   unsafeLink: 'यह लिंक सुरक्षित रूप से नहीं खोला जा सकता, इसलिए इसे नहीं दिखाया गया है।',
   upiScan: 'किसी भी UPI ऐप (Google Pay, PhonePe, Paytm, BHIM…) से QR कोड स्कैन करें।',
   upiOpenApp: 'इस फ़ोन पर UPI ऐप से भुगतान करें',

@@ -10,6 +10,7 @@ const id: Translation = {
   $dir: 'ltr',
 
   loading: 'Memuat pilihan pembayaran…',
+  busy: 'Sedang sibuk — tunggu sebentar…',
   checkoutLabel: 'Pembayaran',
   payTo: (merchant: string) => `Bayar ke ${merchant}`,
   orderAmount: 'Jumlah pesanan',
@@ -120,7 +121,6 @@ const id: Translation = {
   connectionLost: 'Koneksi terputus. Mencoba lagi…',
   checkAgain: 'Periksa lagi',
   reference: 'Referensi',
-  order: 'Pesanan',
   moneyRequiredNote: (required: string, order: string) =>
     `Bayar tepat ${required}. Jumlah ini berbeda dari jumlah pesanan ${order} agar pembayaran Anda dapat dicocokkan.`,
   payExactly: (amount: string) => `Bayar tepat ${amount}`,
@@ -137,7 +137,6 @@ const id: Translation = {
   openApp: 'Buka aplikasi',
   returnToShop: 'Kembali ke toko',
   tryAgain: 'Coba lagi',
-  chooseAnother: 'Pilih metode pembayaran lain',
   unsafeLink: 'Tautan ini tidak dapat dibuka dengan aman, jadi tidak ditampilkan.',
   upiScan: 'Pindai kode QR dengan aplikasi UPI apa pun (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Bayar dengan aplikasi UPI di ponsel ini',

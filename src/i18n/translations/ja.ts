@@ -7,6 +7,7 @@ const ja: Translation = {
   $dir: 'ltr',
 
   loading: 'お支払い方法を読み込んでいます…',
+  busy: '混み合っています — 少々お待ちください…',
   checkoutLabel: 'お支払い',
   payTo: (merchant: string) => `${merchant} へのお支払い`,
   orderAmount: 'ご注文金額',
@@ -117,7 +118,6 @@ const ja: Translation = {
   connectionLost: '接続が切れました。再接続しています…',
   checkAgain: 'もう一度確認する',
   reference: '参照番号',
-  order: 'ご注文',
   moneyRequiredNote: (required: string, order: string) =>
     `必ず ${required} ちょうどをお支払いください。お支払いを照合するため、ご注文金額 ${order} とは異なる金額になっています。`,
   payExactly: (amount: string) => `${amount} ちょうどをお支払いください`,
@@ -134,7 +134,6 @@ const ja: Translation = {
   openApp: 'アプリを開く',
   returnToShop: 'ショップに戻る',
   tryAgain: 'もう一度試す',
-  chooseAnother: '別のお支払い方法を選ぶ',
   unsafeLink: 'このリンクは安全に開けないため、表示していません。',
   upiScan: 'UPI アプリ（Google Pay、PhonePe、Paytm、BHIM など）で QR コードを読み取ってください。',
   upiOpenApp: 'この端末の UPI アプリで支払う',

@@ -19,6 +19,7 @@ const ko: Translation = {
   $dir: 'ltr',
 
   loading: '결제 수단을 불러오는 중…',
+  busy: '사용량이 많습니다 — 잠시만 기다려 주세요…',
   checkoutLabel: '결제',
   payTo: (merchant: string) => `${merchant} 결제`,
   orderAmount: '주문 금액',
@@ -129,7 +130,6 @@ const ko: Translation = {
   connectionLost: '연결이 끊겼습니다. 다시 시도하는 중…',
   checkAgain: '다시 확인',
   reference: '참조 번호',
-  order: '주문',
   moneyRequiredNote: (required: string, order: string) =>
     `반드시 ${required} 정확히 결제해 주세요. 결제를 확인할 수 있도록 주문 금액(${order})과 다르게 정해진 금액입니다.`,
   payExactly: (amount: string) => `${amount} 정확히 결제해 주세요`,
@@ -146,7 +146,6 @@ const ko: Translation = {
   openApp: '앱 열기',
   returnToShop: '상점으로 돌아가기',
   tryAgain: '다시 시도',
-  chooseAnother: '다른 결제 수단 선택',
   unsafeLink: '이 링크는 안전하게 열 수 없어 표시하지 않습니다.',
   upiScan: 'UPI 앱(Google Pay, PhonePe, Paytm, BHIM 등)으로 QR 코드를 스캔해 주세요.',
   upiOpenApp: '이 휴대폰의 UPI 앱으로 결제',

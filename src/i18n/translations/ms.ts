@@ -10,6 +10,7 @@ const ms: Translation = {
   $dir: 'ltr',
 
   loading: 'Memuatkan pilihan pembayaran…',
+  busy: 'Sibuk — sila tunggu sebentar…',
   checkoutLabel: 'Pembayaran',
   payTo: (merchant: string) => `Bayar kepada ${merchant}`,
   orderAmount: 'Jumlah pesanan',
@@ -120,7 +121,6 @@ const ms: Translation = {
   connectionLost: 'Sambungan terputus. Mencuba semula…',
   checkAgain: 'Semak semula',
   reference: 'Rujukan',
-  order: 'Pesanan',
   moneyRequiredNote: (required: string, order: string) =>
     `Bayar tepat ${required}. Jumlah ini berbeza daripada jumlah pesanan ${order} supaya pembayaran anda dapat dipadankan.`,
   payExactly: (amount: string) => `Bayar tepat ${amount}`,
@@ -137,7 +137,6 @@ const ms: Translation = {
   openApp: 'Buka aplikasi',
   returnToShop: 'Kembali ke kedai',
   tryAgain: 'Cuba lagi',
-  chooseAnother: 'Pilih kaedah pembayaran lain',
   unsafeLink: 'Pautan ini tidak boleh dibuka dengan selamat, jadi ia tidak dipaparkan.',
   upiScan: 'Imbas kod QR dengan mana-mana aplikasi UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Bayar dengan aplikasi UPI pada telefon ini',

@@ -10,6 +10,7 @@ const ptBR: Translation = {
   $dir: 'ltr',
 
   loading: 'Carregando formas de pagamento…',
+  busy: 'Ocupado — só um momento…',
   checkoutLabel: 'Pagamento',
   payTo: (merchant: string) => `Pagamento para ${merchant}`,
   orderAmount: 'Valor do pedido',
@@ -120,7 +121,6 @@ const ptBR: Translation = {
   connectionLost: 'Conexão perdida. Tentando novamente…',
   checkAgain: 'Verificar novamente',
   reference: 'Referência',
-  order: 'Pedido',
   moneyRequiredNote: (required: string, order: string) =>
     `Pague exatamente ${required}. Esse valor é diferente do valor do pedido (${order}) para que seu pagamento possa ser identificado.`,
   payExactly: (amount: string) => `Pague exatamente ${amount}`,
@@ -137,7 +137,6 @@ const ptBR: Translation = {
   openApp: 'Abrir o app',
   returnToShop: 'Voltar para a loja',
   tryAgain: 'Tentar novamente',
-  chooseAnother: 'Escolher outra forma de pagamento',
   unsafeLink: 'Este link não pode ser aberto com segurança e, por isso, não é exibido.',
   upiScan: 'Escaneie o QR code com qualquer app UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Pagar com um app UPI neste celular',

@@ -10,6 +10,7 @@ const sw: Translation = {
   $dir: 'ltr',
 
   loading: 'Inapakia njia za malipo…',
+  busy: 'Kuna shughuli nyingi — subiri kidogo…',
   checkoutLabel: 'Malipo',
   payTo: (merchant: string) => `Lipa ${merchant}`,
   orderAmount: 'Kiasi cha oda',
@@ -120,7 +121,6 @@ const sw: Translation = {
   connectionLost: 'Muunganisho umekatika. Inajaribu tena…',
   checkAgain: 'Kagua tena',
   reference: 'Namba ya kumbukumbu',
-  order: 'Oda',
   moneyRequiredNote: (required: string, order: string) =>
     `Lipa ${required} kamili. Kiasi hiki ni tofauti na kiasi cha oda cha ${order} ili malipo yako yaweze kutambuliwa.`,
   payExactly: (amount: string) => `Lipa ${amount} kamili`,
@@ -137,7 +137,6 @@ const sw: Translation = {
   openApp: 'Fungua programu',
   returnToShop: 'Rudi dukani',
   tryAgain: 'Jaribu tena',
-  chooseAnother: 'Chagua njia nyingine ya malipo',
   unsafeLink: 'Kiungo hiki hakiwezi kufunguliwa kwa usalama, kwa hiyo hakionyeshwi.',
   upiScan: 'Changanua msimbo wa QR kwa programu yoyote ya UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Lipa kwa programu ya UPI kwenye simu hii',

@@ -10,6 +10,7 @@ const th: Translation = {
   $dir: 'ltr',
 
   loading: 'กำลังโหลดช่องทางการชำระเงิน…',
+  busy: 'ระบบกำลังยุ่ง — กรุณารอสักครู่…',
   checkoutLabel: 'ชำระเงิน',
   payTo: (merchant: string) => `ชำระเงินให้ ${merchant}`,
   orderAmount: 'ยอดคำสั่งซื้อ',
@@ -120,7 +121,6 @@ const th: Translation = {
   connectionLost: 'การเชื่อมต่อขาดหาย กำลังลองใหม่…',
   checkAgain: 'ตรวจสอบอีกครั้ง',
   reference: 'เลขอ้างอิง',
-  order: 'คำสั่งซื้อ',
   moneyRequiredNote: (required: string, order: string) =>
     `กรุณาชำระ ${required} ให้ตรงยอด ยอดนี้ต่างจากยอดคำสั่งซื้อ ${order} เพื่อให้ระบบจับคู่การชำระเงินของคุณได้`,
   payExactly: (amount: string) => `ชำระให้ตรงยอด ${amount}`,
@@ -137,7 +137,6 @@ const th: Translation = {
   openApp: 'เปิดแอป',
   returnToShop: 'กลับไปที่ร้านค้า',
   tryAgain: 'ลองอีกครั้ง',
-  chooseAnother: 'เลือกวิธีชำระเงินอื่น',
   unsafeLink: 'ลิงก์นี้ไม่สามารถเปิดได้อย่างปลอดภัย จึงไม่แสดง',
   upiScan: 'สแกน QR โค้ดด้วยแอป UPI ใดก็ได้ (Google Pay, PhonePe, Paytm, BHIM…)',
   upiOpenApp: 'ชำระด้วยแอป UPI บนโทรศัพท์เครื่องนี้',

@@ -10,6 +10,7 @@ const vi: Translation = {
   $dir: 'ltr',
 
   loading: 'Đang tải các phương thức thanh toán…',
+  busy: 'Hệ thống đang bận — vui lòng chờ giây lát…',
   checkoutLabel: 'Thanh toán',
   payTo: (merchant: string) => `Thanh toán cho ${merchant}`,
   orderAmount: 'Giá trị đơn hàng',
@@ -120,7 +121,6 @@ const vi: Translation = {
   connectionLost: 'Mất kết nối. Đang thử lại…',
   checkAgain: 'Kiểm tra lại',
   reference: 'Mã tham chiếu',
-  order: 'Đơn hàng',
   moneyRequiredNote: (required: string, order: string) =>
     `Vui lòng thanh toán chính xác ${required}. Số tiền này khác với giá trị đơn hàng ${order} để hệ thống đối chiếu được khoản thanh toán của bạn.`,
   payExactly: (amount: string) => `Thanh toán chính xác ${amount}`,
@@ -137,7 +137,6 @@ const vi: Translation = {
   openApp: 'Mở ứng dụng',
   returnToShop: 'Quay lại cửa hàng',
   tryAgain: 'Thử lại',
-  chooseAnother: 'Chọn phương thức thanh toán khác',
   unsafeLink: 'Không thể mở liên kết này một cách an toàn nên liên kết không được hiển thị.',
   upiScan: 'Quét mã QR bằng bất kỳ ứng dụng UPI nào (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Thanh toán bằng ứng dụng UPI trên điện thoại này',

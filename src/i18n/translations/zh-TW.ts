@@ -10,6 +10,7 @@ const zhTW: Translation = {
   $dir: 'ltr',
 
   loading: '正在載入付款方式…',
+  busy: '系統忙碌中 — 請稍候…',
   checkoutLabel: '結帳',
   payTo: (merchant: string) => `付款給 ${merchant}`,
   orderAmount: '訂單金額',
@@ -120,7 +121,6 @@ const zhTW: Translation = {
   connectionLost: '連線中斷，正在重試…',
   checkAgain: '再次確認',
   reference: '參考編號',
-  order: '訂單',
   moneyRequiredNote: (required: string, order: string) =>
     `請支付剛好 ${required}。此金額與訂單金額 ${order} 不同，以便比對您的付款。`,
   payExactly: (amount: string) => `請支付剛好 ${amount}`,
@@ -137,7 +137,6 @@ const zhTW: Translation = {
   openApp: '開啟 App',
   returnToShop: '返回商店',
   tryAgain: '再試一次',
-  chooseAnother: '選擇其他付款方式',
   unsafeLink: '此連結無法安全開啟，因此不予顯示。',
   upiScan: '請使用任一 UPI App（Google Pay、PhonePe、Paytm、BHIM…）掃描 QR 碼。',
   upiOpenApp: '使用這支手機上的 UPI App 付款',

@@ -1,68 +1,98 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 /**
  * The views of a payin that exists: pending (the method's own view) and final. A separate chunk,
- * with every method's view, loaded after the checkout is ready or at once when it resumes.
+ * with every method's view and what follows a payin (status source, countdown), loaded after the
+ * checkout is ready or at once when it resumes.
  */
 import '../../../methods/builtin.js';
+import { addEnglish } from '../../../i18n/localize.js';
+import { enPayin } from '../../../i18n/translations/en-payin.js';
 
-// The controllers that follow a payin travel with its views.
-export { StatusPoller } from '../../../checkout/status-poller.js';
-export { Countdown } from '../../../checkout/countdown.js';
+export { styles } from './payment-views.styles.js';
+
+// The English of these views travels with them.
+addEnglish(enPayin);
+
+import { Countdown } from '../../../checkout/countdown.js';
+import { StatusPoller } from '../../../checkout/status-poller.js';
+import type { StatusSource, StatusSourceOptions } from '../../../checkout/status-source.js';
+import { PushedStatus } from '../../../checkout/pushed-status.js';
+import { errorText, failureReasonText, fieldErrorText, statusText } from '../../../i18n/texts.js';
 import { methodFor } from '../../../methods/registry.js';
-import type { PayinDetailResponse } from '../../../api/schemas/payin.js';
-import type { PendingViewContext } from '../../../methods/types.js';
-import type { PayCheckout } from '../pay-checkout.component.js';
+import type { Payin } from '../../../api/schemas/payin.js';
+import type { PendingViewContext, ReferenceStep } from '../../../methods/types.js';
 import { renderHeader } from './status-views.js';
+import type { ViewHost } from './view-host.js';
 
-function viewContext(host: PayCheckout): PendingViewContext {
-  const payin = host.payin!;
+// What follows a payin (the session's Followers) travels with its views.
+export { PayinFollow } from '../../../checkout/follow.js';
+export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
+  options.statusUrl && typeof EventSource === 'function' ? new PushedStatus(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
+export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
+
+function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
+  const { state, problem } = session.reference;
+  if (state !== 'error' || !problem) return { state };
+  return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
+}
+
+function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
+  const { session, l } = host;
   const response = payin.paymentMethodResponse;
   return {
     code: response.paymentMethodCode,
     payin,
     response,
-    orderMoney: payin.paymentRequested?.money ?? response.money ?? host.config!.money,
-    l: host.l,
+    orderMoney: payin.paymentRequested?.money ?? response.money ?? session.config!.money,
+    l,
     showDeepLink: host.showDeepLink,
-    upiId: host.values.upiId?.trim() || host.upiId,
-    reference: host.reference,
+    upiId: session.form.values.upiId?.trim() || session.customerData.upiId,
+    reference: referenceStep(host, response.paymentMethodCode),
     actions: {
       copy: (text) => host.copy(text),
-      reportUnsafeUrl: (url) => host.reportUnsafeUrl(url),
-      submitReference: (reference) => void host.submitReference(reference),
-      checkNow: () => host.resumePolling(),
+      reportUnsafeUrl: (url) => session.reportUnsafeUrl(url),
+      submitReference: (reference) => void session.submitReference(reference),
+      checkNow: () => session.checkNow(),
     },
   };
 }
 
-function renderStatus(host: PayCheckout) {
-  const l = host.l;
-  const remaining = host.countdown?.remainingMs;
-  const final = host.state !== 'pending';
+function renderStatus({ session, l }: ViewHost) {
+  const { phase, followProblem: problem } = session;
+  const pending = phase.name === 'pending';
+  const remaining = session.remainingMs;
+  const reference = phase.name === 'final' ? phase.payin.paymentMethodResponse.reference : undefined;
   return html`<div class="status" part="status" tabindex="-1">
-    <h2>${host.statusText(host.status ?? 'PROCESSING')}</h2>
-    ${!final && host.expired ? html`<p>${l.term('expired')}</p>` : nothing}
-    ${!final && !host.expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', l.duration(remaining))}</p>` : nothing}
-    ${!final && host.pollProblem ? html`<p class="error" part="error">${host.pollProblem}</p>` : nothing}
-    ${final && host.payin?.paymentMethodResponse.reference ? html`<p class="muted">${l.term('reference')}: ${host.payin.paymentMethodResponse.reference}</p>` : nothing}
+    <h2>${statusText(l, session.status ?? 'PROCESSING')}</h2>
+    ${pending && session.expired ? html`<p>${l.term('expired')}</p>` : nothing}
+    ${pending && !session.expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', l.duration(remaining))}</p>` : nothing}
+    ${pending && problem
+      ? html`<p class="error" part="error">
+          ${problem.kind === 'checking' ? l.term('checkingStatus') : problem.kind === 'connection' ? l.term('connectionLost') : errorText(l, problem.code)}
+        </p>`
+      : nothing}
+    ${reference ? html`<p class="muted">${l.term('reference')}: ${reference}</p>` : nothing}
   </div>`;
 }
 
-export function renderPending(host: PayCheckout) {
-  const view = viewContext(host);
+export function renderPending(host: ViewHost) {
+  const { session } = host;
+  if (session.phase.name !== 'pending') return nothing;
+  const view = viewContext(host, session.phase.payin);
   return html`${renderHeader(host)} ${renderStatus(host)} ${methodFor(view.code)!.renderPending(view)}
-    ${host.pollStopped === 'expired' || host.pollStopped === 'error'
-      ? html`<div class="actions"><button type="button" @click=${() => host.resumePolling()}>${host.l.term('checkAgain')}</button></div>`
+    ${session.followStopped === 'expired' || session.followStopped === 'error'
+      ? html`<div class="actions"><button type="button" @click=${() => session.checkNow()}>${host.l.term('checkAgain')}</button></div>`
       : nothing}`;
 }
 
-export function renderFinal(host: PayCheckout) {
-  const l = host.l;
-  const payin = host.payin;
-  const reason = (payin as PayinDetailResponse | undefined)?.failureReasonCode;
-  const text = host.state === 'success' ? l.term('successText') : host.state === 'failed' ? l.term('failedText') : l.term('refusedText');
+export function renderFinal(host: ViewHost) {
+  const { session, l } = host;
+  const { phase } = session;
+  if (phase.name !== 'final') return nothing;
+  const reason = phase.payin.failureReasonCode;
+  const text = phase.status === 'SUCCESS' ? l.term('successText') : phase.status === 'FAILED' ? l.term('failedText') : l.term('refusedText');
   return html`${renderHeader(host)} ${renderStatus(host)}
     <p>${text}</p>
-    ${reason && host.state !== 'success' ? html`<p>${l.lookup('failureReasons', reason) ?? l.term('failureReasonUnknown', reason)}</p>` : nothing}
-    ${host.config?.returnUrl ? html`<div class="actions"><a class="button primary" href=${host.config.returnUrl}>${l.term('returnToShop')}</a></div>` : nothing}`;
+    ${reason && phase.status !== 'SUCCESS' ? html`<p>${failureReasonText(l, reason)}</p>` : nothing}
+    ${session.config?.returnUrl ? html`<div class="actions"><a class="button primary" href=${session.config.returnUrl}>${l.term('returnToShop')}</a></div>` : nothing}`;
 }

@@ -1,29 +1,37 @@
 import { html, nothing } from 'lit';
-import type { PayCheckout } from '../pay-checkout.component.js';
+import { errorText, statusText } from '../../../i18n/texts.js';
+import type { ViewHost } from './view-host.js';
 
 /** Header: the merchant's name (when the token permits reading it) and the order amount. */
-export function renderHeader(host: PayCheckout) {
-  const money = host.config?.money;
-  const l = host.l;
-  if (!host.merchantName && !money) return nothing;
+export function renderHeader({ session, l }: ViewHost) {
+  const money = session.config?.money;
+  if (!session.merchantName && !money) return nothing;
   return html`<header class="header">
-    ${host.merchantName ? html`<span class="merchant" part="merchant-name">${l.term('payTo', host.merchantName)}</span>` : nothing}
+    ${session.merchantName ? html`<span class="merchant" part="merchant-name">${l.term('payTo', session.merchantName)}</span>` : nothing}
     ${money ? html`<span class="muted">${l.term('orderAmount')}: ${l.money(money.amount, money.currencyCode)}</span>` : nothing}
   </header>`;
 }
 
-export function renderLoading(host: PayCheckout) {
-  return html`<p class="muted">${host.l.term('loading')}</p>
+export function renderLoading({ session, l }: ViewHost) {
+  return html`<p class="muted">${session.busy ? l.term('busy') : l.term('loading')}</p>
     <div class="skeleton"></div>
     <div class="skeleton"></div>
     <div class="skeleton"></div>`;
 }
 
-export function renderError(host: PayCheckout) {
-  const error = host.error;
+export function renderError(host: ViewHost) {
+  const { session, l } = host;
+  const error = session.phase.name === 'error' ? session.phase.detail : undefined;
   return html`<div class="status" part="status">
-      <p class="error" part="error" role="alert">${error?.message}</p>
+      <p class="error" part="error" role="alert">${error ? errorText(l, error.code) : nothing}</p>
     </div>
-    ${error?.retryable ? html`<button type="button" class="primary" @click=${() => host.retry()}>${host.l.term('tryAgain')}</button>` : nothing}
-    ${host.config?.returnUrl ? html`<p><a class="button" href=${host.config.returnUrl}>${host.l.term('returnToShop')}</a></p>` : nothing}`;
+    ${error?.retryable ? html`<button type="button" class="primary" @click=${() => host.retry()}>${l.term('tryAgain')}</button>` : nothing}
+    ${session.config?.returnUrl ? html`<p><a class="button" href=${session.config.returnUrl}>${l.term('returnToShop')}</a></p>` : nothing}`;
+}
+
+/** A payin's views while their chunk loads, or the way to load them again when that failed. */
+export function renderViewsLoading({ session, l }: ViewHost) {
+  if (session.views !== 'failed') return html`<p class="muted">${statusText(l, session.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+  return html`<p class="error" part="error" role="alert">${l.term('viewsFailed')}</p>
+    <button type="button" @click=${() => void session.loadFollowers().catch(() => undefined)}>${l.term('tryAgain')}</button>`;
 }

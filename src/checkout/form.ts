@@ -1,0 +1,116 @@
+/**
+ * The payment form as data: the chosen method, operator and provider, the values typed or
+ * supplied by the shop, and what is wrong with them. Problems are kept as codes, so the words are
+ * those of the locale on screen whenever it renders.
+ */
+import type { PlatformError } from '../api/errors.js';
+import { checkPaymentMethod, type MethodField } from '../api/method-rules.js';
+import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
+import type { FieldProblem } from '../i18n/texts.js';
+import { customerDataOf, type CustomerAttributes, type FieldValues } from '../methods/fields.js';
+import { buildPaymentMethod } from './flow.js';
+import type { FocusTarget } from './session.js';
+
+/** What the form says above the pay button. */
+export type FormNotice = { kind: 'chooseMethod' } | { kind: 'fields'; count: number } | { kind: 'error'; code: string };
+
+/** The shop's preselection and data (the redirect parameters). */
+export interface FormPreset extends CustomerAttributes {
+  paymentMethodCode?: string;
+  paymentOperatorCode?: string;
+  externalProviderCode?: string;
+  optionsAvailable: boolean;
+}
+
+export class CheckoutForm {
+  selectedCode?: string;
+  selectedOperator?: string;
+  selectedProvider?: string;
+  values: FieldValues = {};
+  fieldErrors: Partial<Record<MethodField, FieldProblem>> = {};
+  notice?: FormNotice;
+
+  /** A form that keeps what the customer chose and typed in an earlier one (the checkout restarted). */
+  constructor(earlier?: CheckoutForm) {
+    if (!earlier) return;
+    this.selectedCode = earlier.selectedCode;
+    this.selectedOperator = earlier.selectedOperator;
+    this.selectedProvider = earlier.selectedProvider;
+    this.values = earlier.values;
+  }
+
+  /**
+   * Fills the form for the options shown: the shop's data under what the customer typed, and the
+   * shop's method, operator and provider where they are offered. False when the shop fixed a
+   * method (`options-available="false"`) that is not offered.
+   */
+  preset(options: PaymentOption[], providers: ExternalProvider[], shop: FormPreset): boolean {
+    this.values = { ...customerDataOf(shop), ...this.values };
+    const preset = options.find((option) => option.paymentMethodCode === shop.paymentMethodCode);
+    if (shop.paymentMethodCode && !preset && !shop.optionsAvailable) return false;
+    if (!this.selectedCode || !options.some((option) => option.paymentMethodCode === this.selectedCode)) {
+      this.selectedCode = preset?.paymentMethodCode ?? (options.length === 1 ? options[0]!.paymentMethodCode : undefined);
+      const operators = options.find((option) => option.paymentMethodCode === this.selectedCode)?.paymentOperators ?? [];
+      this.selectedOperator = operators.some((operator) => operator.code === shop.paymentOperatorCode) ? shop.paymentOperatorCode : undefined;
+      this.selectedProvider = providers.some((provider) => provider.code === shop.externalProviderCode) ? shop.externalProviderCode : undefined;
+    }
+    return true;
+  }
+
+  /** Chooses a method and operator; false when that is the choice already. */
+  choose(code: string, operator?: string): boolean {
+    if (code === this.selectedCode && operator === this.selectedOperator) return false;
+    this.selectedCode = code;
+    this.selectedOperator = operator;
+    this.fieldErrors = {};
+    this.notice = undefined;
+    return true;
+  }
+
+  setValue(field: MethodField, value: string): void {
+    this.values = { ...this.values, [field]: value };
+    if (this.fieldErrors[field]) {
+      const { [field]: _, ...rest } = this.fieldErrors;
+      this.fieldErrors = rest;
+    }
+  }
+
+  /**
+   * The paymentMethod object of the form, checked by the method rules of the platform document;
+   * undefined when something is missing or wrong, with the problems marked.
+   */
+  paymentMethod(currencyCode: string): Record<string, unknown> | undefined {
+    if (!this.selectedCode) {
+      this.notice = { kind: 'chooseMethod' };
+      return undefined;
+    }
+    const method = buildPaymentMethod(
+      { code: this.selectedCode, operatorCode: this.selectedOperator, externalProviderCode: this.selectedProvider },
+      currencyCode,
+      this.values,
+    );
+    const issues = checkPaymentMethod(method, currencyCode);
+    this.fieldErrors = Object.fromEntries(issues.map((issue) => [issue.field, issue.problem]));
+    this.notice = issues.length ? { kind: 'fields', count: issues.length } : undefined;
+    return issues.length ? undefined : method;
+  }
+
+  /** Where the customer's attention goes after a failed submit. */
+  get problemTarget(): FocusTarget {
+    const first = Object.keys(this.fieldErrors)[0];
+    return this.notice?.kind === 'fields' && first ? { field: first } : 'form-error';
+  }
+
+  /** The platform did not accept the payin: its reason, and the fields a 400 names. */
+  rejected(error: PlatformError): void {
+    if (error.code === 'INVALID_REQUEST') {
+      const fieldErrors: Partial<Record<MethodField, FieldProblem>> = {};
+      for (const { field } of error.details) {
+        const methodField = field?.replace(/^paymentMethod\./, '') as MethodField | undefined;
+        if (methodField) fieldErrors[methodField] = 'invalid';
+      }
+      this.fieldErrors = fieldErrors;
+    }
+    this.notice = { kind: 'error', code: error.code };
+  }
+}

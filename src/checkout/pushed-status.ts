@@ -1,0 +1,210 @@
+/**
+ * PushedStatus: follows a pending payin through the merchant's status stream (`status-url`: the
+ * Server-Sent Events of `createStatusRelay` in pay-checkout/server) instead of polling the
+ * platform. The stream carries no payin data, only "changed": each change makes one read of the
+ * payin (one read in flight at a time; a change during a read makes one more read after it).
+ *
+ * Protocol: `event: ready` once the relay is subscribed (data may carry `{"heartbeatMs": n}`),
+ * then `event: changed` per change and `event: ping` every heartbeat. On `ready` the payin is read
+ * once (a change may have come before the stream did). The stream is healthy from `ready` until an
+ * error or a silence longer than 2.5 heartbeats; while it is not, the StatusPoller polls, and the
+ * stream is opened again with backoff. A stream that never becomes healthy therefore costs the
+ * customer nothing but the polling they would have had.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import { isAbortError } from '../api/errors.js';
+import { backoffDelay } from '../api/transport.js';
+import { StatusPoller, isPassingFailure, type StatusPollerOptions } from './status-poller.js';
+import type { FollowStop, StatusSource } from './status-source.js';
+
+export interface PushedStatusOptions extends StatusPollerOptions {
+  statusUrl: string;
+}
+
+export class PushedStatus implements StatusSource {
+  /** Defaults for every stream; tests may shorten them. */
+  static defaults = { heartbeatMs: 15_000, reconnectBaseMs: 1000, reconnectMaxMs: 30_000 };
+
+  private readonly poller: StatusPoller;
+  private stream?: EventSource;
+  private running = false;
+  private connected = false;
+  private healthy = false;
+  private heartbeatMs = PushedStatus.defaults.heartbeatMs;
+  private reconnects = 0;
+  private staleTimer?: ReturnType<typeof setTimeout>;
+  private reopenTimer?: ReturnType<typeof setTimeout>;
+  private expiryTimer?: ReturnType<typeof setTimeout>;
+  private reading?: AbortController;
+  private readAgain = false;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly options: PushedStatusOptions,
+  ) {
+    // The fallback: it polls only while the stream is not healthy. Its own stops (expiry, an
+    // error retrying cannot fix) end following altogether; pausing it is not a stop.
+    this.poller = new StatusPoller(host, {
+      ...options,
+      onResult: (payin) => {
+        options.onResult(payin);
+        // A read that mended a failed one: the stream carries the status again.
+        if (this.healthy) this.poller.stop('stopped');
+      },
+      onStop: (reason) => {
+        if (reason !== 'stopped') this.stop(reason);
+      },
+    });
+    host.addController(this);
+  }
+
+  get active(): boolean {
+    return this.running;
+  }
+
+  /** Whether the stream is carrying the status now (else the poller is). */
+  get streaming(): boolean {
+    return this.healthy;
+  }
+
+  start(): void {
+    this.running = true;
+    // Until the stream says it is ready, poll as usual.
+    this.poller.start();
+    this.open();
+    this.watchExpiry();
+  }
+
+  checkNow(): void {
+    if (!this.running) {
+      this.running = true;
+      this.open();
+      this.watchExpiry();
+    }
+    if (this.healthy) this.read();
+    else this.poller.checkNow();
+  }
+
+  stop(reason: FollowStop = 'stopped'): void {
+    if (!this.running) return;
+    this.running = false;
+    this.close();
+    clearTimeout(this.expiryTimer);
+    this.reading?.abort();
+    this.reading = undefined;
+    this.poller.stop('stopped');
+    this.options.onStop?.(reason);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.open();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.close();
+    this.reading?.abort();
+    this.reading = undefined;
+  }
+
+  private open(): void {
+    if (!this.running || !this.connected || this.stream || this.reopenTimer !== undefined) return;
+    const stream = new EventSource(this.options.statusUrl);
+    this.stream = stream;
+    stream.addEventListener('ready', (event) => {
+      const heartbeat = Number(readJson((event as MessageEvent).data)?.heartbeatMs);
+      this.heartbeatMs = heartbeat > 0 ? heartbeat : PushedStatus.defaults.heartbeatMs;
+      this.healthy = true;
+      this.reconnects = 0;
+      this.alive();
+      this.poller.stop('stopped');
+      this.read();
+    });
+    stream.addEventListener('changed', () => {
+      this.alive();
+      this.read();
+    });
+    stream.addEventListener('ping', () => this.alive());
+    // EventSource would reconnect by itself after a network error but not after an HTTP error;
+    // closing it and opening again here treats both alike, with backoff.
+    stream.onerror = () => this.broken();
+  }
+
+  /** The stream failed or fell silent: poll, and open it again after a while. */
+  private broken(): void {
+    this.close();
+    if (!this.running) return;
+    if (!this.poller.active) this.poller.start();
+    const { reconnectBaseMs, reconnectMaxMs } = PushedStatus.defaults;
+    const delay = Math.max(reconnectBaseMs, backoffDelay(this.reconnects++, reconnectBaseMs, reconnectMaxMs, this.options.random));
+    this.reopenTimer = setTimeout(() => {
+      this.reopenTimer = undefined;
+      this.open();
+    }, delay);
+  }
+
+  private close(): void {
+    this.stream?.close();
+    this.stream = undefined;
+    this.healthy = false;
+    clearTimeout(this.staleTimer);
+    clearTimeout(this.reopenTimer);
+    this.reopenTimer = undefined;
+  }
+
+  /** A sign of life: the stream is stale only after 2.5 heartbeats of silence. */
+  private alive(): void {
+    clearTimeout(this.staleTimer);
+    this.staleTimer = setTimeout(() => this.broken(), this.heartbeatMs * 2.5);
+  }
+
+  /** Reads the payin once; a read asked for while one is in flight happens once after it. */
+  private read(): void {
+    if (this.reading) {
+      this.readAgain = true;
+      return;
+    }
+    const controller = (this.reading = new AbortController());
+    this.options.fetchStatus(controller.signal).then(
+      (payin) => {
+        if (controller.signal.aborted) return;
+        this.options.onResult(payin);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbortError(error)) return;
+        const passing = isPassingFailure(error);
+        this.options.onError(error, passing);
+        // The poller knows how to back off from a failure that passes: it takes over until a
+        // read succeeds. One that cannot pass ends following.
+        if (passing) this.poller.checkNow();
+        else this.stop('error');
+      },
+    ).finally(() => {
+      if (this.reading !== controller) return;
+      this.reading = undefined;
+      if (this.readAgain && this.running) {
+        this.readAgain = false;
+        this.read();
+      }
+    });
+  }
+
+  /** Following ends a while after expireAt, as polling does, whichever carries the status. */
+  private watchExpiry(): void {
+    clearTimeout(this.expiryTimer);
+    const expiresAt = this.options.expiresAt();
+    if (expiresAt === undefined) return;
+    const ends = expiresAt + StatusPoller.defaults.afterExpiryMs - Date.now();
+    this.expiryTimer = setTimeout(() => this.stop('expired'), Math.max(0, ends));
+  }
+}
+
+function readJson(text: unknown): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(String(text));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

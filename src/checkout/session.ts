@@ -1,0 +1,443 @@
+/**
+ * CheckoutSession: the direct payin flow of one payment, without a DOM — the configuration from
+ * the page's attributes, the start, the form, the create, the UTR step, following the status and
+ * the deadline, and what each of those tells the merchant. It owns the client, the abort
+ * controller, the status source and the countdown, and reports everything through one callback:
+ * `update` (render again), `event` (a pay-* event to dispatch) and `focus` (where the customer's
+ * attention goes). A restart is a new session.
+ *
+ * It is also the reactive-controller host of what follows a payin (status source, countdown), so
+ * those run the same under <pay-checkout> and in a test with no element at all.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { createCheckoutClient, type CheckoutClient } from '../api/checkout-client.js';
+import { PlatformError, isAbortError } from '../api/errors.js';
+import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
+import { timestampMs } from '../api/schemas/common.js';
+import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
+import type { Payin, PayinStatus } from '../api/schemas/payin.js';
+import type { PayEventDetails, PayEventName } from '../events/index.js';
+import type { Localizer } from '../i18n/localize.js';
+import { errorText, type FieldProblem } from '../i18n/texts.js';
+import type { MethodField } from '../api/method-rules.js';
+import { customerDataOf, type CustomerData } from '../methods/fields.js';
+import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
+import { toErrorDetail } from './errors.js';
+import { buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
+import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
+import { checkoutPaths as paths } from '../api/paths.js';
+import { CheckoutForm, type FormPreset } from './form.js';
+import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
+import { ServerClock } from './server-clock.js';
+import type { FollowStop } from './status-source.js';
+import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
+
+/** What the page gave the element: its attributes, read when the session needs them. */
+export type SessionInput = CheckoutInput & FormPreset;
+
+export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
+export type FocusTarget = 'form-error' | 'status' | { field: string };
+export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
+
+export interface SessionDeps {
+  input: () => SessionInput;
+  localizer: () => Localizer;
+  /** What follows a payin (status source, countdown): the lazy payin views chunk in a browser. */
+  loadFollowers: () => Promise<Followers>;
+  report: (report: SessionReport) => void;
+  /** The platform client; tests give a fake one. */
+  createClient?: typeof createCheckoutClient;
+  /** The form of the session this one replaces, whose choices and values it keeps. */
+  earlierForm?: CheckoutForm;
+  /** Where the started-here markers live (default sessionStorage). */
+  storage?: MarkerStorage;
+}
+
+/** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
+const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID', 'FORBIDDEN', 'VERSION_UNSUPPORTED', 'BAD_RESPONSE']);
+
+const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
+
+export class CheckoutSession implements ReactiveControllerHost, ReactiveController {
+  readonly form: CheckoutForm;
+  readonly clock = new ServerClock();
+  config?: CheckoutConfig;
+  merchantName?: string;
+  /** Waiting for a busy or failing platform (at the start or the create), as the view says. */
+  busy = false;
+  /** The chunk with what follows a payin (and its views). */
+  views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+
+  private current: Phase = initialPhase;
+  private client?: CheckoutClient;
+  private readonly run = new AbortController();
+  /** What follows a pending payin: with the payin views chunk. */
+  private follower?: PayinFollow;
+  private followersLoad?: Promise<void>;
+  private lastStatus?: PayinStatus;
+  private finalEmitted = false;
+  private readonly controllers = new Set<ReactiveController>();
+  private connected = false;
+
+  constructor(private readonly deps: SessionDeps) {
+    this.form = new CheckoutForm(deps.earlierForm);
+  }
+
+  get phase(): Phase {
+    return this.current;
+  }
+
+  get state(): CheckoutState {
+    return checkoutState(this.current);
+  }
+
+  /** The payin's last status seen (PROCESSING until one is read). */
+  get status(): PayinStatus | undefined {
+    const phase = this.current;
+    return phase.name === 'final' ? phase.status : phase.name === 'pending' ? statusOf(phase.payin) : undefined;
+  }
+
+  get disposed(): boolean {
+    return this.run.signal.aborted;
+  }
+
+  // What follows a pending payin, as the views read it (nothing until its chunk is here).
+  get expired(): boolean {
+    return this.follower?.expired ?? false;
+  }
+  get followProblem(): FollowProblem | undefined {
+    return this.follower?.problem;
+  }
+  get followStopped(): FollowStop | undefined {
+    return this.follower?.stopped;
+  }
+  get reference(): ReferenceProgress {
+    return this.follower?.reference ?? { state: 'idle' };
+  }
+  get remainingMs(): number | undefined {
+    return this.follower?.remainingMs;
+  }
+  checkNow(): void {
+    this.follower?.checkNow();
+  }
+  submitReference(raw: string): Promise<void> {
+    return this.follower?.submitReference(raw) ?? Promise.resolve();
+  }
+  reportUnsafeUrl(url: string): void {
+    this.follower?.reportUnsafeUrl(url);
+  }
+
+  /** The payin's expireAt in local time, corrected by the platform's clock. */
+  get expiresAtLocal(): number | undefined {
+    const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
+    const server = timestampMs(payin?.paymentMethodResponse.expireAt);
+    return server === undefined ? undefined : this.clock.toLocal(server);
+  }
+
+  /** The customer data the shop supplied, by method field. */
+  get customerData(): CustomerData {
+    return customerDataOf(this.deps.input());
+  }
+
+  /** Whether the shop fixed the method (`options-available="false"` with a method code). */
+  get methodLocked(): boolean {
+    const input = this.deps.input();
+    return !input.optionsAvailable && !!input.paymentMethodCode;
+  }
+
+  /** Whether the operator is the one the shop fixed together with the method. */
+  get operatorLocked(): boolean {
+    const fixed = this.deps.input().paymentOperatorCode;
+    return this.methodLocked && !!fixed && this.form.selectedOperator === fixed;
+  }
+
+  private get l(): Localizer {
+    return this.deps.localizer();
+  }
+
+  /** Checks the page's input, then asks for options, the payin and the merchant name at once. */
+  start(): void {
+    const input = this.deps.input();
+    // A token not there yet is a state to wait in, not an error: frameworks that render on the
+    // server upgrade the element before they set its properties (setting the token starts again).
+    if (!input.token) {
+      const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
+      this.run.signal.addEventListener('abort', () => clearTimeout(hint));
+      return;
+    }
+    const config = readCheckoutConfig(input);
+    if (isConfigProblem(config)) {
+      console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
+      return this.fail(config);
+    }
+    this.config = config;
+    this.client = this.makeClient(config.token);
+    const signal = this.run.signal;
+    // A token that cannot create can only follow a payin that exists: read it.
+    const canCreate = config.payload.action ? config.payload.action === 'PAYIN_CREATE' : mayCall(config, 'POST', paths.payin(config.idPayin));
+    const mayExist = !canCreate || wasStartedHere(config, this.deps.storage);
+    startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting }).then(
+      (result) => {
+        if (signal.aborted) return;
+        if (result.kind === 'error') return this.fail(result.error);
+        this.merchantName = result.merchantName;
+        if (result.kind === 'resume') this.onCreated(result.payin, true);
+        else this.ready(result.options.data, result.options.externalProviders ?? []);
+      },
+      (error: unknown) => {
+        if (!signal.aborted) this.fail(error);
+      },
+    );
+  }
+
+  private ready(options: PaymentOption[], providers: ExternalProvider[]): void {
+    if (!this.form.preset(options, providers, this.deps.input())) {
+      return this.fail(new PlatformError({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'The method the shop fixed is not offered' }));
+    }
+    this.go({ type: 'options', options, providers });
+    // Fetch what follows a payin while the customer fills the form, not before the form shows.
+    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    idle(() => void this.loadFollowers().catch(() => undefined));
+    this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
+    // With the merchant's own options the form showed at once; the merchant name follows.
+    const { config, client } = this;
+    if (config?.options && client && mayCall(config, 'GET', paths.merchantInfo())) {
+      client.getMerchantInfo({ signal: this.run.signal }).then(
+        (info) => ((this.merchantName = info.channelInfo.name), this.update()),
+        () => undefined,
+      );
+    }
+  }
+
+  /** The platform is busy (429) or failing: the checkout waits where it is, and says so. */
+  private readonly waiting = (): void => {
+    if (this.busy) return;
+    this.busy = true;
+    this.update();
+  };
+
+  /** The customer picked a method or an operator. */
+  choose(code: string, operator?: string): void {
+    if (this.current.name !== 'select' || (this.methodLocked && code !== this.form.selectedCode)) return;
+    if (!this.form.choose(code, operator)) return;
+    this.update();
+    this.emit('pay-method-change', { paymentMethodCode: code, ...(operator ? { paymentOperatorCode: operator } : {}) });
+  }
+
+  chooseProvider(code: string | undefined): void {
+    this.form.selectedProvider = code;
+    this.update();
+  }
+
+  setValue(field: MethodField, value: string): void {
+    this.form.setValue(field, value);
+    this.update();
+  }
+
+  /** Validates the form, then creates the payin once. */
+  async submit(): Promise<void> {
+    const { config, client } = this;
+    if (this.current.name !== 'select' || !config || !client) return;
+    const method = this.form.paymentMethod(config.money.currencyCode);
+    if (!method) {
+      this.update();
+      return this.focus(this.form.problemTarget);
+    }
+    this.go({ type: 'submit' });
+    // Before the request goes out: a reload from now on resumes this payin.
+    markStartedHere(config, this.deps.storage);
+    const signal = this.run.signal;
+    try {
+      const result = await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
+      if (signal.aborted) return;
+      if (result.kind === 'failed') return this.onCreateFailed(result.error);
+      this.focus('status');
+      this.onCreated(result.payin, result.kind === 'resumed');
+    } catch (error) {
+      if (!signal.aborted && !isAbortError(error)) this.fail(error);
+    }
+  }
+
+  private onCreateFailed(error: PlatformError): void {
+    if (ENDS_CHECKOUT.has(error.code)) return this.fail(error);
+    // A rejection, invalid data or a passing failure: the customer stays at the form and may
+    // correct the data, try again or choose another method.
+    this.form.rejected(error);
+    this.go({ type: 'rejected' });
+    this.focus('form-error');
+    this.emit('pay-error', toErrorDetail(error, this.l));
+  }
+
+  /** A payin was created by us or found existing: show it and follow its status. */
+  private onCreated(payin: Payin, resumed: boolean): void {
+    void this.loadFollowers().catch(() => undefined);
+    this.emit('pay-created', { idPayin: this.config!.idPayin, idPayment: payin.idPayment, payin, resumed });
+    if (!resumed && !this.clock.sampled) {
+      const accepted = timestampMs(payin.paymentMethodResponse.acceptedAt);
+      if (accepted !== undefined) this.clock.observe(accepted - 500, Date.now());
+    }
+    this.onPayin(payin);
+  }
+
+  /** Every payin seen (created, resumed, read, after the UTR): status events, then the phase. */
+  private onPayin(payin: Payin): void {
+    const status = statusOf(payin);
+    if (status !== undefined) {
+      this.follower?.read();
+      if (status !== this.lastStatus) {
+        const previousStatus = this.lastStatus;
+        this.lastStatus = status;
+        this.emit('pay-status', { status, ...(previousStatus ? { previousStatus } : {}), payin: payin as PayEventDetails['pay-status']['payin'] });
+      }
+    }
+    if (!this.go({ type: 'payin', payin })) return;
+    const phase = this.current;
+    if (phase.name !== 'final') return this.follow();
+    this.follower?.end('final');
+    if (this.finalEmitted) return;
+    this.finalEmitted = true;
+    const name = phase.status === 'SUCCESS' ? 'pay-success' : phase.status === 'FAILED' ? 'pay-failed' : 'pay-refused';
+    this.emit(name, { payin: phase.payin, ...(phase.payin.failureReasonCode ? { failureReasonCode: phase.payin.failureReasonCode } : {}) });
+  }
+
+  /** Follows the pending payin: its deadline and its status. */
+  private follow(): void {
+    // Until the followers have loaded there is nothing to follow with; their arrival follows.
+    if (!this.follower) return void this.loadFollowers().catch(() => undefined);
+    this.follower.follow();
+  }
+
+  /** Loads what follows a payin once; a failed load can be tried again. */
+  loadFollowers(): Promise<void> {
+    this.followersLoad ??= this.loadFollowersOnce();
+    return this.followersLoad;
+  }
+
+  private async loadFollowersOnce(): Promise<void> {
+    this.views = 'loading';
+    this.update();
+    let followers: Followers;
+    try {
+      followers = await this.deps.loadFollowers();
+    } catch (error) {
+      this.followersLoad = undefined;
+      this.views = 'failed';
+      this.update();
+      throw error;
+    }
+    this.follower = new followers.PayinFollow(this.followHost(), followers);
+    this.views = 'ready';
+    if (this.current.name === 'pending') this.follow();
+    this.update();
+  }
+
+  /** A fresh token for the same payment (the old one expired): used from now on. */
+  useToken(token: string): void {
+    if (!this.config) return;
+    this.config = { ...this.config, token };
+    this.client = this.makeClient(token);
+    if (this.current.name === 'pending' && this.followStopped === 'error') this.checkNow();
+  }
+
+  /** The session as its PayinFollow sees it. */
+  private followHost(): FollowHost {
+    const session = this;
+    return {
+      get config() {
+        return session.config!;
+      },
+      get client() {
+        return session.client!;
+      },
+      get phase() {
+        return session.current;
+      },
+      get localizer() {
+        return session.l;
+      },
+      get expiresAtLocal() {
+        return session.expiresAtLocal;
+      },
+      signal: this.run.signal,
+      onPayin: (payin) => this.onPayin(payin),
+      emit: (name, detail) => this.emit(name, detail),
+      addController: (controller) => this.addController(controller),
+      removeController: (controller) => this.removeController(controller),
+      requestUpdate: () => this.update(),
+      updateComplete: Promise.resolve(true),
+    };
+  }
+
+  /** Ends the session: nothing it started goes on, and it reports nothing more. */
+  dispose(): void {
+    this.run.abort();
+    this.follower?.end('stopped');
+  }
+
+  private fail(failure: unknown): void {
+    const detail = toErrorDetail(failure, this.l);
+    if (!this.go({ type: 'fail', detail })) return;
+    this.follower?.end('error');
+    this.emit('pay-error', detail);
+  }
+
+  private go(event: PhaseEvent): boolean {
+    const next = nextPhase(this.current, event);
+    if (!next) return false;
+    this.current = next;
+    this.busy = false;
+    this.update();
+    return true;
+  }
+
+  private makeClient(token: string): CheckoutClient {
+    const config = this.config!;
+    const client = (this.deps.createClient ?? createCheckoutClient)({
+      baseUrl: config.baseUrl,
+      token,
+      apiVersion: config.apiVersion,
+      onServerTime: (server, local) => this.clock.observe(server, local),
+    });
+    return clientForPayment(client, config);
+  }
+
+  private update(): void {
+    if (!this.disposed) this.deps.report({ type: 'update' });
+  }
+
+  private focus(target: FocusTarget): void {
+    if (!this.disposed) this.deps.report({ type: 'focus', target });
+  }
+
+  private emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
+    if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
+  }
+
+  // The host of the status source and the countdown (reactive controllers).
+  addController(controller: ReactiveController): void {
+    this.controllers.add(controller);
+    if (this.connected) controller.hostConnected?.();
+  }
+
+  removeController(controller: ReactiveController): void {
+    this.controllers.delete(controller);
+  }
+
+  requestUpdate(): void {
+    this.update();
+  }
+
+  get updateComplete(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    for (const controller of this.controllers) controller.hostConnected?.();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    for (const controller of this.controllers) controller.hostDisconnected?.();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What the views of <pay-checkout> may read and do — the session, the words and a few display
+ * settings — so they never depend on the element class (and it keeps its internals private).
+ */
+import type { CheckoutSession, FocusTarget } from '../../../checkout/session.js';
+import type { Localizer } from '../../../i18n/localize.js';
+
+/** The session as the views see it: its data, and the customer's actions. */
+export type SessionView = Pick<
+  CheckoutSession,
+  | 'phase'
+  | 'state'
+  | 'status'
+  | 'form'
+  | 'config'
+  | 'merchantName'
+  | 'customerData'
+  | 'methodLocked'
+  | 'operatorLocked'
+  | 'expired'
+  | 'remainingMs'
+  | 'followProblem'
+  | 'followStopped'
+  | 'reference'
+  | 'views'
+  | 'busy'
+  | 'choose'
+  | 'chooseProvider'
+  | 'setValue'
+  | 'submit'
+  | 'submitReference'
+  | 'checkNow'
+  | 'reportUnsafeUrl'
+  | 'loadFollowers'
+>;
+
+export interface ViewHost {
+  readonly session: SessionView;
+  readonly l: Localizer;
+  /** `allow-customer-data-change` */
+  readonly allowCustomerDataChange: boolean;
+  /** `show-deep-link` */
+  readonly showDeepLink: boolean;
+  copy(text: string): void;
+  /** Starts the checkout again (a new session). */
+  retry(): void;
+}
+
+/** Where the views put what the session wants the customer's attention on. */
+export const focusSelector = (target: FocusTarget): string =>
+  target === 'status' ? '.status' : target === 'form-error' ? '.form-error' : `[data-field="${target.field}"]`;

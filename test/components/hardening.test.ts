@@ -1,0 +1,217 @@
+/**
+ * Issues 12 and 13 in real Chromium: polling that never spins, bad answers that pass, answers
+ * about another payment, a patient start and create, the started-here marker, the merchant's own
+ * options, a wrong base-url.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
+import { fakeJwt } from '../support/jwt.js';
+import { mount, untilState, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import type { PayCheckout } from '../../src/pay-checkout.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('<pay-checkout> hardening and scale', () => {
+  let platform: FakePlatform;
+  beforeEach(() => {
+    platform = new FakePlatform().install();
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    fastPolling();
+  });
+  afterEach(() => {
+    platform.restore();
+    normalPolling();
+  });
+
+  const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() };
+  const processing = { body: payinResponse({ status: 'PROCESSING' }) };
+
+  for (const [name, retryAfter] of [
+    ['Retry-After: 0', () => '0'],
+    ['a Retry-After date already past', () => new Date(Date.now() - 60_000).toUTCString()],
+  ] as const) {
+    it(`polling never spins: ${name} waits at least the normal cadence`, async () => {
+      startedHere();
+      platform.on('GET', '/payins/order-1', processing, { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': retryAfter() } });
+      const { element } = await mount(base);
+      await untilState(element, 'pending');
+      const before = platform.count('GET', '/payins/order-1');
+      await sleep(600);
+      // The fast cadence is 20 ms in these tests: at most ~30 polls in 600 ms (a spin makes hundreds).
+      expect(platform.count('GET', '/payins/order-1') - before).to.be.at.most(35);
+    });
+  }
+
+  it('a bad answer while polling is transient: retried with backoff, and the payment that succeeded shows it', async () => {
+    startedHere();
+    platform.on('GET', '/payins/order-1', processing, { text: '{"status":"PROC' }, { body: { status: 42 } }, { body: payinResponse({ status: 'SUCCESS' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'success', 4000);
+    const errors = events.filter((event) => event.name === 'pay-error');
+    expect(errors.map((event) => [event.detail.code, event.detail.retryable])).to.deep.equal([['BAD_RESPONSE', true]]);
+  });
+
+  it("an answer about another payment is BAD_RESPONSE, never its success: another idPayin, or other money", async () => {
+    startedHere();
+    const other = payinResponse({ status: 'SUCCESS' }, { idPayin: 'f-1' });
+    const otherMoney = payinResponse({ status: 'SUCCESS', paymentRequested: { money: { amount: 999, currencyCode: 'INR' } } });
+    platform.on('GET', '/payins/order-1', processing, { body: other }, { body: otherMoney }, processing);
+    const { element, events } = await mount(base);
+    await untilState(element, 'pending');
+    await waitUntil(() => platform.count('GET', '/payins/order-1') >= 4, 'polled past the wrong answers');
+    expect(element.state).to.equal('pending');
+    expect(events.some((event) => event.name === 'pay-success')).to.equal(false);
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'BAD_RESPONSE', retryable: true });
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
+    await untilState(element, 'success');
+  });
+
+  it('a 429 at the start is never final: "busy" in loading, then the form, and no error for anyone', async () => {
+    const limited = { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '0' } };
+    platform.on('POST', '/payins/!availablePaymentOptions', limited, limited, { body: OPTIONS_INR });
+    const { element, events } = await mount(base);
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Busy'), 'busy shown');
+    expect(element.state).to.equal('loading');
+    await untilState(element, 'select', 8000);
+    expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(3);
+    expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
+  });
+
+  it('a 429 at the create waits at the pressed button, then creates once', async () => {
+    const limited = { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '0' } };
+    platform.on('POST', '/payins/order-1', limited, { body: payinResponse() }).on('GET', '/payins/order-1', processing);
+    const { element, events } = await mount({ ...base, 'payment-method-code': 'UPIQR' });
+    await untilState(element, 'select');
+    await submit(element);
+    await waitUntil(() => $(element, '[part="submit"]')?.textContent?.includes('Busy'), 'the button says busy');
+    expect(element.state).to.equal('submitting');
+    await untilState(element, 'pending', 8000);
+    expect(platform.count('POST', '/payins/order-1')).to.equal(2);
+    expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
+  });
+
+  it('a payin created in this tab is marked: a reload resumes it, a new tab shows the form', async () => {
+    platform.on('POST', '/payins/order-1', { body: payinResponse() }).on('GET', '/payins/order-1', processing);
+    const first = await mount({ ...base, 'payment-method-code': 'UPIQR' });
+    await untilState(first.element, 'select');
+    expect(platform.count('GET', '/payins/order-1')).to.equal(0);
+    await submit(first.element);
+    await untilState(first.element, 'pending');
+    first.element.remove();
+    const reads = platform.count('GET', '/payins/order-1');
+    const reloaded = await mount(base);
+    await untilState(reloaded.element, 'pending');
+    expect(reloaded.events.find((event) => event.name === 'pay-created')!.detail.resumed).to.equal(true);
+    expect(platform.count('GET', '/payins/order-1')).to.be.greaterThan(reads);
+    reloaded.element.remove();
+    // Another tab (no marker): the form; were the customer to pay there, the create meets 409 and resumes.
+    sessionStorage.clear();
+    const other = await mount(base);
+    await untilState(other.element, 'select');
+  });
+
+  it('a token that can only read (PAYIN_INFO) reads the payin at once, marker or not', async () => {
+    platform.on('GET', '/payins/order-1', processing);
+    const token = fakeJwt({ merchantCode: 'demo-merchant', action: 'PAYIN_INFO', idPayment: 'order-1', exp: Math.floor(Date.now() / 1000) + 600 });
+    const { element } = await mount({ ...base, token });
+    await untilState(element, 'pending');
+  });
+
+  it("the merchant's own options: no options request, pay-ready at once, the merchant name after", async () => {
+    const wrapper = document.createElement('div');
+    document.body.append(wrapper);
+    const element = document.createElement('pay-checkout') as PayCheckout;
+    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
+    element.options = OPTIONS_INR;
+    const ready: { merchantName?: string }[] = [];
+    element.addEventListener('pay-ready', (event) => ready.push(event.detail));
+    wrapper.append(element);
+    try {
+      await untilState(element, 'select');
+      expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(0);
+      expect(ready).to.have.length(1);
+      await waitUntil(() => $(element, '[part="merchant-name"]')?.textContent?.includes('Demo Shop'), 'the merchant name');
+      expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['GET /merchant-info']);
+    } finally {
+      wrapper.remove();
+    }
+  });
+
+  it('options that are not an options answer are bad page input naming options', async () => {
+    const element = document.createElement('pay-checkout') as PayCheckout;
+    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
+    element.options = { data: 'UPIQR' } as never;
+    const errors: { code: string; message: string }[] = [];
+    element.addEventListener('pay-error', (event) => errors.push(event.detail));
+    document.body.append(element);
+    try {
+      await untilState(element, 'error');
+      expect(errors[0]).to.include({ code: 'INVALID_ATTRIBUTE' });
+      expect(errors[0]!.message).to.match(/options/);
+      expect(platform.requests).to.have.length(0);
+    } finally {
+      element.remove();
+    }
+  });
+
+  it('a base-url that is not the platform (404 to the options) is INVALID_ATTRIBUTE naming base-url', async () => {
+    platform.on('POST', '/payins/!availablePaymentOptions', { status: 404, body: { errorCode: 'NOT_FOUND', message: 'No such page' } });
+    const { element, events } = await mount(base);
+    await untilState(element, 'error');
+    const error = events.find((event) => event.name === 'pay-error')!.detail;
+    expect(error).to.include({ code: 'INVALID_ATTRIBUTE', retryable: false });
+    expect(error.message).to.match(/base-url/);
+    expect($(element, '[part="error"]')!.textContent).to.contain('not set up correctly');
+  });
+});
+
+describe('<pay-checkout> bad amounts are bad input', () => {
+  for (const [amount, currency, says] of [
+    ['590.5', 'KRW', /KRW has no decimals/],
+    ['150000.5', 'IDR', /IDR has no decimals/],
+    ['60.123', 'INR', /at most 2 decimals for INR/],
+    ['10.1234567', 'USDT', /at most 6 decimals for USDT/],
+    ['0', 'INR', /greater than 0/],
+    ['-5', 'INR', /greater than 0/],
+    ['1e308', 'INR', /at most 1,000,000,000,000/],
+    ['Infinity', 'INR', /finite/],
+  ] as const) {
+    it(`${amount} ${currency}: INVALID_ATTRIBUTE naming amount, and no request`, async () => {
+      const platform = new FakePlatform().install();
+      try {
+        const { element, events } = await mount({ 'base-url': BASE_URL, amount, 'currency-code': currency, token: checkoutToken() });
+        await untilState(element, 'error');
+        const error = events.find((event) => event.name === 'pay-error')!.detail;
+        expect(error.code).to.equal('INVALID_ATTRIBUTE');
+        expect(error.message).to.match(/\(amount: /).and.to.match(says);
+        await sleep(50);
+        expect(platform.requests).to.have.length(0);
+      } finally {
+        platform.restore();
+      }
+    });
+  }
+});
+
+describe('<pay-checkout> waits for its token', () => {
+  it('no token yet: loading, no request, no error; a hint in the console after a few seconds, not at once', async () => {
+    const platform = new FakePlatform().install();
+    const infos: unknown[] = [];
+    const info = console.info;
+    console.info = (...args: unknown[]) => void infos.push(args.join(' '));
+    try {
+      const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
+      await sleep(200);
+      expect(element.state).to.equal('loading');
+      expect(events).to.have.length(0);
+      expect(platform.requests).to.have.length(0);
+      expect(infos).to.have.length(0);
+      await waitUntil(() => infos.length === 1, 'a console hint', { timeout: 5000 });
+      expect(String(infos[0])).to.contain('waiting for its token');
+      expect(events).to.have.length(0);
+    } finally {
+      console.info = info;
+      platform.restore();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * status-url in real Chromium: the element against the sandbox emulator and a real status relay
+ * (createStatusRelay of pay-checkout/server, started by test/support/sandbox-plugin.mjs). The
+ * emulator sends its status callback to the relay, the relay tells the element's stream "changed",
+ * the element reads the payin once. While the stream is healthy the element does not poll; when
+ * it fails, the element polls, and the payment still completes.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { mount, untilState, submit, fastPolling, normalPolling } from '../support/element.js';
+import { mintToken, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { PushedStatus } from '../../src/checkout/pushed-status.js';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let relayUrl: Promise<string> | undefined;
+const relay = () => (relayUrl ??= fetch('/__test/relay').then((r) => r.json()).then((body: { url: string }) => body.url));
+const outage = (on: boolean) => fetch(`/__test/relay/outage?on=${on ? 1 : 0}`);
+
+describe('<pay-checkout> with status-url (the merchant’s status relay)', () => {
+  let recorder: ReturnType<typeof recordFetch>;
+  beforeEach(() => {
+    fastPolling();
+    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 100, reconnectMaxMs: 400 });
+    recorder = recordFetch();
+  });
+  afterEach(async () => {
+    recorder.restore();
+    normalPolling();
+    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 1000, reconnectMaxMs: 30_000 });
+    await outage(false);
+  });
+
+  /** A UPI QR payin created through the element, the status stream and callbacks at the relay. */
+  async function pending(amount: number) {
+    const idPayin = uniqueId('push');
+    const base = await relay();
+    const token = await mintToken(idPayin, { money: { amount, currencyCode: 'INR' } });
+    const mounted = await mount({
+      token,
+      'base-url': await sandboxUrl(),
+      'payin-id': idPayin,
+      'payment-method-code': 'UPIQR',
+      'status-url': `${base}/payins/${idPayin}/events`,
+      'callback-url': `${base}/callbacks`,
+    });
+    await untilState(mounted.element, 'select');
+    await submit(mounted.element);
+    await untilState(mounted.element, 'pending');
+    const reads = () => recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
+    return { ...mounted, idPayin, reads };
+  }
+
+  const settle = async (idPayin: string) =>
+    fetch(`${await sandboxUrl()}/__sandbox/payins/${idPayin}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }) });
+
+  it('a healthy stream: no polling while pending, one read per change, pay-success from the callback', async () => {
+    // Amount 1: PROCESSING until expiry, so only the stream can bring the change.
+    const { element, events, idPayin, reads } = await pending(1);
+    // The stream says ready, the element reads once, then stops polling.
+    await sleep(300);
+    const quiet = reads();
+    await sleep(1500);
+    // Polling at the tests' 20 ms cadence would be ~75 reads in 1.5 s.
+    expect(reads() - quiet).to.equal(0);
+    await settle(idPayin);
+    await untilState(element, 'success', 5000);
+    expect(reads() - quiet).to.be.at.most(2);
+    expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
+  });
+
+  it('a stream that fails: the element polls, the payment still completes, and the stream comes back', async () => {
+    const { element, idPayin, reads } = await pending(1);
+    await sleep(300);
+    await outage(true);
+    const before = reads();
+    await waitUntil(() => reads() > before + 5, 'polling while the relay is down', { timeout: 3000 });
+    await outage(false);
+    // Reconnected: polling stops again.
+    await sleep(800);
+    const calm = reads();
+    await sleep(800);
+    expect(reads() - calm).to.be.at.most(1);
+    await outage(true);
+    await settle(idPayin);
+    await untilState(element, 'success', 5000);
+  });
+
+  it('a status-url that is not a stream (404) costs nothing but the polling there would have been', async () => {
+    const idPayin = uniqueId('push');
+    const token = await mintToken(idPayin, { money: { amount: 100, currencyCode: 'INR' } });
+    const { element } = await mount({ token, 'base-url': await sandboxUrl(), 'payin-id': idPayin, 'payment-method-code': 'UPIQR', 'status-url': `${await relay()}/nothing-here` });
+    await untilState(element, 'select');
+    await submit(element);
+    await untilState(element, 'success', 8000);
+  });
+});

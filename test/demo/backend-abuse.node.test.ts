@@ -1,0 +1,143 @@
+/**
+ * Issue 12 item 13: the demo merchant's backend cannot be turned against its merchant. Anonymous
+ * callbacks for payins it did not create cost the platform nothing; callbacks for one of its own
+ * payins make at most one read at a time (coalesced); the amounts it mints tokens for are bounded.
+ * Against the emulator with its real rate limit (10 requests a second per merchant).
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
+import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { createClient } from '../../src/api/client.js';
+import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+
+let platform: TestSandbox;
+let backend: MerchantBackend;
+
+before(async () => {
+  // The emulator's default rate limit: what a crowd of anonymous requests would exhaust.
+  platform = await startSandbox({ rateLimit: 10 });
+  backend = createMerchantBackend({
+    platformUrl: platform.sandbox.url,
+    merchantCode: DEMO_MERCHANT_CODE,
+    privateKey: demoPrivateKey,
+    callbackUrl: () => 'http://127.0.0.1:9/api/callbacks',
+  });
+});
+
+after(async () => {
+  backend.close();
+  await platform.sandbox.close();
+});
+
+/** Each test counts its own platform requests. */
+beforeEach(() => platform.sandbox.requests.clear());
+
+/** A fresh second of the merchant's rate budget (the emulator's window is a sliding second). */
+async function freshBudget() {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  platform.sandbox.requests.clear();
+}
+
+const post = (path: string, body: unknown) =>
+  backend.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+const fakeCallback = (idPayin: string) => post('/api/callbacks', { type: 'PAYIN_STATUS_CHANGED', idPayin, idPayment: 'x' });
+
+async function until(condition: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const settled = (idPayins: string[]) => () =>
+  idPayins.every((id) => {
+    const records = backend.callbacks.list({ idPayin: id });
+    return records.length > 0 && records.every((record) => record.read.state !== 'reading');
+  });
+
+describe('the demo backend cannot be turned against its merchant', () => {
+  it('40 anonymous callbacks for payins it did not create: acknowledged, zero platform requests, and checkouts still work', async () => {
+    await freshBudget();
+    const strangers = Array.from({ length: 40 }, () => `order-${randomUUID()}`);
+    const answers = await Promise.all(strangers.map(fakeCallback));
+    assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
+    await until(settled(strangers));
+    // Give a read that would follow the callbacks time to reach the platform.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(
+      platform.sandbox.requests.list().map((r) => `${r.method} ${r.path}`),
+      [],
+      'no token minted, no payin read',
+    );
+    assert.deepEqual(backend.callbacks.list({ idPayin: strangers[0] })[0]?.read, { state: 'skipped', reason: 'not a payin this shop created' });
+
+    // The merchant's budget is intact: five real checkouts at once all get their token.
+    const checkouts = await Promise.all(Array.from({ length: 5 }, () => post('/api/checkouts', { amount: 60, currencyCode: 'INR' })));
+    assert.deepEqual(
+      checkouts.map((c) => c.status),
+      [201, 201, 201, 201, 201],
+    );
+  });
+
+  it('20 callbacks at once for one of its own payins: at most 2 reads of it (one in flight, one after)', async () => {
+    await freshBudget();
+    const session = (await (await post('/api/checkouts', { amount: 60, currencyCode: 'INR' })).json()) as { idPayin: string; token: string };
+    // The shopper's element creates the payin with its token.
+    await createClient({ baseUrl: platform.sandbox.url, token: session.token }).createPayin(session.idPayin, {
+      paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
+      paymentMethod: { paymentMethodCode: 'UPIQR' },
+    });
+    await until(() => platform.sandbox.payments.get('payin', session.idPayin)?.status === 'SUCCESS');
+    await freshBudget();
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => fakeCallback(session.idPayin)));
+    assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
+    await until(settled([session.idPayin]));
+    const reads = platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/payins/${session.idPayin}`);
+    assert.ok(reads.length >= 1 && reads.length <= 2, `${reads.length} reads`);
+    assert.ok(platform.sandbox.requests.list().length <= 3, `${platform.sandbox.requests.list().length} platform requests (reads, and at most one token)`);
+    // Every one of the 20 records learnt what the shared reads found.
+    const records = backend.callbacks.list({ idPayin: session.idPayin });
+    assert.equal(records.length, 20);
+    for (const record of records) assert.equal(record.read.state === 'read' && record.read.status, 'SUCCESS');
+  });
+
+  it('reads nothing for GET /api/checkouts/{id} of a payin it did not create', async () => {
+    const response = await backend.app.request(`/api/checkouts/order-${randomUUID()}`);
+    assert.equal(response.status, 404);
+    assert.equal(((await response.json()) as { errorCode: string }).errorCode, 'PAYIN_NOT_FOUND');
+    assert.deepEqual(platform.sandbox.requests.list(), []);
+  });
+
+  const unbounded: [string, unknown][] = [
+    ['above the bound', { amount: 100_000_001, currencyCode: 'INR' }],
+    ['1e12', { amount: 1e12, currencyCode: 'INR' }],
+    ['more decimals than INR has', { amount: 60.123, currencyCode: 'INR' }],
+    ['decimals for JPY', { amount: 100.5, currencyCode: 'JPY' }],
+    ['a currency the shop does not sell in', { amount: 60, currencyCode: 'XAU' }],
+  ];
+  for (const [what, body] of unbounded) {
+    it(`mints no token for an amount ${what}: 400 naming it`, async () => {
+      const response = await post('/api/checkouts', body);
+      assert.equal(response.status, 400);
+      const answer = (await response.json()) as { errorCode: string; details: { field: string }[] };
+      assert.equal(answer.errorCode, 'INVALID_REQUEST');
+      assert.match(answer.details[0]!.field, /^(amount|currencyCode)$/);
+      assert.deepEqual(platform.sandbox.requests.list(), []);
+    });
+  }
+
+  it('still mints for amounts within the bound, to the currency’s own decimals', async () => {
+    await freshBudget();
+    for (const body of [
+      { amount: 100_000_000, currencyCode: 'INR' },
+      { amount: 60.12, currencyCode: 'INR' },
+      { amount: 150_000, currencyCode: 'IDR' },
+    ]) {
+      assert.equal((await post('/api/checkouts', body)).status, 201, JSON.stringify(body));
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Every demo page that mounts <pay-checkout> gives it `status-url`: the merchant backend's status
+ * stream for that payin, which answers the page (same origin) with the relay's `ready`. In
+ * headless Chromium against the demo started in-process.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Demo } from '../../demo/server.js';
+import { launchBrowser, openPage, startTestDemo } from '../e2e/harness.js';
+import type { EngineBrowser as Browser, EnginePage as Page } from '../e2e/page-driver.js';
+
+let demo: Demo;
+let browser: Browser;
+
+before(async () => {
+  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+/** The element's status-url and payin-id, and what the stream answers the page first. */
+async function statusStreamOf(page: Page) {
+  const element = page.locator('pay-checkout');
+  await element.waitFor({ state: 'attached' });
+  const statusUrl = await element.getAttribute('status-url');
+  const idPayin = await element.evaluate((node) => node.getAttribute('payin-id') ?? (node as unknown as { payinId?: string }).payinId);
+  const firstEvent = await page.evaluate(
+    (url) =>
+      new Promise<string>((resolve, reject) => {
+        const source = new EventSource(url!);
+        source.addEventListener('ready', (event) => {
+          source.close();
+          resolve((event as MessageEvent<string>).data);
+        });
+        source.onerror = () => {
+          source.close();
+          reject(new Error(`the stream ${url} failed`));
+        };
+      }),
+    statusUrl,
+  );
+  return { statusUrl, idPayin, firstEvent };
+}
+
+const pages: [string, (demo: Demo) => string, (page: Page) => Promise<void>][] = [
+  ['the shop', (d) => d.pages.shop, (page) => page.getByRole('button', { name: 'Pay here' }).click()],
+  ['the script-tag page', (d) => d.pages.scriptTag, (page) => page.getByRole('button', { name: 'Check out' }).click()],
+  ['the React page', (d) => d.pages.react, (page) => page.getByRole('button', { name: 'Check out' }).click()],
+  ['the Vue page', (d) => d.pages.vue, (page) => page.getByRole('button', { name: 'Check out' }).click()],
+];
+
+describe('the demo pages set status-url to the backend stream', () => {
+  for (const [name, address, checkOut] of pages) {
+    it(`${name}`, async () => {
+      const { page, errors, close } = await openPage(browser, address(demo));
+      try {
+        await checkOut(page);
+        const { statusUrl, idPayin, firstEvent } = await statusStreamOf(page);
+        assert.match(idPayin ?? '', /^order-/);
+        assert.equal(statusUrl, `/api/payins/${idPayin}/events`);
+        assert.deepEqual(JSON.parse(firstEvent), { heartbeatMs: 15000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await close();
+      }
+    });
+  }
+
+  it('the hosted page', async () => {
+    const { page, errors, close } = await openPage(browser, demo.pages.shop);
+    try {
+      await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
+      await page.waitForURL(/\/pay\.html\?/);
+      const { statusUrl, idPayin, firstEvent } = await statusStreamOf(page);
+      assert.equal(statusUrl, `/api/payins/${idPayin}/events`);
+      assert.deepEqual(JSON.parse(firstEvent), { heartbeatMs: 15000 });
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+});
