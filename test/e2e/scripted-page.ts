@@ -62,8 +62,15 @@ export class ScriptedPage implements EnginePage {
     await this.driver.reload();
     await this.settle();
   }
+  /**
+   * The address as of the last thing done in or read from the page (every query notes it), which
+   * includes the page's own history.replaceState.
+   */
   url() {
     return this.currentUrl;
+  }
+  noteUrl(url: string) {
+    this.currentUrl = url;
   }
   async waitForURL(pattern: RegExp) {
     await this.until(`the URL to match ${pattern}`, async () => {
@@ -81,10 +88,11 @@ export class ScriptedPage implements EnginePage {
   async evaluate<R>(fn: ((arg: any) => R | Promise<R>) | string, arg?: unknown): Promise<R> {
     const value = typeof fn === 'string' ? `(${fn})` : `(${fn})(arguments[0])`;
     // undefined travels as a flag: WebDriver would turn it into null.
-    const { result, isUndefined } = await this.driver.run<{ result: R; isUndefined: boolean }>(
-      `return Promise.resolve(${value}).then((result) => ({ result, isUndefined: result === undefined }));`,
+    const { result, isUndefined, url } = await this.driver.run<{ result: R; isUndefined: boolean; url: string }>(
+      `return Promise.resolve(${value}).then((result) => ({ result, isUndefined: result === undefined, url: location.href }));`,
       [arg ?? null],
     );
+    this.noteUrl(url);
     return isUndefined ? (undefined as R) : result;
   }
   content() {
@@ -157,8 +165,14 @@ class ScriptedLocator implements EngineLocator {
   }
 
   /** Runs `tail` in the page with `found` (the matches) and `arg` in scope. */
-  private query<T>(tail: string, arg?: unknown): Promise<T> {
-    return this.page.driver.run<T>(`const engine = ${LOCATOR_ENGINE}; const found = engine.resolve(arguments[0]); const arg = arguments[1];\n${tail}`, [this.steps, arg]);
+  private async query<T>(tail: string, arg?: unknown): Promise<T> {
+    const { url, value } = await this.page.driver.run<{ url: string; value: T }>(
+      `const engine = ${LOCATOR_ENGINE}; const found = engine.resolve(arguments[0]); const arg = arguments[1];
+       return Promise.resolve((() => {\n${tail}\n})()).then((value) => ({ url: location.href, value }));`,
+      [this.steps, arg],
+    );
+    this.page.noteUrl(url);
+    return value;
   }
 
   /**
