@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { FakePlatform, BASE_URL, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, $, $$ } from '../support/element.js';
+import { mount, startedHere, untilState, $, $$ } from '../support/element.js';
 
 const ACCOUNT_NUMBER = '8801234567890';
 
@@ -21,6 +21,8 @@ describe('<pay-checkout> copy buttons', () => {
   let platform: FakePlatform;
   beforeEach(() => {
     platform = new FakePlatform().install();
+    // A payin this tab started: the element resumes it at its pending view.
+    startedHere();
     platform
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('GET', '/payins/order-1', {

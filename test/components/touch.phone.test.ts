@@ -43,7 +43,7 @@ describe('<pay-checkout> on a phone', () => {
     const poll = deferred();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
-      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } }, { body: payinResponse({ status: 'SUCCESS' }), hold: poll.promise })
+      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }), hold: poll.promise })
       .on('POST', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
     const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() });
     await untilState(element, 'select');
