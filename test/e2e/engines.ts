@@ -164,8 +164,14 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
       };
       const primitives: PagePrimitives = {
         run: <T>(body: string, args: unknown[] = []) => session.execute<T>(body, args),
-        goto: (url) => session.navigate(url),
-        reload: () => session.refresh(),
+        goto: async (url) => {
+          await session.navigate(url);
+          await untilLoaded(session);
+        },
+        reload: async () => {
+          await session.refresh();
+          await untilLoaded(session);
+        },
         url: () => session.url(),
         click: (x, y) => session.click(x, y),
         press: (key) => session.pressKey(key),
@@ -183,6 +189,18 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
       sessions.clear();
     },
   };
+}
+
+/**
+ * WebKitWebDriver 2.50 ends a navigation at readyState 'interactive', before the page's module
+ * scripts have run; Playwright's goto, which the tests are written against, waits for 'load'.
+ */
+async function untilLoaded(session: WebDriverSession, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await session.execute<string>('return document.readyState')) !== 'complete') {
+    if (Date.now() > deadline) throw new Error(`The page did not finish loading within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The window sized so that the page gets `viewport` (MiniBrowser's toolbar takes the rest). */
