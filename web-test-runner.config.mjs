@@ -112,8 +112,8 @@ export default {
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
-  // One engine at a time: on two cores, three side by side finish no sooner and push timing-bound
-  // tests (a payment that expires in a second) past their limits.
+  // One engine at a time: on two cores, engines side by side push timing-bound tests (a payment
+  // that expires in a second, a stream that must connect within 300 ms) past their limits.
   concurrentBrowsers: 1,
   browsers: engines.map((engine) => engineLauncher(engine, { concurrency: CONCURRENCY[engine] })),
   groups: engines.includes('chromium') ? [{ name: 'phone', files: PHONE_FILES, browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })], testRunnerHtml: phonePage }] : [],
