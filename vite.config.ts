@@ -3,11 +3,15 @@
  * `vite build` runs only the first, the browser element.
  *
  * - dist/pay-checkout.js   the element for browsers: everything bundled and minified, one file, plus
- *                          the QR encoder as a chunk beside it that loads the first time a QR shows.
+ *                          the chunks beside it that load later (payin views, QR encoder, locales).
+ * - dist/index.js          the package entry `.` for bundlers: re-exports the public names of
+ *                          pay-checkout.js (which also exports bindings for its own lazy chunks).
  * - dist/node/pay-checkout.js  the same entry for Node (`node` condition of `.`): dependencies stay
  *                          imports, so Node gets lit's server build, whose DOM shims let it load.
  * - dist/react.js          the React wrapper; imports react, @lit/react and the element entry.
  * - dist/server.js         the merchant-side helper; no DOM, no lit.
+ * - dist/sandbox.js, dist/sandbox-cli.js  the sandbox emulator (`pay-checkout/sandbox`) and its
+ *                          command (`pay-checkout-sandbox`), built from demo/sandbox/.
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
@@ -45,6 +49,12 @@ function elementFromPackage(): Plugin {
   };
 }
 
+/** Lazy chunks keep their module's name; a chunk shared by entries is `<prefix>-[hash].js`, private. */
+const privateChunkNames =
+  (prefix: string) =>
+  ({ name, isDynamicEntry }: { name: string; isDynamicEntry: boolean }) =>
+    isDynamicEntry ? `${name}-[hash].js` : `${prefix}-[hash].js`;
+
 const library = (entry: string, fileName: string): UserConfig['build'] => ({
   target: 'es2022',
   outDir: 'dist',
@@ -52,14 +62,40 @@ const library = (entry: string, fileName: string): UserConfig['build'] => ({
   lib: { entry, formats: ['es'], fileName: () => fileName },
 });
 
+/**
+ * dist/index.js, the package entry `.` for bundlers: the public names of src/pay-checkout.ts,
+ * re-exported from pay-checkout.js. The element file itself must stay one request before the
+ * element can define itself, so its lazy chunks import what they share with it from it, and it
+ * exports those bindings too (under minified names); importing the package by name shows only
+ * the public ones.
+ */
+function publicEntry(fileName: string): Plugin {
+  return {
+    name: 'public-entry',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+      if (entry?.type !== 'chunk' || !entry.facadeModuleId) throw new Error('public-entry: the element build has no entry chunk');
+      const names = this.getModuleInfo(entry.facadeModuleId)?.exports ?? [];
+      const missing = names.filter((name) => !entry.exports.includes(name));
+      if (missing.length || !names.length) throw new Error(`public-entry: ${entry.fileName} does not export ${missing.join(', ') || 'anything'}`);
+      this.emitFile({
+        type: 'asset',
+        fileName,
+        source: `// The package entry for bundlers: the public names of ./${entry.fileName}, which defines <pay-checkout>.\nexport { ${names.join(', ')} } from './${entry.fileName}';\n`,
+      });
+    },
+  };
+}
+
 export const element: UserConfig = {
-  plugins: [qrcodeAsEsModule()],
+  plugins: [qrcodeAsEsModule(), publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
       // Code both the element and its lazy payin views use stays in pay-checkout.js (which is
-      // always loaded first) instead of a third, shared chunk: the entry may export a few more
-      // internal bindings for the lazy chunk to import.
+      // always loaded first) instead of a third, shared chunk that would be one more request
+      // before the element can define itself: this file also exports the bindings its lazy chunk
+      // imports. The package entry for bundlers is dist/index.js, with the public names only.
       preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
       // The lazy chunk is named after its module: qrcode-core-[hash].js (the virtual id's \0 would
@@ -75,7 +111,12 @@ export const nodeElement: UserConfig = {
     outDir: 'dist/node',
     emptyOutDir: false,
     ssr: 'src/pay-checkout.ts',
-    rolldownOptions: { output: { entryFileNames: 'pay-checkout.js', chunkFileNames: '[name]-[hash].js' } },
+    rolldownOptions: {
+      // In Node a second file costs nothing: what the entry shares with its lazy chunks goes to a
+      // private chunk, and the entry exports its public names only.
+      preserveEntrySignatures: 'strict',
+      output: { entryFileNames: 'pay-checkout.js', chunkFileNames: privateChunkNames('internal') },
+    },
   },
 };
 
@@ -99,6 +140,31 @@ export const server: UserConfig = {
   },
 };
 
-export const builds = { element, nodeElement, react, server };
+/**
+ * The sandbox emulator as the package ships it (CONTRACT §2), from its source in demo/sandbox/:
+ * dist/sandbox.js (`pay-checkout/sandbox`, createSandbox) and dist/sandbox-cli.js (the
+ * `pay-checkout-sandbox` bin: demo/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
+ * the rest stay imports (dependencies of the package); the demo merchant's keys are found from
+ * dist/ at <package>/demo/keys/, shipped beside it.
+ */
+export const sandbox: UserConfig = {
+  build: {
+    target: 'node20',
+    outDir: 'dist',
+    emptyOutDir: false,
+    ssr: true,
+    rolldownOptions: {
+      input: { sandbox: 'demo/sandbox/index.ts', 'sandbox-cli': 'demo/sandbox/main.ts' },
+      preserveEntrySignatures: 'strict',
+      output: {
+        entryFileNames: '[name].js',
+        chunkFileNames: privateChunkNames('sandbox-internal'),
+        banner: (chunk) => (chunk.name === 'sandbox-cli' ? '#!/usr/bin/env node' : ''),
+      },
+    },
+  },
+};
+
+export const builds = { element, nodeElement, react, server, sandbox };
 
 export default defineConfig(element);

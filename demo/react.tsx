@@ -65,7 +65,7 @@ function App() {
               <select id="preset" value={presetName} onChange={(e) => setPresetName(e.target.value)}>
                 {PAGE_PRESETS.map((preset) => (
                   <option key={preset.name} value={preset.name}>
-                    {preset.label} ({preset.amount} {CURRENCY})
+                    {preset.plain} ({preset.amount} {CURRENCY})
                   </option>
                 ))}
               </select>
@@ -129,7 +129,7 @@ function App() {
             </li>
           ))}
         </ol>
-        <h2 id="callbacks-title">Callbacks received by the merchant backend</h2>
+        <h2 id="callbacks-title">Callbacks of your orders, as the merchant backend received them</h2>
         <ol className="log" aria-labelledby="callbacks-title" aria-live="polite" tabIndex={0}>
           {callbacks
             .filter((record) => record.idPayin === session?.idPayin)

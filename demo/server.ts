@@ -114,6 +114,7 @@ export async function startDemo(options: DemoOptions = {}) {
     merchant = createMerchantBackend({
       platformUrl: sandbox.url,
       merchantCode: DEMO_MERCHANT_CODE,
+      merchantName: sandbox.demoMerchant.channelName,
       privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,

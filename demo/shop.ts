@@ -1,210 +1,220 @@
 /**
- * The demo shop (index.html): an order form whose presets are the sandbox's scenarios, the
- * checkout embedded beside it or on the hosted page, and the two live logs — the element's events
- * and the callbacks the merchant backend received.
+ * The demo shop (index.html): the checkout is on the page from the start, with the default
+ * scenario, and follows the order form: a change of the redirect parameters mounts the same order
+ * again (while no payin exists), a change of the order (amount, currency, token) starts a new one.
+ * Beside it, the code for this very checkout and the two live logs — the element's events and the
+ * callbacks of this browser's orders.
  *
- * A checkout in progress is kept in sessionStorage, so a reload mounts the element again with the
- * same token and idPayin, and the element resumes the payment where it is.
+ * The form and the checkout in progress are kept in sessionStorage, so a reload (or a return from
+ * the hosted page) mounts the element again with the same token and idPayin, and the element
+ * resumes the payment where it is.
  */
 import { REDIRECT_PARAMS, type PayCheckout } from '../src/pay-checkout.js';
 import { decodeToken } from '../src/api/token.js';
-import { byId, checkedValue, fillSelect } from './lib/dom.js';
+import { setUpCodePanel } from './lib/code-panel.js';
+import { byId } from './lib/dom.js';
 import { createCallbackList, createEventLog } from './lib/log-view.js';
-import { BackendError, expireNow, followCallbacks, readCheckout, startCheckout, type TokenScope } from './lib/merchant-api.js';
-import { CURRENCIES, methodsFor, PRESETS, presetForAmount, presetNamed, simplestCurrencyFor, type Preset } from './lib/presets.js';
+import { BackendError, expireNow, followCallbacks, readCheckout, startCheckout } from './lib/merchant-api.js';
+import { orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
+import { elementMarkup, serverCode, TOKEN_PLACEHOLDER } from './lib/snippet.js';
 
-type Attributes = Record<string, string>;
-
-/** A checkout the page shows: what mounts the element, and whether the emulator is behind it. */
+/** A checkout the page shows. */
 interface StoredCheckout {
+  /** The orderKey of the configuration it was made for. */
+  key: string;
+  /** What the order decides: token, platform, payin, money, the merchant's URLs. */
+  order: Attributes;
+  /** What the element got: the order, and the redirect parameters on top. */
   attributes: Attributes;
   idPayin?: string;
+  /** A payin exists: new redirect parameters need a new order. */
+  created?: boolean;
   emulator: boolean;
 }
 
-const STORAGE_KEY = 'pay-checkout-demo:checkout';
-const DEFAULT_PRESET = 'success';
-const DEFAULT_CURRENCY = 'INR';
+const CHECKOUT_KEY = 'pay-checkout-demo:checkout';
+const CONFIG_KEY = 'pay-checkout-demo:config';
+/** How long the form rests before the checkout follows it (typing an amount, arrowing through presets). */
+const SETTLE_MS = 300;
+const PLATFORM_PLACEHOLDER = 'https://sandbox.example.com/api';
 
 const form = byId<HTMLFormElement>('order-form');
-const amountInput = byId<HTMLInputElement>('amount');
-const currencySelect = byId<HTMLSelectElement>('currency');
-const methodSelect = byId<HTMLSelectElement>('method');
-const scenarioResult = byId('scenario-result');
-const prefill = byId<HTMLInputElement>('prefill');
-const prefillFields = byId('prefill-fields');
-const otherFields = byId('other-fields');
-const scopeField = byId('scope-field');
-const orderError = byId('order-error');
 const host = byId('checkout-host');
+const checkoutStatus = byId('checkout-status');
 const advanceButton = byId<HTMLButtonElement>('advance-clock');
 const events = createEventLog(byId<HTMLOListElement>('event-log'));
+const code = setUpCodePanel();
+let returnedFrom = new URLSearchParams(location.search).get('returnedFrom') ?? undefined;
 let current: StoredCheckout | undefined;
+/** The order being minted, so that a second request for the same order waits for it. */
+let preparing: { key: string; done: Promise<void> } | undefined;
+/** Counts new orders: the late answer of an older one is dropped. */
+let generation = 0;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+/** The emulator's address, once a checkout named it (for the server code). */
+let platformUrl: string | undefined;
 const callbacks = createCallbackList(byId<HTMLOListElement>('callback-log'), (idPayin) => !!idPayin && idPayin === currentPayinId());
 
 function currentPayinId(): string | undefined {
-  return current?.idPayin ?? current?.attributes['payin-id'] ?? new URLSearchParams(location.search).get('returnedFrom') ?? undefined;
-}
-
-// --- The order form ------------------------------------------------------------------------
-
-function presetRadio(preset: Preset): HTMLElement {
-  const id = `preset-${preset.name}`;
-  const wrapper = document.createElement('div');
-  wrapper.className = 'preset';
-  const input = document.createElement('input');
-  Object.assign(input, { type: 'radio', name: 'preset', value: preset.name, id });
-  input.setAttribute('aria-describedby', `${id}-result`);
-  const label = document.createElement('label');
-  label.htmlFor = id;
-  const name = document.createElement('span');
-  name.className = 'preset-name';
-  name.textContent = preset.label;
-  const amount = document.createElement('span');
-  amount.className = 'preset-amount';
-  amount.textContent = String(preset.amount);
-  label.append(name, amount);
-  const result = document.createElement('span');
-  result.className = 'preset-result';
-  result.id = `${id}-result`;
-  result.textContent = preset.result;
-  wrapper.append(input, label, result);
-  input.addEventListener('change', () => choosePreset(preset));
-  return wrapper;
-}
-
-function fillMethods(): void {
-  const chosen = methodSelect.value;
-  fillSelect(methodSelect, [{ value: '', label: 'Let the customer choose' }, ...methodsFor(currencySelect.value).map((m) => ({ value: m.code, label: `${m.name} (${m.code})` }))]);
-  if ([...methodSelect.options].some((option) => option.value === chosen)) methodSelect.value = chosen;
-}
-
-function showScenario(): void {
-  const preset = presetForAmount(Number(amountInput.value));
-  scenarioResult.textContent = preset ? `Emulator: ${preset.result}` : 'Enter a positive amount.';
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="preset"]')) radio.checked = radio.value === preset?.name;
-  if (preset?.rejection) byId<HTMLDetailsElement>('rejection-presets').closest('details')!.open = true;
-}
-
-function choosePreset(preset: Preset): void {
-  amountInput.value = String(preset.amount);
-  if (preset.method) {
-    if (!methodsFor(currencySelect.value).some((m) => m.code === preset.method)) {
-      currencySelect.value = simplestCurrencyFor(preset.method) ?? currencySelect.value;
-      fillMethods();
-    }
-    methodSelect.value = preset.method;
-  }
-  showScenario();
-}
-
-function setUpForm(): void {
-  byId('presets').append(...PRESETS.filter((p) => !p.rejection).map(presetRadio));
-  byId('rejection-presets').append(...PRESETS.filter((p) => p.rejection).map(presetRadio));
-  fillSelect(currencySelect, CURRENCIES.map((code) => ({ value: code, label: code })));
-  currencySelect.value = DEFAULT_CURRENCY;
-  fillMethods();
-  choosePreset(presetNamed(DEFAULT_PRESET) ?? PRESETS[0]!);
-  amountInput.addEventListener('input', showScenario);
-  currencySelect.addEventListener('change', fillMethods);
-  prefill.addEventListener('change', () => (prefillFields.hidden = !prefill.checked));
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="platform"]')) {
-    radio.addEventListener('change', () => {
-      const other = checkedValue(form, 'platform') === 'other';
-      otherFields.hidden = !other;
-      scopeField.hidden = other;
-    });
-  }
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const mode = (event.submitter as HTMLButtonElement | null)?.value === 'hosted' ? 'hosted' : 'embedded';
-    void checkout(mode);
-  });
-}
-
-/** The redirect parameters the form sets, as element attributes. */
-function redirectAttributes(): Attributes {
-  const attributes: Attributes = {};
-  if (methodSelect.value) attributes['payment-method-code'] = methodSelect.value;
-  if (!byId<HTMLInputElement>('options-available').checked) attributes['options-available'] = 'false';
-  if (!byId<HTMLInputElement>('allow-change').checked) attributes['allow-customer-data-change'] = 'false';
-  if (byId<HTMLInputElement>('show-deep-link').checked) attributes['show-deep-link'] = 'true';
-  if (prefill.checked) {
-    for (const name of ['account-name', 'account-number', 'email-address', 'phone-number', 'upi-id']) {
-      const value = byId<HTMLInputElement>(name).value.trim();
-      if (value) attributes[name] = value;
-    }
-  }
-  const locale = byId<HTMLSelectElement>('locale').value;
-  if (locale) attributes.locale = locale;
-  return attributes;
+  return current?.idPayin ?? current?.attributes['payin-id'] ?? returnedFrom;
 }
 
 function showOrderError(message: string | undefined): void {
-  orderError.hidden = !message;
-  orderError.textContent = message ?? '';
+  byId('order-error').hidden = !message;
+  byId('order-error').textContent = message ?? '';
 }
 
-/** Starts a checkout: the backend mints a token, then the element mounts here or on the hosted page. */
-async function checkout(mode: 'embedded' | 'hosted'): Promise<void> {
-  showOrderError(undefined);
-  const amount = Number(amountInput.value);
-  const currencyCode = currencySelect.value;
-  const returnUrl = (idPayin: string) => `${location.origin}/?returnedFrom=${encodeURIComponent(idPayin)}`;
-  let stored: StoredCheckout;
+// --- Following the form --------------------------------------------------------------------
 
-  if (checkedValue(form, 'platform') === 'other') {
-    // The hosted page plays this demo's platform, the emulator: another platform has its own.
-    if (mode === 'hosted') return showOrderError("The hosted page plays this demo's emulator. Another platform has its own hosted page: use Pay here.");
-    const token = byId<HTMLTextAreaElement>('other-token').value.trim();
-    const baseUrl = byId<HTMLInputElement>('other-base-url').value.trim();
-    const idPayin = byId<HTMLInputElement>('other-payin').value.trim();
-    if (!token || !baseUrl) return showOrderError('Another platform needs its base URL and a payment-scoped token.');
+const sameAttributes = (a: Attributes, b: Attributes) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+function scheduleUpdate(): void {
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => void update(), SETTLE_MS);
+}
+
+/** Brings the checkout in line with the form; `freshOrder` starts a new order even when nothing changed. */
+async function update({ freshOrder = false } = {}): Promise<void> {
+  clearTimeout(settleTimer);
+  const config = readConfig();
+  sessionStorage.setItem(CONFIG_KEY, JSON.stringify(config));
+  const key = orderKey(config);
+  if (!freshOrder) {
+    // The order being minted mounts with the redirect parameters of that moment.
+    if (preparing?.key === key) return preparing.done;
+    if (current?.key === key) {
+      const attributes = { ...current.order, ...redirectAttributes(config) };
+      if (sameAttributes(attributes, current.attributes)) return;
+      if (!current.created) return mount({ ...current, attributes });
+    }
+  }
+  const done = newOrder(config, key);
+  preparing = { key, done };
+  await done;
+  if (preparing?.done === done) preparing = undefined;
+}
+
+function returnUrl(idPayin: string): string {
+  return `${location.origin}/?returnedFrom=${encodeURIComponent(idPayin)}`;
+}
+
+/** A new order: minted by the merchant backend, or from the pasted token of another platform. */
+async function newOrder(config: ShopConfig, key: string): Promise<void> {
+  const mine = ++generation;
+  unmount();
+  if (config.platform === 'other') {
+    const { token, baseUrl, idPayin } = config.other;
+    if (!token || !baseUrl) return setStatus('To pay on another platform, enter its base URL and paste a payment-scoped token (More settings).');
     const payload = decodeToken(token);
-    const attributes: Attributes = { token, 'base-url': baseUrl, ...redirectAttributes() };
-    if (idPayin) attributes['payin-id'] = idPayin;
+    const order: Attributes = { token, 'base-url': baseUrl };
+    if (idPayin) order['payin-id'] = idPayin;
     // A token that carries the money decides it; otherwise the form's amount is the order.
-    if (!payload?.money) Object.assign(attributes, { amount: String(amount), 'currency-code': currencyCode });
+    if (!payload?.money) Object.assign(order, { amount: config.amount, 'currency-code': config.currencyCode });
     const id = idPayin || payload?.idPayment;
-    if (id) attributes['return-url'] = returnUrl(id);
-    stored = { attributes, emulator: false };
-  } else {
-    if (!(amount > 0)) {
-      amountInput.focus();
-      return showOrderError('Enter a positive amount, or choose a scenario.');
-    }
-    try {
-      const session = await startCheckout({ amount, currencyCode, tokenScope: byId<HTMLSelectElement>('token-scope').value as TokenScope });
-      stored = {
-        attributes: {
-          token: session.token,
-          'base-url': session.baseUrl,
-          'payin-id': session.idPayin,
-          amount: String(session.money.amount),
-          'currency-code': session.money.currencyCode,
-          'return-url': returnUrl(session.idPayin),
-          'callback-url': session.callbackUrl,
-          // The backend's status stream: while it is healthy the element need not poll the platform.
-          'status-url': session.statusUrl,
-          ...redirectAttributes(),
-        },
-        emulator: true,
-      };
-    } catch (error) {
-      return showOrderError(`The merchant backend could not start the checkout: ${error instanceof BackendError ? `${error.errorCode}: ${error.message}` : String(error)}`);
-    }
+    if (id) order['return-url'] = returnUrl(id);
+    return mount({ key, order, attributes: { ...order, ...redirectAttributes(config) }, emulator: false });
   }
-
-  if (mode === 'hosted') {
-    sessionStorage.removeItem(STORAGE_KEY);
-    location.assign(`/pay.html?${hostedQuery(stored.attributes)}`);
-    return;
+  const amount = Number(config.amount);
+  if (!(amount > 0)) return setStatus('Enter a positive amount, or choose what happens.');
+  setStatus('Preparing the checkout…');
+  try {
+    const session = await startCheckout({ amount, currencyCode: config.currencyCode, tokenScope: config.tokenScope });
+    if (mine !== generation) return;
+    platformUrl = session.baseUrl;
+    const order: Attributes = {
+      token: session.token,
+      'base-url': session.baseUrl,
+      'payin-id': session.idPayin,
+      amount: String(session.money.amount),
+      'currency-code': session.money.currencyCode,
+      'return-url': returnUrl(session.idPayin),
+      'callback-url': session.callbackUrl,
+      // The backend's status stream: while it is healthy the element need not poll the platform.
+      'status-url': session.statusUrl,
+    };
+    mount({ key, order, attributes: { ...order, ...redirectAttributes(readConfig()) }, emulator: true });
+  } catch (error) {
+    if (mine !== generation) return;
+    setStatus(`The merchant backend could not start the checkout: ${error instanceof BackendError ? `${error.errorCode}: ${error.message}` : String(error)}`);
   }
-  events.clear();
-  sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  mount(stored);
-  byId('checkout-title').focus();
 }
+
+// --- The checkout --------------------------------------------------------------------------
+
+let unmountElement: (() => void) | undefined;
+
+function setStatus(text: string): void {
+  checkoutStatus.textContent = text;
+  checkoutStatus.hidden = !text;
+  renderCode();
+}
+
+function showFacts(): void {
+  const element = host.querySelector<PayCheckout>('pay-checkout');
+  byId('checkout-facts').hidden = !element;
+  byId('fact-payin').textContent = currentPayinId() ?? '—';
+  const state = element?.getAttribute('state') ?? '';
+  byId('fact-state').textContent = state;
+  advanceButton.disabled = !(current?.emulator && state === 'pending' && currentPayinId());
+}
+
+function mount(stored: StoredCheckout, { resumed = false } = {}): void {
+  unmount();
+  current = stored;
+  if (!resumed) events.clear();
+  const element = document.createElement('pay-checkout');
+  for (const [name, value] of Object.entries(stored.attributes)) element.setAttribute(name, value);
+  const detachLog = events.attach(element);
+  const save = () => sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify(stored));
+  const onCreated = (event: HTMLElementEventMap['pay-created']) => {
+    Object.assign(stored, { idPayin: event.detail.idPayin, created: true });
+    save();
+    callbacks.refresh();
+    showFacts();
+  };
+  element.addEventListener('pay-created', onCreated);
+  const observer = new MutationObserver(showFacts);
+  observer.observe(element, { attributes: true, attributeFilter: ['state'] });
+  host.replaceChildren(element);
+  save();
+  setStatus('');
+  callbacks.refresh();
+  showFacts();
+  unmountElement = () => {
+    detachLog();
+    element.removeEventListener('pay-created', onCreated);
+    observer.disconnect();
+    element.remove();
+  };
+}
+
+function unmount(): void {
+  unmountElement?.();
+  unmountElement = undefined;
+  current = undefined;
+  sessionStorage.removeItem(CHECKOUT_KEY);
+  showFacts();
+}
+
+/** The markup of the element as mounted, and the server code of this configuration. */
+function renderCode(): void {
+  const config = readConfig();
+  const attributes = current?.attributes ?? { token: TOKEN_PLACEHOLDER, amount: config.amount, 'currency-code': config.currencyCode, ...redirectAttributes(config) };
+  code.show('markup-snippet', elementMarkup(attributes));
+  const token = decodeToken(current?.order.token);
+  const amount = Number(config.amount);
+  code.show(
+    'server-snippet',
+    serverCode({
+      platformUrl: current?.order['base-url'] || (config.platform === 'other' ? config.other.baseUrl : platformUrl) || PLATFORM_PLACEHOLDER,
+      merchantCode: token?.merchantCode,
+      tokenScope: config.platform === 'other' ? (token?.action ? 'by-action' : 'checkout') : config.tokenScope,
+      money: token?.money ?? (amount > 0 ? { amount, currencyCode: config.currencyCode } : undefined),
+    }),
+  );
+}
+
+// --- Hosted mode ---------------------------------------------------------------------------
 
 /** Not sent: the platform's base URL (the hosted page knows its own), and `disctrict` (sent as `district`). */
 const NOT_IN_ADDRESS = new Set(['baseUrl', 'disctrict']);
@@ -223,58 +233,17 @@ function hostedQuery(attributes: Attributes): string {
   return params.toString();
 }
 
-// --- The checkout --------------------------------------------------------------------------
-
-let unmount: (() => void) | undefined;
-
-function showFacts(): void {
-  const element = host.querySelector<PayCheckout>('pay-checkout');
-  byId('checkout-empty').hidden = !!element;
-  byId('checkout-facts').hidden = !element;
-  byId('fact-payin').textContent = currentPayinId() ?? '—';
-  const state = element?.getAttribute('state') ?? '';
-  byId('fact-state').textContent = state;
-  advanceButton.disabled = !(current?.emulator && state === 'pending' && currentPayinId());
+/** The order on the page, paid on the hosted page instead (a new one once this one has a payin). */
+async function payOnHostedPage(): Promise<void> {
+  showOrderError(undefined);
+  // The hosted page plays this demo's platform, the emulator: another platform has its own.
+  if (readConfig().platform === 'other') return showOrderError("The hosted page plays this demo's emulator. Another platform has its own hosted page: pay here.");
+  await update();
+  if (current?.created) await update({ freshOrder: true });
+  if (current) location.assign(`/pay.html?${hostedQuery(current.attributes)}`);
 }
 
-function mount(stored: StoredCheckout): void {
-  unmount?.();
-  current = stored;
-  const element = document.createElement('pay-checkout');
-  for (const [name, value] of Object.entries(stored.attributes)) element.setAttribute(name, value);
-  const detachLog = events.attach(element);
-  const onCreated = (event: HTMLElementEventMap['pay-created']) => {
-    stored.idPayin = event.detail.idPayin;
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-    callbacks.refresh();
-    showFacts();
-  };
-  element.addEventListener('pay-created', onCreated);
-  const observer = new MutationObserver(showFacts);
-  observer.observe(element, { attributes: true, attributeFilter: ['state'] });
-  host.replaceChildren(element);
-  callbacks.refresh();
-  showFacts();
-  unmount = () => {
-    detachLog();
-    element.removeEventListener('pay-created', onCreated);
-    observer.disconnect();
-    element.remove();
-    current = undefined;
-    unmount = undefined;
-  };
-}
-
-function newOrder(): void {
-  unmount?.();
-  sessionStorage.removeItem(STORAGE_KEY);
-  events.clear();
-  byId('returned').hidden = true;
-  history.replaceState(null, '', '/');
-  callbacks.refresh();
-  showFacts();
-  amountInput.focus();
-}
+// --- The emulator's clock, and coming back -------------------------------------------------
 
 async function advanceClock(): Promise<void> {
   const idPayin = currentPayinId();
@@ -299,27 +268,48 @@ async function showReturn(idPayin: string): Promise<void> {
     notice.dataset.status = payin.status;
     notice.textContent = `Back from the payment page. The merchant backend read ${idPayin}: ${payin.status}${payin.failureReasonCode ? ` (${payin.failureReasonCode})` : ''}.`;
   } catch (error) {
-    notice.textContent = `Back from the payment page. Reading ${idPayin} failed: ${(error as Error).message}`;
+    notice.textContent =
+      error instanceof BackendError && error.errorCode === 'PAYIN_NOT_FOUND'
+        ? `Back from the payment page without paying: order ${idPayin} has no payment.`
+        : `Back from the payment page. Reading ${idPayin} failed: ${(error as Error).message}`;
   }
 }
 
-function restore(): void {
-  const saved = sessionStorage.getItem(STORAGE_KEY);
-  if (!saved) return;
+/** The form and the checkout of an earlier load of this tab, or the default scenario's checkout. */
+function restoreOrStart(): Promise<void> {
   try {
-    const stored = JSON.parse(saved) as StoredCheckout;
-    mount(stored);
-    events.note(`Page loaded again: the checkout of ${stored.idPayin ?? 'this order'} resumes.`);
+    const config = sessionStorage.getItem(CONFIG_KEY);
+    if (config) writeConfig(JSON.parse(config) as ShopConfig);
+    const saved = JSON.parse(sessionStorage.getItem(CHECKOUT_KEY) ?? 'null') as StoredCheckout | null;
+    if (saved?.key && saved.key === orderKey(readConfig())) {
+      platformUrl = saved.emulator ? saved.order['base-url'] : undefined;
+      mount(saved, { resumed: true });
+      events.note(`Page loaded again: the checkout of ${saved.idPayin ?? saved.order['payin-id'] ?? 'this order'} resumes.`);
+      return Promise.resolve();
+    }
   } catch {
-    sessionStorage.removeItem(STORAGE_KEY);
+    // Kept by an older version of the page: start afresh.
+    sessionStorage.removeItem(CONFIG_KEY);
   }
+  return update();
 }
 
 setUpForm();
+form.addEventListener('input', scheduleUpdate);
+form.addEventListener('change', scheduleUpdate);
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  byId('checkout-title').focus();
+  void update();
+});
+byId('hosted').addEventListener('click', () => void payOnHostedPage());
+byId('new-order').addEventListener('click', () => {
+  byId('returned').hidden = true;
+  returnedFrom = undefined;
+  history.replaceState(null, '', '/');
+  void update({ freshOrder: true });
+});
 advanceButton.addEventListener('click', () => void advanceClock());
-byId('new-order').addEventListener('click', newOrder);
 followCallbacks((record) => callbacks.upsert(record));
-restore();
-const returnedFrom = new URLSearchParams(location.search).get('returnedFrom');
+void restoreOrStart();
 if (returnedFrom) void showReturn(returnedFrom);
-showFacts();

@@ -29,8 +29,11 @@ export const demoViteConfig: UserConfig = {
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   optimizeDeps: {
     // Found up front, so a first visit never reloads the page because a dependency turned up late.
+    // Not `react` itself: Vite resolves an include with no importer against this root first, where
+    // react.tsx (the React page) shadows the package ("Cannot optimize dependency: react"). The scan
+    // of the pages finds it, imported by react.tsx.
     entries: [...DEMO_PAGES],
-    include: ['lit', 'lit/decorators.js', 'lit/directives/if-defined.js', 'zod/mini', 'qrcode/lib/core/qrcode.js', 'react', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', '@lit/react', 'vue'],
+    include: ['lit', 'lit/decorators.js', 'lit/directives/if-defined.js', 'zod/mini', 'qrcode/lib/core/qrcode.js', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', '@lit/react', 'vue'],
   },
   server: {
     // The demo reads files from the whole repository: src/ (the element) and node_modules.

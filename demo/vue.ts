@@ -85,7 +85,7 @@ const Shop = defineComponent({
             <div class="field">
               <label for="preset">Sandbox scenario</label>
               <select id="preset" v-model="presetName">
-                <option v-for="preset in presets" :key="preset.name" :value="preset.name">{{ preset.label }} ({{ preset.amount }} {{ CURRENCY }})</option>
+                <option v-for="preset in presets" :key="preset.name" :value="preset.name">{{ preset.plain }} ({{ preset.amount }} {{ CURRENCY }})</option>
               </select>
             </div>
             <div class="field">
@@ -122,7 +122,7 @@ const Shop = defineComponent({
             <time :datetime="event.at.toISOString()">{{ timeOf(event.at) }}</time> <code>{{ event.name }}</code> {{ describeEvent(event) }}
           </li>
         </ol>
-        <h2 id="callbacks-title">Callbacks received by the merchant backend</h2>
+        <h2 id="callbacks-title">Callbacks of your orders, as the merchant backend received them</h2>
         <ol class="log" aria-labelledby="callbacks-title" aria-live="polite" tabindex="0">
           <template v-for="record in callbacks" :key="record.id">
             <li v-if="record.idPayin === session?.idPayin" class="log-entry callback" :data-id-payin="record.idPayin"

@@ -2,11 +2,11 @@
  * The demo pages' calls to the demo merchant's backend (demo/merchant/), same origin, under /api/.
  * Shapes come from the backend's own types.
  */
-import type { CheckoutSession, TokenScope } from '../merchant/backend.js';
+import type { CheckoutSession, HostedConfig, TokenScope } from '../merchant/backend.js';
 import type { CallbackRecord } from '../merchant/callback-log.js';
 import type { PayinDetailResponse } from '../../src/pay-checkout.js';
 
-export type { CheckoutSession, CallbackRecord, TokenScope };
+export type { CheckoutSession, CallbackRecord, HostedConfig, TokenScope };
 
 export class BackendError extends Error {
   constructor(
@@ -18,7 +18,16 @@ export class BackendError extends Error {
   }
 }
 
+/**
+ * The backend names a browser with a cookie on its first call that has none. Two first calls at
+ * once would each get a name, the last one winning, and a callback stream opened under the other
+ * would miss this browser's orders: so a page's first call goes alone, and the others wait for it.
+ */
+let named: Promise<unknown> | undefined;
+const nameThisBrowser = () => (named ??= fetch('/api/callbacks', { headers: { Accept: 'application/json' } }).catch(() => undefined));
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  await nameThisBrowser();
   const response = await fetch(`/api${path}`, {
     method,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -39,15 +48,23 @@ export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: 
 /** Emulator only: moves its clock past the payin's expiry and the two hours after it. */
 export const expireNow = (idPayin: string) => call<{ advancedSeconds: number; sandboxNow: string }>('POST', '/sandbox/expire', { idPayin });
 
-/** The callback URL of the merchant's configuration (what a hosted payment page uses). */
-export const hostedConfig = () => call<{ callbackUrl: string; platformUrl: string }>('GET', '/hosted-config');
+/** The merchant's configuration as a hosted payment page uses it: callback URL, platform, name. */
+export const hostedConfig = () => call<HostedConfig>('GET', '/hosted-config');
 
 /**
- * Follows the callbacks the backend receives: each one when it arrives and again once the backend
- * has read the payin. Returns a function that stops following.
+ * Follows the callbacks the backend receives about this browser's orders: each one when it
+ * arrives and again once the backend has read the payin. Returns a function that stops following.
  */
 export function followCallbacks(onRecord: (record: CallbackRecord) => void): () => void {
-  const source = new EventSource('/api/callbacks/stream');
-  source.addEventListener('callback', (event) => onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord));
-  return () => source.close();
+  let source: EventSource | undefined;
+  let stopped = false;
+  void nameThisBrowser().then(() => {
+    if (stopped) return;
+    source = new EventSource('/api/callbacks/stream');
+    source.addEventListener('callback', (event) => onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord));
+  });
+  return () => {
+    stopped = true;
+    source?.close();
+  };
 }

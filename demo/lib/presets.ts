@@ -8,7 +8,10 @@ import { currenciesOf, fieldRulesFor, isRequired, methodCodesFor, PAYIN_METHOD_T
 export interface Preset {
   /** The scenario's name in SCENARIO_AMOUNTS. */
   name: string;
+  /** Its name for developers, in the platform's terms ("Rejected: SECURITY_CHECK_FAILED"). */
   label: string;
+  /** What happens, in plain words, for someone trying the checkout. */
+  plain: string;
   amount: number;
   /** What the emulator does, as its table says. */
   result: string;
@@ -28,6 +31,24 @@ const LABELS: Record<string, string> = {
   refused: 'Refused',
 };
 
+/** What happens, in words a shopper would use; the platform's terms stay in `label` and `result`. */
+const PLAIN: Record<string, string> = {
+  success: 'The payment goes through',
+  failed: 'The payment fails',
+  differentAmountFailed: 'The customer pays a little less, and it fails',
+  differentAmountSuccess: 'The customer pays a little less, and it goes through',
+  expires: 'The customer never pays, and it expires',
+  offlineMoneyRequired: 'A bank transfer of an exact, slightly lower amount',
+  refused: 'The platform refuses the payment',
+  securityCheckFailed: 'A security check fails',
+  customerVerificationInactivity: 'The customer took too long to verify',
+  customerNotRegistered: 'The customer is not registered for this method',
+  customerAccountLimitExceeded: "The customer's account is over its limit",
+  accountTypeIneligible: "The customer's account type cannot pay this way",
+  invalidAccountNumber: 'The account number is not valid',
+  paymentOperatorUnavailable: 'The payment operator is unavailable',
+};
+
 const METHODS: Record<string, string> = { offlineMoneyRequired: 'OFFLINE' };
 
 /** Shop order first (the common cases), then the business rejections. */
@@ -38,6 +59,7 @@ function presetOf(row: ScenarioRow): Preset {
   return {
     name: row.name,
     label: rejection && row.scenario.kind === 'rejected' ? `Rejected: ${row.scenario.errorCode}` : (LABELS[row.name] ?? row.name),
+    plain: PLAIN[row.name] ?? LABELS[row.name] ?? row.name,
     amount: SCENARIO_AMOUNTS[row.name]!,
     result: row.result,
     rejection,

@@ -11,13 +11,17 @@
  *   GET /api/payins/{idPayin}/events (its `status-url`) instead of polling the platform.
  * - After each callback reads the payin with GET /payins/{idPayin} (platform document, direct flow
  *   step 5), at most one read of a payin at a time (payin-reader.ts).
- * - Lets the demo pages follow those callbacks (a list, and Server-Sent Events).
+ * - Lets the demo pages follow those callbacks (a list, and Server-Sent Events), each browser
+ *   only those of its own orders: a cookie names the browser (a shopper), and each checkout
+ *   remembers the shopper that started it.
  *
  * Every answer is JSON; bad input gets 400 with `{errorCode, message, details?}`, never 500.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
+import type { Context } from 'hono';
 import { isPlatformError, type Money } from '../../src/api/index.js';
 import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
@@ -42,6 +46,8 @@ export interface MerchantBackendOptions {
   callbackUrl: () => string;
   /** Whether platformUrl is the local emulator, whose `/__sandbox/` tools the demo may use. */
   sandboxTools?: boolean;
+  /** The merchant's name, as the hosted payment page shows it. Default: the merchant code. */
+  merchantName?: string;
   /** Validity of checkout tokens. Default 1800 s (the platform's default). */
   tokenValiditySecs?: number;
   /**
@@ -85,12 +91,36 @@ export interface CheckoutSession {
   money: Money;
 }
 
+/** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
+export interface HostedConfig {
+  callbackUrl: string;
+  platformUrl: string;
+  merchantName: string;
+}
+
 /** The status stream of a payin, as the pages reach it (same origin). */
 export const statusStreamPath = (idPayin: string) => `/api/payins/${encodeURIComponent(idPayin)}/events`;
 
 /** Payins this backend created, newest last; the oldest are forgotten beyond the bound. */
 const REMEMBERED_CHECKOUTS = 10_000;
 const NOT_OURS = 'not a payin this shop created';
+
+/**
+ * The cookie that names a browser to the backend, so that each one sees the callbacks of its own
+ * orders only. A random id, readable by the backend alone (HttpOnly), sent with the pages' own
+ * requests only (SameSite=Lax, path /api), for the browser session.
+ */
+export const SHOPPER_COOKIE = 'pay-demo-shopper';
+const SHOPPER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The browser's shopper id from its cookie; a browser without one (or with a forged one) gets a new one. */
+function shopperOf(c: Context): string {
+  const known = getCookie(c, SHOPPER_COOKIE);
+  if (known && SHOPPER_ID.test(known)) return known;
+  const shopper = randomUUID();
+  setCookie(c, SHOPPER_COOKIE, shopper, { path: '/api', httpOnly: true, sameSite: 'Lax' });
+  return shopper;
+}
 
 async function jsonBody(request: Request): Promise<unknown> {
   return parseJson(await readBodyText(request));
@@ -102,16 +132,19 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
   const retry = { retry: { retries: 3, maxDelayMs: 2000 } } as const;
   const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
-  /** The idPayins this backend minted checkouts for: the only ones it acts for. */
-  const created = new Set<string>();
+  /** The idPayins this backend minted checkouts for (the only ones it acts for), and whose they are. */
+  const created = new Map<string, string>();
   /** Streams to close when the backend stops, so the HTTP server can close. */
   const streams = new Set<() => void>();
   let closed = false;
 
-  function remember(idPayin: string): void {
-    created.add(idPayin);
-    if (created.size > REMEMBERED_CHECKOUTS) created.delete(created.values().next().value!);
+  function remember(idPayin: string, shopper: string): void {
+    created.set(idPayin, shopper);
+    if (created.size > REMEMBERED_CHECKOUTS) created.delete(created.keys().next().value!);
   }
+
+  /** A callback about one of this shopper's orders: the only ones their pages are shown. */
+  const isShoppers = (shopper: string) => (record: CallbackRecord) => record.idPayin !== undefined && created.get(record.idPayin) === shopper;
 
   /** A payin of this shop, or 404 without asking the platform. */
   function ownPayin(idPayin: string): string {
@@ -196,6 +229,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   /** Starts a checkout: a fresh idPayin and a token for it alone. */
   app.post('/checkouts', async (c) => {
     const request = validate(orderSchema, await jsonBody(c.req.raw));
+    const shopper = shopperOf(c);
     const idPayin = `order-${randomUUID()}`;
     const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
     const tokenScope = request.tokenScope ?? 'checkout';
@@ -209,7 +243,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     } catch (error) {
       platformFailure(error, 'Minting the checkout token failed');
     }
-    remember(idPayin);
+    remember(idPayin, shopper);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
     const session: CheckoutSession = {
       idPayin,
@@ -239,20 +273,27 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   /** A payin's status stream (Server-Sent Events): the element's `status-url`. */
   app.get('/payins/:idPayin/events', (c) => relay.handleEvents(c.req.raw, c.req.param('idPayin')));
 
+  /** The callbacks about this browser's orders (its cookie), oldest first. */
   app.get('/callbacks', (c) => {
     const idPayin = c.req.query('idPayin');
     if (idPayin !== undefined) validate(idSchema, idPayin, ['idPayin']);
-    return c.json({ data: callbacks.list({ idPayin }) });
+    return c.json({ data: callbacks.list({ idPayin }).filter(isShoppers(shopperOf(c))) });
   });
 
-  /** Every callback so far, then each new or updated one, as Server-Sent Events named `callback`. */
-  app.get('/callbacks/stream', (c) =>
-    streamSSE(c, async (stream) => {
+  /**
+   * The callbacks about this browser's orders so far, then each new or updated one, as
+   * Server-Sent Events named `callback`. Another browser's orders never reach this stream.
+   */
+  app.get('/callbacks/stream', (c) => {
+    const mine = isShoppers(shopperOf(c));
+    return streamSSE(c, async (stream) => {
       let stop!: () => void;
       const stopped = new Promise<void>((resolve) => (stop = resolve));
       streams.add(stop);
       stream.onAbort(stop);
-      const send = (record: CallbackRecord) => void stream.writeSSE({ event: 'callback', id: String(record.id), data: JSON.stringify(record) });
+      const send = (record: CallbackRecord) => {
+        if (mine(record)) void stream.writeSSE({ event: 'callback', id: String(record.id), data: JSON.stringify(record) });
+      };
       for (const record of callbacks.list()) send(record);
       const unsubscribe = callbacks.subscribe(send);
       // A comment now and then keeps proxies from closing an idle stream.
@@ -262,15 +303,17 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       clearInterval(keepAlive);
       unsubscribe();
       streams.delete(stop);
-    }),
-  );
+    });
+  });
 
   /**
-   * What the hosted payment page needs from the merchant's configuration: the callback URL (and the
-   * platform it belongs to). A real hosted application knows it from the merchant's settings; a
-   * customer cannot change it.
+   * What the hosted payment page needs from the merchant's configuration: the callback URL, the
+   * platform it belongs to, and the name it shows the customer. A real hosted application knows
+   * them from the merchant's settings; a customer cannot change them.
    */
-  app.get('/hosted-config', (c) => c.json({ callbackUrl: options.callbackUrl(), platformUrl: options.platformUrl }));
+  app.get('/hosted-config', (c) =>
+    c.json({ callbackUrl: options.callbackUrl(), platformUrl: options.platformUrl, merchantName: options.merchantName ?? options.merchantCode } satisfies HostedConfig),
+  );
 
   /**
    * Emulator only: moves the sandbox clock past the payin's expiry and the two hours after which

@@ -6,10 +6,8 @@
  * `update` (render again), `event` (a pay-* event to dispatch) and `focus` (where the customer's
  * attention goes). A restart is a new session.
  *
- * It is also the reactive-controller host of what follows a payin (status source, countdown), so
- * those run the same under <pay-checkout> and in a test with no element at all.
+ * It is also the reactive-controller host (ControllerHost) of what follows a payin.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createCheckoutClient, type CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
@@ -29,6 +27,7 @@ import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
+import { ControllerHost } from './controller-host.js';
 import type { FollowStop } from './status-source.js';
 import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
 
@@ -58,7 +57,7 @@ const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID',
 
 const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
 
-export class CheckoutSession implements ReactiveControllerHost, ReactiveController {
+export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
   readonly clock = new ServerClock();
   config?: CheckoutConfig;
@@ -76,10 +75,9 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
-  private readonly controllers = new Set<ReactiveController>();
-  private connected = false;
 
   constructor(private readonly deps: SessionDeps) {
+    super();
     this.form = new CheckoutForm(deps.earlierForm);
   }
 
@@ -413,31 +411,8 @@ export class CheckoutSession implements ReactiveControllerHost, ReactiveControll
     if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
   }
 
-  // The host of the status source and the countdown (reactive controllers).
-  addController(controller: ReactiveController): void {
-    this.controllers.add(controller);
-    if (this.connected) controller.hostConnected?.();
-  }
-
-  removeController(controller: ReactiveController): void {
-    this.controllers.delete(controller);
-  }
-
+  /** The status source and the countdown render through the session. */
   requestUpdate(): void {
     this.update();
-  }
-
-  get updateComplete(): Promise<boolean> {
-    return Promise.resolve(true);
-  }
-
-  hostConnected(): void {
-    this.connected = true;
-    for (const controller of this.controllers) controller.hostConnected?.();
-  }
-
-  hostDisconnected(): void {
-    this.connected = false;
-    for (const controller of this.controllers) controller.hostDisconnected?.();
   }
 }

@@ -5,14 +5,17 @@
  * edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
  * the private key, signing and creating an issuer throw a TypeError before any request.
  */
-import { createClient, type CallOptions } from '../api/client.js';
+import { createClient, sleep, type CallOptions } from '../api/client.js';
+import { PlatformError } from '../api/errors.js';
+import { retryDelay } from '../api/transport.js';
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
 import { refuseInBrowser, runsInBrowser } from './browser-guard.js';
+import type { WebCryptoKey } from './web-crypto-key.js';
 
 export { actionOperations, exactOperation, paths, runsInBrowser };
-export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money };
+export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, WebCryptoKey };
 
 const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
@@ -36,13 +39,13 @@ function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Imports a PKCS#8 PEM RSA private key for signing. */
-export function importPrivateKey(pem: string): Promise<CryptoKey> {
+export function importPrivateKey(pem: string): Promise<WebCryptoKey> {
   refuseInBrowser('importPrivateKey');
   return crypto.subtle.importKey('pkcs8', pemBody(pem, 'PRIVATE KEY'), RSA_SHA256, false, ['sign']);
 }
 
 /** Imports an SPKI PEM RSA public key for verifying (the platform's side, and tests). */
-export function importPublicKey(pem: string): Promise<CryptoKey> {
+export function importPublicKey(pem: string): Promise<WebCryptoKey> {
   return crypto.subtle.importKey('spki', pemBody(pem, 'PUBLIC KEY'), RSA_SHA256, false, ['verify']);
 }
 
@@ -56,7 +59,7 @@ function toBase64(bytes: ArrayBuffer): string {
 export const minifiedJson = (body: unknown) => JSON.stringify(body);
 
 /** SHA256withRSA over the minified JSON body, base64: the X-SIGNATURE header value. */
-export async function signBody(body: unknown, privateKey: CryptoKey | string): Promise<string> {
+export async function signBody(body: unknown, privateKey: WebCryptoKey | string): Promise<string> {
   refuseInBrowser('signBody');
   const key = typeof privateKey === 'string' ? await importPrivateKey(privateKey) : privateKey;
   const signature = await crypto.subtle.sign(RSA_SHA256, key, new TextEncoder().encode(minifiedJson(body)));
@@ -64,7 +67,7 @@ export async function signBody(body: unknown, privateKey: CryptoKey | string): P
 }
 
 /** Checks an X-SIGNATURE value against a public key over the given minified body. */
-export async function verifySignature(minifiedBody: string, signature: string, publicKey: CryptoKey | string): Promise<boolean> {
+export async function verifySignature(minifiedBody: string, signature: string, publicKey: WebCryptoKey | string): Promise<boolean> {
   const key = typeof publicKey === 'string' ? await importPublicKey(publicKey) : publicKey;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -79,7 +82,7 @@ export interface TokenIssuerOptions {
   baseUrl: string;
   merchantCode: string;
   /** PKCS#8 PEM or an imported key. Preferred. */
-  privateKey?: string | CryptoKey;
+  privateKey?: string | WebCryptoKey;
   /** Deprecated authentication by merchant secret, used only when no private key is given. */
   secret?: string;
   apiVersion?: string;
@@ -130,7 +133,7 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
   if (!options.privateKey && !options.secret) throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
   const client = createClient({ baseUrl: options.baseUrl, apiVersion: options.apiVersion, fetch: options.fetch });
   const now = options.now ?? Date.now;
-  let key: Promise<CryptoKey> | undefined;
+  let key: Promise<WebCryptoKey> | undefined;
   const signingKey = () =>
     (key ??= typeof options.privateKey === 'string' ? importPrivateKey(options.privateKey) : Promise.resolve(options.privateKey!));
 
@@ -142,16 +145,34 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
     return { body: { ...body, secret: options.secret } };
   }
 
+  /**
+   * Sends a token request, signing every attempt afresh (a new timestamp, a new signature): the
+   * platform refuses a signature it has already seen, so a retry after an answer that was lost on
+   * the way back must not send the same signed body again.
+   */
+  async function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
+    const retry = call?.retry === true ? {} : call?.retry || undefined;
+    for (let attempt = 0; ; attempt++) {
+      const { body, signature } = await authenticate(request);
+      try {
+        return (await post(body, signature, { ...call, retry: false })).token;
+      } catch (error) {
+        if (!retry || !(error instanceof PlatformError) || !error.retryable || attempt >= (retry.retries ?? 3)) throw error;
+        const delay = retryDelay(error, attempt, retry);
+        retry.onRetry?.(error, delay);
+        await sleep(delay, call?.signal);
+      }
+    }
+  }
+
   return {
     /** POST /auth-tokens-by-action: a token limited by action to one payment. */
-    async byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
-      const { body, signature } = await authenticate({ merchantCode: options.merchantCode, ...request });
-      return (await client.createAuthTokenByAction(body, signature, call)).token;
+    byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthTokenByAction(body, signature, attempt));
     },
     /** POST /auth-tokens: a token for a list of operations. */
-    async withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
-      const { body, signature } = await authenticate({ merchantCode: options.merchantCode, ...request });
-      return (await client.createAuthToken(body, signature, call)).token;
+    withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthToken(body, signature, attempt));
     },
     /** A checkout token for one payin (see checkoutOperations). */
     async forCheckout(idPayin: string, extra: CheckoutOperationsOptions & { money?: Money; validitySecs?: number } = {}, call?: CallOptions) {

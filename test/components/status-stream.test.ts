@@ -50,6 +50,16 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     return { ...mounted, idPayin, reads };
   }
 
+  /** Until the stream is ready and polling has stopped: no read for 300 ms (polling reads every 20 ms). */
+  async function quiet(reads: () => number) {
+    const until = Date.now() + 5000;
+    for (let seen = reads(); Date.now() < until; seen = reads()) {
+      await sleep(300);
+      if (reads() === seen) return reads();
+    }
+    throw new Error(`still reading after 5 s (${reads()} reads)`);
+  }
+
   const settle = async (idPayin: string) =>
     fetch(`${await sandboxUrl()}/__sandbox/payins/${idPayin}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }) });
 
@@ -57,29 +67,27 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     // Amount 1: PROCESSING until expiry, so only the stream can bring the change.
     const { element, events, idPayin, reads } = await pending(1);
     // The stream says ready, the element reads once, then stops polling.
-    await sleep(300);
-    const quiet = reads();
+    const calm = await quiet(reads);
     await sleep(1500);
     // Polling at the tests' 20 ms cadence would be ~75 reads in 1.5 s.
-    expect(reads() - quiet).to.equal(0);
+    expect(reads() - calm).to.equal(0);
     await settle(idPayin);
     await untilState(element, 'success', 5000);
-    expect(reads() - quiet).to.be.at.most(2);
+    expect(reads() - calm).to.be.at.most(2);
     expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
   });
 
   it('a stream that fails: the element polls, the payment still completes, and the stream comes back', async () => {
     const { element, idPayin, reads } = await pending(1);
-    await sleep(300);
+    await quiet(reads);
     await outage(true);
     const before = reads();
     await waitUntil(() => reads() > before + 5, 'polling while the relay is down', { timeout: 3000 });
     await outage(false);
     // Reconnected: polling stops again.
+    const calm = await quiet(reads);
     await sleep(800);
-    const calm = reads();
-    await sleep(800);
-    expect(reads() - calm).to.be.at.most(1);
+    expect(reads() - calm).to.equal(0);
     await outage(true);
     await settle(idPayin);
     await untilState(element, 'success', 5000);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
+import { createMerchantBackend, SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
 import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
@@ -192,26 +192,74 @@ describe('callbacks', () => {
     });
   }
 
-  it('lists callbacks, filtered by payin; a bad filter is 400', async () => {
-    const all = await json(await request('GET', '/api/callbacks'));
-    assert.ok(all.data.length >= 3);
-    const one = await json(await request('GET', '/api/callbacks?idPayin=never-created'));
-    assert.deepEqual(
-      one.data.map((r: { idPayin: string }) => r.idPayin),
-      ['never-created'],
-    );
-    assert.equal((await request('GET', '/api/callbacks?idPayin=a%20b')).status, 400);
+  /** A checkout started by one browser: its idPayin and the shopper cookie the backend gave it. */
+  async function browserCheckout(cookie?: string): Promise<{ idPayin: string; cookie: string }> {
+    const response = await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' }), cookie ? { Cookie: cookie } : {});
+    assert.equal(response.status, 201);
+    const given = response.headers.get('set-cookie')?.match(new RegExp(`${SHOPPER_COOKIE}=[^;]+`))?.[0];
+    assert.ok(given ?? cookie, 'the first checkout of a browser names it with a cookie');
+    return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: given ?? cookie! };
+  }
+
+  const callbackAbout = (idPayin: string) => request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }));
+  const listed = async (cookie: string | undefined, query = '') =>
+    ((await json(await request('GET', `/api/callbacks${query}`, undefined, cookie ? { Cookie: cookie } : {}))).data as { idPayin?: string }[]).map((r) => r.idPayin);
+
+  it("lists the callbacks of this browser's orders only, filtered by payin; a bad filter is 400", async () => {
+    const first = await browserCheckout();
+    const again = await browserCheckout(first.cookie);
+    assert.match(first.cookie, new RegExp(`^${SHOPPER_COOKIE}=[0-9a-f-]{36}$`));
+    const other = await browserCheckout();
+    assert.notEqual(other.cookie, first.cookie);
+    for (const id of [first.idPayin, again.idPayin, other.idPayin, 'never-created']) assert.equal((await callbackAbout(id)).status, 200);
+
+    assert.deepEqual(await listed(first.cookie), [first.idPayin, again.idPayin]);
+    assert.deepEqual(await listed(other.cookie), [other.idPayin]);
+    assert.deepEqual(await listed(first.cookie, `?idPayin=${again.idPayin}`), [again.idPayin]);
+    assert.deepEqual(await listed(other.cookie, `?idPayin=${first.idPayin}`), [], "another browser's order, even by its id");
+    // No cookie, or one the backend did not give: a new browser, with no orders yet.
+    assert.deepEqual(await listed(undefined), []);
+    const forged = await request('GET', '/api/callbacks', undefined, { Cookie: `${SHOPPER_COOKIE}=${first.cookie.split('=')[1]!.toUpperCase()}x` });
+    assert.deepEqual((await json(forged)).data, []);
+    assert.match(forged.headers.get('set-cookie') ?? '', new RegExp(`^${SHOPPER_COOKIE}=[0-9a-f-]{36}; Path=/api; HttpOnly; SameSite=Lax$`));
+    // Every callback is still recorded on the server, those of nobody's order too.
+    assert.equal(backend.callbacks.list({ idPayin: 'never-created' }).length >= 1, true);
+    assert.equal((await request('GET', '/api/callbacks?idPayin=a%20b', undefined, { Cookie: first.cookie })).status, 400);
   });
 
-  it('streams the callbacks as Server-Sent Events, and ends the stream when the backend closes', async () => {
+  it("streams the callbacks of this browser's orders as Server-Sent Events, and ends the stream when the backend closes", async () => {
     const own = createMerchantBackend({ platformUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
-    await own.app.request('/api/callbacks', { method: 'POST', body: '{"type":"PAYOUT_STATUS_CHANGED","idPayout":"po-2"}' });
-    const response = await own.app.request('/api/callbacks/stream');
+    const checkout = async (cookie?: string) => {
+      const response = await own.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } });
+      return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]! };
+    };
+    const mine = await checkout();
+    const theirs = await checkout();
+    const post = (body: string) => own.app.request('/api/callbacks', { method: 'POST', body });
+    // Before the stream opens: another browser's order, nobody's payout, then this browser's order.
+    await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: theirs.idPayin }));
+    await post('{"type":"PAYOUT_STATUS_CHANGED","idPayout":"po-2"}');
+    await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: mine.idPayin }));
+    const response = await own.app.request('/api/callbacks/stream', { headers: { Cookie: mine.cookie } });
     assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
     const reader = response.body!.getReader();
     let text = '';
-    while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
-    assert.match(text, /^event: callback\ndata: .*"idPayin":"po-2"/m);
+    const nextEvent = async () => {
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      const [event, rest] = [text.slice(0, text.indexOf('\n\n')), text.slice(text.indexOf('\n\n') + 2)];
+      text = rest;
+      return event;
+    };
+    assert.match(await nextEvent(), new RegExp(`^event: callback\ndata: .*"idPayin":"${mine.idPayin}"`, 'm'), 'the first event is this browser\'s order');
+    // While it is open: the other browser's order again, then this one's.
+    await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: theirs.idPayin }));
+    await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: mine.idPayin, idPayment: 'second' }));
+    let event = '';
+    while (!event.includes('"idPayment":"second"')) {
+      event = await nextEvent();
+      assert.doesNotMatch(event, new RegExp(theirs.idPayin));
+      assert.doesNotMatch(event, /po-2/);
+    }
     own.close();
     for (;;) if ((await reader.read()).done) break;
   });
@@ -255,6 +303,6 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     const response = await request('GET', '/api/nothing-here');
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
-    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL, platformUrl: platform.sandbox.url });
+    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL, platformUrl: platform.sandbox.url, merchantName: DEMO_MERCHANT_CODE });
   });
 });

@@ -26,6 +26,15 @@ describe('demo presets', () => {
     for (const preset of rejections) assert.match(preset.label, /^Rejected: [A-Z_]+$/);
   });
 
+  it('says what each preset does in plain words, no platform code or amount among them', () => {
+    for (const preset of PRESETS) {
+      assert.ok(preset.plain.length > 0, preset.name);
+      assert.notEqual(preset.plain, preset.name, `${preset.name} has words of its own`);
+      assert.doesNotMatch(preset.plain, /[A-Z]{2,}|_|\d|moneyRequired/, `${preset.name}: "${preset.plain}"`);
+    }
+    assert.equal(new Set(PRESETS.map((p) => p.plain)).size, PRESETS.length, 'no two presets read the same');
+  });
+
   it('offers every currency of the method table with its methods, and a data-free currency for OFFLINE', () => {
     for (const currency of CURRENCIES) assert.deepEqual(methodsFor(currency).map((m) => m.code), methodCodesFor(currency));
     assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / Phone to Account');

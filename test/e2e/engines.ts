@@ -40,7 +40,25 @@ async function launchPlaywright(engine: EngineName, executablePath: string | und
     async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript, bypassCSP }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
       const context = await browser.newContext({ viewport, colorScheme, bypassCSP });
       const page = await context.newPage();
-      const opened: PlaywrightOpenedPage = { page, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close(), playwright: { page, context } };
+      // Chromium lets a test read the clipboard once granted; Playwright's Firefox and WebKit do not.
+      const readClipboard =
+        engine === 'chromium'
+          ? async () => {
+              // Both: Chromium refuses every permission a grant leaves out, writing included.
+              await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+              return page.evaluate(() => navigator.clipboard.readText());
+            }
+          : undefined;
+      const opened: PlaywrightOpenedPage = {
+        page,
+        errors: [],
+        requests: [],
+        consoleMessages: [],
+        readClipboard,
+        collect: async () => {},
+        close: () => context.close(),
+        playwright: { page, context },
+      };
       page.on('pageerror', (error) => opened.errors.push(error.message));
       page.on('request', (request) => opened.requests.push(request.url()));
       page.on('console', (message) => opened.consoleMessages!.push(message.text()));
@@ -54,16 +72,15 @@ async function launchPlaywright(engine: EngineName, executablePath: string | und
 /**
  * Firefox: a browser context (its own storage) and a window (not a tab: background tabs are
  * hidden) per page. Only one window has the focus, and a click or key in another is not what a
- * shopper does, so input brings its window to the front first, one page at a time.
+ * shopper does, so input brings its window to the front first, one page at a time. The colour
+ * scheme is a preference of the whole browser (puppeteer emulates it per page over CDP only):
+ * light pages come from one Firefox, dark ones from a second, started when first asked for.
  */
 async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
-  // Pages are light whatever the desktop's theme: per-page emulation needs CDP, which Firefox lacks.
-  const browser: PuppeteerBrowser = await launchPuppeteer({
-    browser: 'firefox',
-    executablePath,
-    headless: true,
-    extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': 1 },
-  });
+  const launchScheme = (scheme: 'light' | 'dark') =>
+    launchPuppeteer({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1 } });
+  const browsers: Partial<Record<'light' | 'dark', Promise<PuppeteerBrowser>>> = { light: launchScheme('light') };
+  await browsers.light;
   let focusTurns: Promise<unknown> = Promise.resolve();
   const inFocusTurn = <T>(action: () => Promise<T>): Promise<T> => {
     const turn = focusTurns.then(action);
@@ -73,13 +90,14 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
   return {
     engine: 'firefox',
     title: ENGINE_TITLES.firefox,
-    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme = 'light', initScript }: PageOptions = {}) {
+      const browser = await (browsers[colorScheme] ??= launchScheme(colorScheme));
       const context = await browser.createBrowserContext();
       const page = await inFocusTurn(() => context.newPage({ type: 'window' }));
       await page.setViewport(viewport);
-      if (colorScheme === 'dark') throw new Error('Firefox pages here are light: puppeteer emulates a colour scheme over CDP only');
       if (initScript) await page.evaluateOnNewDocument(initScript);
-      const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], collect: async () => {}, close: () => context.close() };
+      // Firefox reads the clipboard for a page only on a user's paste (a prompt).
+      const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], readClipboard: undefined, collect: async () => {}, close: () => context.close() };
       page.on('pageerror', (error) => {
         const message = error instanceof Error ? error.message : String(error);
         (FIREFOX_CSP_REPORT.test(message) ? opened.consoleMessages! : opened.errors).push(message);
@@ -93,15 +111,29 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
         reload: async () => void (await page.reload()),
         url: async () => page.url(),
         click: (x, y) => focused(() => page.mouse.click(x, y)),
-        press: (key) => focused(() => page.keyboard.press(key as Parameters<typeof page.keyboard.press>[0])),
+        press: (key) => focused(() => pressCombination(page.keyboard, key)),
         type: (text) => focused(() => page.keyboard.type(text)),
         screenshot: async ({ fullPage }) => Buffer.from(await page.screenshot({ fullPage })),
       };
       opened.page = new ScriptedPage(primitives);
       return opened;
     },
-    close: () => browser.close(),
+    async close() {
+      await Promise.all(Object.values(browsers).map(async (browser) => (await browser).close()));
+    },
   };
+}
+
+type PuppeteerKeyboard = import('puppeteer-core').Keyboard;
+type PuppeteerKey = Parameters<PuppeteerKeyboard['press']>[0];
+
+/** A key press as Playwright writes it ('Enter', 'Shift+Tab'): puppeteer takes one key at a time. */
+async function pressCombination(keyboard: PuppeteerKeyboard, combination: string) {
+  const keys = combination.split('+') as PuppeteerKey[];
+  const key = keys.pop()!;
+  for (const modifier of keys) await keyboard.down(modifier);
+  await keyboard.press(key);
+  for (const modifier of keys.reverse()) await keyboard.up(modifier);
 }
 
 /**
@@ -144,6 +176,8 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
         errors: [],
         requests: [],
         consoleMessages: undefined,
+        // MiniBrowser reads the clipboard for a page only on a user's paste.
+        readClipboard: undefined,
         collect: () => witness(false),
         close: async () => {
           sessions.delete(session);

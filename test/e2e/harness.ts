@@ -4,6 +4,7 @@
  * Chromium unless a file chooses another with useEngine() before it imports the tests (the
  * *.firefox / *.webkit test files). page-driver.ts is the interface the tests drive pages through.
  */
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,9 @@ let engine: EngineName = 'chromium';
 export function useEngine(name: EngineName): void {
   engine = name;
 }
+
+/** The engine of this test process. */
+export const engineName = (): EngineName => engine;
 
 /** "Chromium", "Firefox" or "WebKit": test titles carry it, so a report says where a test ran. */
 export const engineTitle = (): string => ENGINE_TITLES[engine];
@@ -128,4 +132,22 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(`axe
     .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
     .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
+}
+
+/**
+ * Runs a test on a fresh page: it fails on any uncaught exception in the page, and leaves a
+ * screenshot of what the page showed when it went wrong, for whoever reads the failure.
+ */
+export async function withPage(browser: EngineBrowser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
+  const open = await openPage(browser, url, options);
+  try {
+    await run(open);
+    await open.collect();
+    assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
+  } catch (error) {
+    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
+    throw error;
+  } finally {
+    await open.close();
+  }
 }

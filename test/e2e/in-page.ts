@@ -6,10 +6,12 @@
  *
  * - CSS selectors pierce open shadow roots, as Playwright's do: in `pay-checkout [part="submit"]`
  *   the button may be in the element's shadow root. Descendant combinators and selector lists only.
- * - `role`: the element's ARIA role (explicit or implicit) and its accessible name, a string
+ * - `role`: the element's ARIA role (explicit, or implicit for the elements the tests look for:
+ *   buttons, links, form controls, headings, named sections) and its accessible name, a string
  *   matching case-insensitively as a substring, or a regular expression; hidden elements never match.
  * - `label`: form controls by the text of their <label>, aria-label or aria-labelledby.
- * - `hasText`: the element's text, shadow roots included, whitespace collapsed.
+ * - `hasText`: the element's text, shadow roots included (a string matches it case-insensitively
+ *   with whitespace collapsed, a regular expression as it is).
  * - Elements come in document order, a shadow root's before its host's children.
  */
 
@@ -31,7 +33,9 @@ export const describeMatch = (match: TextMatch) => (typeof match === 'string' ? 
 /** An expression whose value is `{ resolve(steps), isVisible(element), ... }`. */
 export const LOCATOR_ENGINE = `(() => {
   const normalize = (text) => text.replace(/\\s+/g, ' ').trim();
-  const matchesText = (text, match) => typeof match === 'string' ? normalize(text).toLowerCase().includes(match.toLowerCase()) : new RegExp(match.source, match.flags).test(normalize(text));
+  // A string: case-insensitive, in the text with its whitespace collapsed. A regular expression:
+  // the text as it is, line breaks included (as Playwright's hasText).
+  const matchesText = (text, match) => typeof match === 'string' ? normalize(text).toLowerCase().includes(match.toLowerCase()) : new RegExp(match.source, match.flags).test(text);
   const composedParent = (element) => element.parentElement || (element.parentNode instanceof ShadowRoot ? element.parentNode.host : null);
   const deepText = (node) => {
     let text = node.shadowRoot ? deepText(node.shadowRoot) : '';
@@ -96,6 +100,8 @@ export const LOCATOR_ENGINE = `(() => {
     if (explicit) return explicit.trim().split(/\\s+/)[0];
     const tag = element.localName, type = (element.getAttribute('type') || '').toLowerCase();
     if (tag === 'button') return 'button';
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    if (tag === 'section' && (element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby'))) return 'region';
     if ((tag === 'a' || tag === 'area') && element.hasAttribute('href')) return 'link';
     if (tag === 'select') return element.multiple || element.size > 1 ? 'listbox' : 'combobox';
     if (tag === 'textarea') return 'textbox';

@@ -11,9 +11,11 @@
 
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
+export type AriaRole = 'button' | 'link' | 'radio' | 'checkbox' | 'textbox' | 'combobox' | 'heading' | 'region' | 'tab';
+
 export interface EngineLocator {
   locator(selector: string, options?: { hasText?: string | RegExp }): EngineLocator;
-  getByRole(role: 'button' | 'link' | 'radio' | 'checkbox' | 'textbox' | 'combobox', options?: { name?: string | RegExp }): EngineLocator;
+  getByRole(role: AriaRole, options?: { name?: string | RegExp }): EngineLocator;
   filter(options: { hasText: string | RegExp }): EngineLocator;
   first(): EngineLocator;
   /** Until the element is visible (or: attached, hidden, detached). */
@@ -33,19 +35,27 @@ export interface EngineLocator {
   isChecked(): Promise<boolean>;
   isDisabled(): Promise<boolean>;
   isHidden(): Promise<boolean>;
+  isVisible(): Promise<boolean>;
+  innerText(): Promise<string>;
+  /** The box in the viewport's CSS pixels, or null when the element is not visible. */
+  boundingBox(): Promise<{ x: number; y: number; width: number; height: number } | null>;
   /** Runs `fn` in the page on the one element (it must be source-serialisable: no closures). */
   evaluate<R>(fn: (element: any) => R | Promise<R>): Promise<R>;
+  /** Runs `fn` in the page on every match (none is fine). */
+  evaluateAll<R>(fn: (elements: any[]) => R | Promise<R>): Promise<R>;
 }
 
 export interface EnginePage {
   locator(selector: string, options?: { hasText?: string | RegExp }): EngineLocator;
-  getByRole(role: 'button' | 'link' | 'radio' | 'checkbox' | 'textbox' | 'combobox', options?: { name?: string | RegExp }): EngineLocator;
+  getByRole(role: AriaRole, options?: { name?: string | RegExp }): EngineLocator;
   getByLabel(text: string): EngineLocator;
   readonly keyboard: { press(key: string): Promise<void> };
   goto(url: string): Promise<unknown>;
   reload(): Promise<unknown>;
   url(): string;
-  waitForURL(url: RegExp): Promise<void>;
+  title(): Promise<string>;
+  /** Until the address is `url` (a string: exactly) or matches it, and the page has loaded. */
+  waitForURL(url: string | RegExp): Promise<void>;
   waitForTimeout(ms: number): Promise<void>;
   /** Until `fn` (run in the page) returns something truthy. */
   waitForFunction(fn: () => unknown): Promise<unknown>;
@@ -68,6 +78,11 @@ export interface OpenedPage {
   requests: string[];
   /** Console messages, or undefined where the driver cannot see them (WebKitGTK's MiniBrowser). */
   consoleMessages: string[] | undefined;
+  /**
+   * What the system clipboard holds, read the way a page reads it (navigator.clipboard.readText);
+   * undefined where a test cannot (WebKitGTK's MiniBrowser reads only on a user's paste).
+   */
+  readClipboard: (() => Promise<string>) | undefined;
   /**
    * Brings `errors`, `requests` and `consoleMessages` up to date. Event-driven engines have them
    * already; WebKit reads them from the page (call it before looking at them).

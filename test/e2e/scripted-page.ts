@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { describeMatch, LOCATOR_ENGINE, textMatch, type Step } from './in-page.js';
-import type { EngineLocator, EnginePage } from './page-driver.js';
+import type { AriaRole, EngineLocator, EnginePage } from './page-driver.js';
 
 /** What a driver offers; ScriptedPage builds the rest. */
 export interface PagePrimitives {
@@ -45,7 +45,7 @@ export class ScriptedPage implements EnginePage {
   locator(selector: string, options: { hasText?: string | RegExp } = {}): EngineLocator {
     return new ScriptedLocator(this, [], `page`).locator(selector, options);
   }
-  getByRole(role: string, options: { name?: string | RegExp } = {}): EngineLocator {
+  getByRole(role: AriaRole, options: { name?: string | RegExp } = {}): EngineLocator {
     return new ScriptedLocator(this, [], `page`).getByRole(role, options);
   }
   getByLabel(text: string): EngineLocator {
@@ -72,12 +72,16 @@ export class ScriptedPage implements EnginePage {
   noteUrl(url: string) {
     this.currentUrl = url;
   }
-  async waitForURL(pattern: RegExp) {
-    await this.until(`the URL to match ${pattern}`, async () => {
+  async waitForURL(expected: string | RegExp) {
+    const matches = (url: string) => (typeof expected === 'string' ? url === expected : expected.test(url));
+    await this.until(`the URL to be ${expected}`, async () => {
       const url = await this.driver.url();
-      return pattern.test(url) && (await this.driver.run<string>('return document.readyState')) === 'complete' ? url : undefined;
+      return matches(url) && (await this.driver.run<string>('return document.readyState')) === 'complete' ? url : undefined;
     });
     await this.settle();
+  }
+  title() {
+    return this.driver.run<string>('return document.title;');
   }
   waitForTimeout(ms: number) {
     return sleep(ms);
@@ -152,7 +156,7 @@ class ScriptedLocator implements EngineLocator {
     const located = this.with({ css: selector }, `locator(${JSON.stringify(selector)})`);
     return options.hasText === undefined ? located : located.filter({ hasText: options.hasText });
   }
-  getByRole(role: string, options: { name?: string | RegExp } = {}): EngineLocator {
+  getByRole(role: AriaRole, options: { name?: string | RegExp } = {}): EngineLocator {
     const name = options.name === undefined ? undefined : textMatch(options.name);
     return this.with({ role, name }, `getByRole(${role}${name === undefined ? '' : `, ${describeMatch(name)}`})`);
   }
@@ -343,9 +347,29 @@ class ScriptedLocator implements EngineLocator {
     return this.one<boolean>('to be attached', '!engine.isEnabled(element)');
   }
   async isHidden() {
-    const { count, hidden } = await this.query<{ count: number; hidden: boolean }>('return { count: found.length, hidden: found.length === 0 || !engine.isVisible(found[0]) };');
+    return !(await this.isVisible());
+  }
+  /** No waiting, as Playwright's: whether the one element (if any) is visible now. */
+  async isVisible() {
+    const { count, visible } = await this.query<{ count: number; visible: boolean }>('return { count: found.length, visible: found.length === 1 && engine.isVisible(found[0]) };');
     if (count > 1) throw new Error(`strict mode violation: ${this.description} matches ${count} elements`);
-    return hidden;
+    return visible;
+  }
+  innerText() {
+    return this.one<string>('to be attached', 'element.innerText');
+  }
+  async boundingBox() {
+    const { box } = await this.one<{ box: { x: number; y: number; width: number; height: number } | null }>(
+      'to be attached',
+      `({ box: engine.isVisible(element) ? (({ x, y, width, height }) => ({ x, y, width, height }))(element.getBoundingClientRect()) : null })`,
+    );
+    return box;
+  }
+  async evaluateAll<R>(fn: (elements: any[]) => R | Promise<R>): Promise<R> {
+    const { result, isUndefined } = await this.query<{ result: R; isUndefined: boolean }>(
+      `return Promise.resolve((${fn})(found)).then((result) => ({ result, isUndefined: result === undefined }));`,
+    );
+    return isUndefined ? (undefined as R) : result;
   }
   /** Runs once the one element is there; its result may be anything, undefined included. */
   async evaluate<R>(fn: (element: any) => R | Promise<R>): Promise<R> {

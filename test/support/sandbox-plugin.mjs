@@ -42,7 +42,7 @@ export function sandboxPlugin(options = {}) {
   let relayStarted;
   const startRelay = async () => {
     const { server } = await (started ??= start());
-    const relay = server.createStatusRelay({ bus: server.memoryBus(), allowOrigins: ['*'], heartbeatMs: 400 });
+    const relay = server.createStatusRelay({ bus: server.memoryBus(), allowOrigins: ['*'], heartbeatMs: 1000 });
     const outage = { on: false, streams: new Set() };
     const handle = async (request) => {
       const url = new URL(request.url);

@@ -1,0 +1,184 @@
+/**
+ * The package as npm would publish it (dist/ built first when stale):
+ *
+ * - `npm publish --dry-run` succeeds with no warning about the package;
+ * - the tarball (`npm pack --dry-run`) holds every file the entries, the bin and the types need,
+ *   and nothing else: no tests, no sources, no demo pages, no key but the demo merchant's;
+ * - `dependencies` and the peers (React, node-redis) are exactly what the Node-side files import; the
+ *   browser's files import nothing but each other;
+ * - each public entry exports exactly what its source module exports: no minified internal names.
+ */
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ensureBuilt } from '../../scripts/ensure-build.mjs';
+import { exportsOf, importsOf } from '../../scripts/bundle-sizes.js';
+
+const root = new URL('../../', import.meta.url);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
+
+interface PackageJson {
+  name: string;
+  private?: boolean;
+  license?: string;
+  exports: Record<string, string | Record<string, string>>;
+  bin: Record<string, string>;
+  types: string;
+  module: string;
+  typesVersions: Record<string, Record<string, string[]>>;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+}
+const pkg = JSON.parse(read('package.json')) as PackageJson;
+
+/**
+ * npm with no registry it could reach: nothing is published, and the test runs offline (publish
+ * --dry-run still asks the registry whether the version exists; refused at once, it goes on).
+ */
+const runNpm = (args: string[]) =>
+  promisify(execFile)(npm, [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier'], { cwd: fileURLToPath(root), maxBuffer: 16 << 20 });
+
+/** npm's warnings that are about this machine, not the package: an unknown key in ~/.npmrc, no login. */
+const ENVIRONMENT_WARNING = /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
+const packageWarnings = (stderr: string) => stderr.split('\n').filter((line) => /^npm (warn|error|ERR)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
+
+const normalize = (path: string) => posix.normalize(path).replace(/^\.\//, '');
+const targetsOf = (entry: string | Record<string, string>) => (typeof entry === 'string' ? [entry] : Object.values(entry));
+
+/** The package a bare specifier names: `lit/decorators.js` → `lit`, `@lit/react` → `@lit/react`. */
+const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
+const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
+
+/** Relative specifiers of a declaration file: `from './x.js'`, `import('./x.js')`, `export * from`. */
+const declarationImports = (code: string) => [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map((match) => match[1]!);
+
+describe('the package as published', () => {
+  let packed: string[];
+
+  before(async () => {
+    await ensureBuilt();
+    const { stdout } = await runNpm(['pack', '--dry-run', '--json', '--ignore-scripts']);
+    packed = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
+  });
+
+  it('`npm publish --dry-run` succeeds with no warning about the package', async () => {
+    assert.equal(pkg.private, undefined, 'no "private": npm refuses to publish a private package');
+    const { stdout, stderr } = await runNpm(['publish', '--dry-run']).catch((error: { stdout: string; stderr: string; message: string }) => {
+      assert.fail(`npm publish --dry-run failed:\n${error.stderr || error.message}`);
+    });
+    assert.match(stdout, new RegExp(`^\\+ ${pkg.name}@`, 'm'));
+    assert.deepEqual(packageWarnings(stderr), []);
+  });
+
+  it('the tarball holds only the builds, their types, the manifest, the README and the demo merchant’s keys', () => {
+    const allowed = (path: string) =>
+      ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'demo/keys/README.md', 'demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem'].includes(path) ||
+      /^dist\/[\w/.-]+\.js$/.test(path) ||
+      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path);
+    assert.deepEqual(packed.filter((path) => !allowed(path)), []);
+    assert.deepEqual(packed.filter((path) => /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/')), [], 'no tests, sources, pages or maps');
+    assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), ['demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem']);
+    assert.ok(!packed.some((path) => path.startsWith('dist/types/test/') || path.startsWith('dist/types/scripts/')));
+  });
+
+  it('every file the exports, the bin and the types name is in the tarball, with everything it imports', () => {
+    const named = [
+      ...Object.values(pkg.exports).flatMap(targetsOf),
+      ...Object.values(pkg.bin),
+      pkg.types,
+      pkg.module,
+      ...Object.values(pkg.typesVersions['*']!).flat(),
+    ].map(normalize);
+    assert.deepEqual(named.filter((path) => !packed.includes(path)), [], 'named by package.json but not packed');
+
+    const missing: string[] = [];
+    for (const file of packed.filter((path) => path.endsWith('.js'))) {
+      const imports = importsOf(file, read(file));
+      for (const specifier of [...imports.static, ...imports.dynamic].filter(isRelative)) {
+        const target = posix.join(posix.dirname(file), specifier);
+        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
+      }
+    }
+    for (const file of packed.filter((path) => path.endsWith('.d.ts'))) {
+      for (const specifier of declarationImports(read(file))) {
+        const target = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '.d.ts');
+        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+
+  it('the bin is a Node script and the sandbox ships the demo merchant’s keys it reads', () => {
+    assert.deepEqual(Object.keys(pkg.bin), ['pay-checkout-sandbox']);
+    assert.match(read(pkg.bin['pay-checkout-sandbox']!), /^#!\/usr\/bin\/env node\n/);
+    for (const key of ['demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem']) assert.ok(packed.includes(key), key);
+    assert.match(read('demo/keys/README.md'), /DEMO ONLY/);
+  });
+
+  it('`dependencies` and the peers are exactly what the Node-side files import; the browser files import only each other', () => {
+    const nodeSide = packed.filter((path) => /^dist\/(node\/.*|react|server|sandbox[\w-]*)\.js$/.test(path));
+    const browser = packed.filter((path) => /^dist\/[^/]+\.js$/.test(path) && !nodeSide.includes(path));
+    assert.ok(nodeSide.length >= 5 && browser.includes('dist/pay-checkout.js') && browser.includes('dist/index.js'));
+
+    const imported = new Map<string, string[]>();
+    for (const file of nodeSide) {
+      const imports = importsOf(file, read(file));
+      for (const specifier of [...imports.static, ...imports.dynamic]) {
+        if (isRelative(specifier) || isBuiltin(specifier)) continue;
+        const name = packageOf(specifier);
+        imported.set(name, [...(imported.get(name) ?? []), file]);
+      }
+    }
+    imported.delete(pkg.name); // react.js imports the element through the package's own entry
+    const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort();
+    assert.deepEqual([...imported.keys()].sort(), declared, `imported at run time: ${JSON.stringify(Object.fromEntries(imported))}`);
+
+    const bare = browser.flatMap((file) => {
+      const imports = importsOf(file, read(file));
+      return [...imports.static, ...imports.dynamic].filter((specifier) => !isRelative(specifier)).map((specifier) => `${file}: ${specifier}`);
+    });
+    assert.deepEqual(bare, [], 'the browser build is self-contained');
+  });
+});
+
+describe('the public entries export their source modules’ names, no internal ones', () => {
+  before(ensureBuilt);
+
+  /** The value names a source module exports, as Node sees them (tsx compiles it). */
+  const sourceExports = async (path: string) => Object.keys((await import(fileURLToPath(new URL(path, root)))) as object).sort();
+  const builtExports = (path: string) => exportsOf(path, read(path)).sort();
+  const entries: [subpath: string, built: string, source: string][] = [
+    ['.', 'dist/node/pay-checkout.js', 'src/pay-checkout.ts'],
+    ['.', 'dist/index.js', 'src/pay-checkout.ts'],
+    ['./react', 'dist/react.js', 'src/react/index.ts'],
+    ['./server', 'dist/server.js', 'src/server/index.ts'],
+    ['./sandbox', 'dist/sandbox.js', 'demo/sandbox/index.ts'],
+  ];
+
+  for (const [subpath, built, source] of entries) {
+    it(`"${subpath}" (${built}) exports exactly what ${source} exports`, async () => {
+      assert.ok(targetsOf(pkg.exports[subpath]!).map(normalize).includes(built), `exports["${subpath}"] names ${built}`);
+      assert.deepEqual(builtExports(built), await sourceExports(source));
+    });
+  }
+
+  it('dist/pay-checkout.js, the script-tag file, adds only the bindings its own lazy chunks import from it', async () => {
+    const publicNames = await sourceExports('src/pay-checkout.ts');
+    const exported = builtExports('dist/pay-checkout.js');
+    assert.deepEqual(exported.filter((name) => publicNames.includes(name)), publicNames);
+    const importedByChunks = new Set<string>();
+    for (const file of readdirSync(new URL('dist/', root)).filter((name) => name.endsWith('.js') && name !== 'pay-checkout.js')) {
+      for (const match of read(`dist/${file}`).matchAll(/import\s*\{([^}]*)\}\s*from\s*["']\.\/pay-checkout\.js["']/g)) {
+        for (const binding of match[1]!.split(',')) importedByChunks.add(binding.trim().split(/\s+as\s+/)[0]!);
+      }
+    }
+    assert.deepEqual(exported.filter((name) => !publicNames.includes(name) && !importedByChunks.has(name)), []);
+  });
+});
