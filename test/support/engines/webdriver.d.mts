@@ -17,7 +17,6 @@ export class WebDriverSession {
   refresh(): Promise<void>;
   /** Runs `script` (a function body; `arguments` holds `args`) in the page; a returned promise is awaited. */
   execute<T = unknown>(script: string, args?: unknown[]): Promise<T>;
-  executeAsync<T = unknown>(script: string, args?: unknown[]): Promise<T>;
   actions(actions: unknown[]): Promise<unknown>;
   releaseActions(): Promise<unknown>;
   perform(actions: unknown[]): Promise<void>;

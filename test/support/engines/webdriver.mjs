@@ -73,13 +73,9 @@ export class WebDriverSession {
   refresh() {
     return this.command('POST', '/refresh', {});
   }
-  /** Runs `script` (a function body; `arguments` holds `args`) in the page and returns its JSON result. */
+  /** Runs `script` (a function body; `arguments` holds `args`) in the page; a returned promise is awaited. */
   execute(script, args = []) {
     return this.command('POST', '/execute/sync', { script, args });
-  }
-  /** Like execute, for a body that ends by calling `arguments[arguments.length - 1](result)`. */
-  executeAsync(script, args = []) {
-    return this.command('POST', '/execute/async', { script, args });
   }
   /** Input actions (https://w3c.github.io/webdriver/#actions); keys and buttons stay as they end. */
   actions(actions) {
