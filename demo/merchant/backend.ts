@@ -22,7 +22,7 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import type { Context } from 'hono';
-import { isPlatformError, type Money } from '../../src/api/index.js';
+import { isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
 import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
 import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
@@ -31,7 +31,9 @@ import { parseJson, readBodyText } from '../sandbox/http-body.js';
 import { validate } from '../sandbox/platform.js';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { checkoutRequestSchema } from './order-rules.js';
+import { createOptionsCache } from './options-cache.js';
 import { createPayinReader } from './payin-reader.js';
+import { createCallQueue, PLATFORM_RETRY } from './platform-calls.js';
 
 export interface MerchantBackendOptions {
   /** The platform's base URL: the local emulator, or a real sandbox. */
@@ -59,6 +61,14 @@ export interface MerchantBackendOptions {
   heartbeatMs?: number;
   /** Reads of one payin start at least this far apart. Default 1000 ms. */
   minReadGapMs?: number;
+  /**
+   * Fetch the payment options on the server, once per currency and amount every few minutes
+   * (options-cache.ts), and give them with each checkout (`options`), for the element's `options`
+   * property: it then sends no options request. Default false (the demo's pages let the element ask).
+   */
+  provideOptions?: boolean;
+  /** Checkout tokens requested from the platform at once; more checkouts wait their turn. Default 4. */
+  concurrentMints?: number;
   log?: (line: string) => void;
 }
 
@@ -89,6 +99,8 @@ export interface CheckoutSession {
   /** The payin's status stream on this backend: the element's `status-url`. */
   statusUrl: string;
   money: Money;
+  /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
+  options?: AvailableOptionsResponse;
 }
 
 /** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
@@ -130,8 +142,9 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const log = options.log ?? (() => {});
   const callbacks = createCallbackLog();
   const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
-  const retry = { retry: { retries: 3, maxDelayMs: 2000 } } as const;
   const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
+  const mintQueue = createCallQueue(options.concurrentMints ?? 4);
+  const paymentOptions = options.provideOptions ? createOptionsCache({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION }) : undefined;
   /** The idPayins this backend minted checkouts for (the only ones it acts for), and whose they are. */
   const created = new Map<string, string>();
   /** Streams to close when the backend stops, so the HTTP server can close. */
@@ -234,15 +247,24 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
     const tokenScope = request.tokenScope ?? 'checkout';
     const validitySecs = options.tokenValiditySecs ?? 1800;
+    // Patient with a busy platform (a sale's crowd shares the merchant's budget); a shopper who
+    // leaves ends the wait.
+    const call = { retry: PLATFORM_RETRY, signal: c.req.raw.signal };
+    const offered = paymentOptions?.get(money);
     let token: string;
     try {
-      token =
-        tokenScope === 'by-action'
-          ? await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, retry)
-          : await issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, retry);
+      token = await mintQueue(
+        () =>
+          tokenScope === 'by-action'
+            ? issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call)
+            : issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, call),
+        call.signal,
+      );
     } catch (error) {
+      if (c.req.raw.signal.aborted) throw new ApiError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
       platformFailure(error, 'Minting the checkout token failed');
     }
+    const checkoutOptions = await offered;
     remember(idPayin, shopper);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
     const session: CheckoutSession = {
@@ -253,6 +275,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       callbackUrl: options.callbackUrl(),
       statusUrl: statusStreamPath(idPayin),
       money,
+      ...(checkoutOptions ? { options: checkoutOptions } : {}),
     };
     return c.json(session, 201);
   });

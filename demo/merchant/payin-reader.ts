@@ -13,6 +13,8 @@
  */
 import { createClient, isPlatformError, type PayinDetailResponse } from '../../src/api/index.js';
 import type { createTokenIssuer } from '../../src/server/index.js';
+import { createServerToken } from './merchant-token.js';
+import { PLATFORM_RETRY } from './platform-calls.js';
 
 type TokenIssuer = ReturnType<typeof createTokenIssuer>;
 
@@ -28,9 +30,6 @@ export interface PayinReaderOptions {
 
 /** Every payin of the merchant, read only, literal but for the id: no `/`, so never a sub-resource. */
 export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';
-/** The token is renewed this long before it expires. */
-const RENEW_BEFORE_MS = 60_000;
-const retry = { retry: { retries: 3, maxDelayMs: 2000 } } as const;
 
 interface Slot {
   /** Starts the follow-up read once this slot is free; set by the first caller who waits for it. */
@@ -40,35 +39,19 @@ interface Slot {
 
 export function createPayinReader(options: PayinReaderOptions) {
   const minGapMs = options.minGapMs ?? 1000;
-  const validitySecs = options.tokenValiditySecs ?? 1800;
   const slots = new Map<string, Slot>();
   const gapTimers = new Set<ReturnType<typeof setTimeout>>();
-  let token: { value: string; renewAt: number } | undefined;
-  let minting: Promise<string> | undefined;
-  let mints = 0;
-
-  function readToken(): Promise<string> {
-    if (token && Date.now() < token.renewAt) return Promise.resolve(token.value);
-    minting ??= options.issuer
-      .withOperations({ operations: [READ_PAYINS_OPERATION], validitySecs }, retry)
-      .then((value) => {
-        mints++;
-        token = { value, renewAt: Date.now() + validitySecs * 1000 - RENEW_BEFORE_MS };
-        return value;
-      })
-      .finally(() => (minting = undefined));
-    return minting;
-  }
+  const token = createServerToken({ issuer: options.issuer, operations: [READ_PAYINS_OPERATION], validitySecs: options.tokenValiditySecs, retry: PLATFORM_RETRY });
 
   async function fetchPayin(idPayin: string): Promise<PayinDetailResponse> {
-    const client = () => readToken().then((value) => createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion }));
+    const client = () => token.get().then((value) => createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion }));
     try {
-      return await (await client()).getPayin(idPayin, retry);
+      return await (await client()).getPayin(idPayin, { retry: PLATFORM_RETRY });
     } catch (error) {
       // A token the platform no longer accepts (revoked, clock moved): mint another, once.
       if (!isPlatformError(error) || error.httpStatus !== 401) throw error;
-      token = undefined;
-      return (await client()).getPayin(idPayin, retry);
+      token.forget();
+      return (await client()).getPayin(idPayin, { retry: PLATFORM_RETRY });
     }
   }
 
@@ -105,7 +88,7 @@ export function createPayinReader(options: PayinReaderOptions) {
     },
     /** Read tokens minted so far. */
     get tokensMinted() {
-      return mints;
+      return token.minted;
     },
     close(): void {
       for (const timer of gapTimers) clearTimeout(timer);

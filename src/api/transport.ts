@@ -72,15 +72,18 @@ export function backoffDelay(attempt: number, baseDelayMs: number, maxDelayMs: n
 }
 
 /**
- * The wait before another attempt: the platform's Retry-After (never less than the base delay, so
- * `Retry-After: 0` or a date already past cannot make a loop of requests; with jitter when asked),
- * else exponential backoff with full jitter. Never more than the maximum.
+ * The wait before another attempt (`attempt` waits came before it): exponential backoff with full
+ * jitter; after an answer with Retry-After, at least that long and at least the base delay (so
+ * `Retry-After: 0` or a date already past cannot make a loop of requests), with jitter when asked,
+ * and growing like the backoff when such answers repeat. Never more than the maximum.
  */
 export function retryDelay(error: PlatformError, attempt: number, retry: RetryOptions, random = Math.random): number {
   const base = retry.baseDelayMs ?? 500;
   const max = retry.maxDelayMs ?? 10_000;
-  if (error.retryAfterMs === undefined) return backoffDelay(attempt, base, max, random);
-  return Math.min(max, Math.max(base, error.retryAfterMs) + Math.round(random() * (retry.jitterMs ?? 0)));
+  const backoff = backoffDelay(attempt, base, max, random);
+  if (error.retryAfterMs === undefined) return backoff;
+  // The platform's least wait; when such answers repeat the waits still grow (and spread).
+  return Math.min(max, Math.max(base, error.retryAfterMs, backoff) + Math.round(random() * (retry.jitterMs ?? 0)));
 }
 
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -209,8 +212,9 @@ export function createTransport(options: ClientOptions) {
     const retry = call.retry === true ? {} : call.retry || undefined;
     const retries = retry ? (retry.retries ?? 3) : 0;
     const started = Date.now();
-    // Attempts that count against `retries` (a patient 429 does not).
+    // Attempts that count against `retries` (a patient 429 does not), and every wait so far.
     let counted = 0;
+    let waits = 0;
     for (;;) {
       try {
         return await once(method, path, schema, body, extraHeaders, call);
@@ -218,7 +222,7 @@ export function createTransport(options: ClientOptions) {
         if (!(error instanceof PlatformError) || !error.retryable || !retry) throw error;
         const patient = retry.patientWhenLimited && error.code === 'RATE_LIMITED';
         if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs))) throw error;
-        const delay = retryDelay(error, patient ? 0 : counted, retry, random);
+        const delay = retryDelay(error, waits++, retry, random);
         if (!patient) counted++;
         retry.onRetry?.(error, delay);
         await wait(delay, call.signal);

@@ -96,8 +96,21 @@ export async function startCheckout(client: CheckoutClient, config: CheckoutConf
   return { kind: 'select', options: options.value, merchantName };
 }
 
-/** Whether the token may permit a call (true when it does not say). */
-export const mayCall = (config: CheckoutConfig, method: string, path: string) => tokenPermits(config.payload, method, path) !== false;
+/**
+ * Whether the token may permit a call: what its operations say; for a by-action token without
+ * them, what the document lists for its action (PAYIN_CREATE: the options, creating and reading
+ * this payin; PAYIN_INFO: reading it), so no request goes out that can only get 403; true when the
+ * token does not say.
+ */
+export function mayCall(config: CheckoutConfig, method: string, path: string): boolean {
+  const { action, operations } = config.payload;
+  if (!operations && (action === 'PAYIN_CREATE' || action === 'PAYIN_INFO')) {
+    const read = `GET ${paths.payin(config.idPayin)}`;
+    const permitted = action === 'PAYIN_INFO' ? [read] : [`POST ${paths.payinOptions()}`, `POST ${paths.payin(config.idPayin)}`, read];
+    return permitted.includes(`${method} ${path}`);
+  }
+  return tokenPermits(config.payload, method, path) !== false;
+}
 
 /**
  * A 404 to the options request means the page pointed the checkout at something that is not the

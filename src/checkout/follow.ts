@@ -116,8 +116,9 @@ export class PayinFollow {
 
   private failed(error: unknown, willRetry: boolean): void {
     const detail = toErrorDetail(error, this.host.localizer);
-    // Just created and not readable yet: keep checking, nothing for anyone to act on.
-    const notYet = willRetry && detail.code === 'NOT_FOUND';
+    // Just created and not readable yet, or a busy platform (429: it said when to come back):
+    // keep checking, nothing for the shopper or the merchant to act on.
+    const notYet = willRetry && (detail.code === 'NOT_FOUND' || detail.code === 'RATE_LIMITED');
     this.problem = notYet ? { kind: 'checking' } : willRetry ? { kind: 'connection' } : { kind: 'error', code: detail.code };
     this.host.requestUpdate();
     // One pay-error per kind of outage, not one per retry.

@@ -175,9 +175,10 @@ export class PushedStatus implements StatusSource {
         if (controller.signal.aborted || isAbortError(error)) return;
         const passing = isPassingFailure(error);
         this.options.onError(error, passing);
-        // The poller knows how to back off from a failure that passes: it takes over until a
-        // read succeeds. One that cannot pass ends following.
-        if (passing) this.poller.checkNow();
+        // The poller knows how to back off from a failure that passes (as long as Retry-After
+        // says, and longer when it repeats): it takes over until a read succeeds. One that
+        // cannot pass ends following.
+        if (passing) this.poller.retryAfterFailure(error);
         else this.stop('error');
       },
     ).finally(() => {

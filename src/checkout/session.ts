@@ -27,9 +27,10 @@ import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
+import { safeWebUrl } from './safe-url.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowStop } from './status-source.js';
-import type { FollowHost, FollowProblem, Followers, PayinFollow, ReferenceProgress } from './follow.js';
+import type { FollowHost, Followers, PayinFollow } from './follow.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
 export type SessionInput = CheckoutInput & FormPreset;
@@ -99,30 +100,9 @@ export class CheckoutSession extends ControllerHost {
     return this.run.signal.aborted;
   }
 
-  // What follows a pending payin, as the views read it (nothing until its chunk is here).
-  get expired(): boolean {
-    return this.follower?.expired ?? false;
-  }
-  get followProblem(): FollowProblem | undefined {
-    return this.follower?.problem;
-  }
-  get followStopped(): FollowStop | undefined {
-    return this.follower?.stopped;
-  }
-  get reference(): ReferenceProgress {
-    return this.follower?.reference ?? { state: 'idle' };
-  }
-  get remainingMs(): number | undefined {
-    return this.follower?.remainingMs;
-  }
-  checkNow(): void {
-    this.follower?.checkNow();
-  }
-  submitReference(raw: string): Promise<void> {
-    return this.follower?.submitReference(raw) ?? Promise.resolve();
-  }
-  reportUnsafeUrl(url: string): void {
-    this.follower?.reportUnsafeUrl(url);
+  /** What follows a pending payin (problems, expiry, the UTR step): there once its chunk is. */
+  get follow(): PayinFollow | undefined {
+    return this.follower;
   }
 
   /** The payin's expireAt in local time, corrected by the platform's clock. */
@@ -130,6 +110,11 @@ export class CheckoutSession extends ControllerHost {
     const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
     const server = timestampMs(payin?.paymentMethodResponse.expireAt);
     return server === undefined ? undefined : this.clock.toLocal(server);
+  }
+
+  /** The shop's `return-url` when it is a safe web URL, also when the rest of the page's input is not. */
+  get returnUrl(): string | undefined {
+    return this.config?.returnUrl ?? safeWebUrl(this.deps.input().returnUrl ?? undefined);
   }
 
   /** The customer data the shop supplied, by method field. */
@@ -290,7 +275,7 @@ export class CheckoutSession extends ControllerHost {
     }
     if (!this.go({ type: 'payin', payin })) return;
     const phase = this.current;
-    if (phase.name !== 'final') return this.follow();
+    if (phase.name !== 'final') return this.followPayin();
     this.follower?.end('final');
     if (this.finalEmitted) return;
     this.finalEmitted = true;
@@ -299,7 +284,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   /** Follows the pending payin: its deadline and its status. */
-  private follow(): void {
+  private followPayin(): void {
     // Until the followers have loaded there is nothing to follow with; their arrival follows.
     if (!this.follower) return void this.loadFollowers().catch(() => undefined);
     this.follower.follow();
@@ -325,7 +310,7 @@ export class CheckoutSession extends ControllerHost {
     }
     this.follower = new followers.PayinFollow(this.followHost(), followers);
     this.views = 'ready';
-    if (this.current.name === 'pending') this.follow();
+    if (this.current.name === 'pending') this.followPayin();
     this.update();
   }
 
@@ -334,7 +319,7 @@ export class CheckoutSession extends ControllerHost {
     if (!this.config) return;
     this.config = { ...this.config, token };
     this.client = this.makeClient(token);
-    if (this.current.name === 'pending' && this.followStopped === 'error') this.checkNow();
+    if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
   }
 
   /** The session as its PayinFollow sees it. */

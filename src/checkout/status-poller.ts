@@ -56,6 +56,8 @@ export class StatusPoller implements StatusSource {
   private inFlight?: AbortController;
   private startedAt = 0;
   private failures = 0;
+  /** Answers in a row that said when to come back (Retry-After). */
+  private limited = 0;
   private running = false;
   private connected = false;
 
@@ -153,6 +155,32 @@ export class StatusPoller implements StatusSource {
     }, delay);
   }
 
+  /**
+   * The wait after a failed read: exponential backoff with jitter; after an answer with
+   * Retry-After, at least that long, and longer when such answers repeat, so a crowd of checkouts
+   * told the same short Retry-After by a busy platform spreads out instead of coming back at once.
+   * Never sooner than the normal cadence: Retry-After: 0, a date already past or a device clock
+   * ahead of the platform's must not turn polling into a loop.
+   */
+  private waitAfter(error: unknown): number {
+    const { errorBaseMs, errorMaxMs, fastMs } = this.timing;
+    const retryAfter = error instanceof PlatformError ? error.retryAfterMs : undefined;
+    const wait =
+      retryAfter === undefined
+        ? backoffDelay(this.failures++, errorBaseMs, errorMaxMs, this.options.random)
+        : Math.max(retryAfter, backoffDelay(this.limited++, errorBaseMs, errorMaxMs, this.options.random));
+    return Math.max(wait, fastMs);
+  }
+
+  /** Polls again after a read that failed elsewhere (the status stream's), waiting as that failure asks. */
+  retryAfterFailure(error: unknown): void {
+    if (!this.running) {
+      this.running = true;
+      this.startedAt = Date.now();
+    }
+    if (!this.inFlight) this.schedule(this.waitAfter(error));
+  }
+
   /** The interval after a successful poll. */
   private nextDelay(): number {
     const { fastMs, fastWindowMs, slowMs } = this.timing;
@@ -167,6 +195,7 @@ export class StatusPoller implements StatusSource {
       if (controller.signal.aborted) return;
       this.inFlight = undefined;
       this.failures = 0;
+      this.limited = 0;
       this.options.onResult(payin);
       if (this.running) this.schedule(this.nextDelay());
     } catch (error) {
@@ -178,12 +207,7 @@ export class StatusPoller implements StatusSource {
         this.stop('error');
         return;
       }
-      const retryAfter = error instanceof PlatformError ? error.retryAfterMs : undefined;
-      const wait = retryAfter ?? backoffDelay(this.failures, this.timing.errorBaseMs, this.timing.errorMaxMs, this.options.random);
-      this.failures++;
-      // Never sooner than the normal cadence: Retry-After: 0, a date already past or a device
-      // clock ahead of the platform's must not turn polling into a loop.
-      this.schedule(Math.max(wait, this.timing.fastMs));
+      this.schedule(this.waitAfter(error));
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;
     }

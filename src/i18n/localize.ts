@@ -1,6 +1,6 @@
 /**
  * A small typed localizer in the manner of Shoelace's LocalizeController: terms come from the
- * resolved locale, fall back to English term by term, and amounts, dates and durations are
+ * resolved locale, fall back to English term by term, and amounts and dates are
  * formatted with Intl in the same locale.
  *
  * English is bundled here; every other locale is a chunk of its own (locales.ts), loaded when a
@@ -144,17 +144,6 @@ export class Localizer {
 
   dateTime(ms: number): string {
     return new Intl.DateTimeFormat(this.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  }
-
-  /** A countdown such as 14:05 or 1:02:03. */
-  duration(ms: number): string {
-    const total = Math.max(0, Math.ceil(ms / 1000));
-    const hours = Math.floor(total / 3600);
-    const minutes = Math.floor((total % 3600) / 60);
-    const seconds = total % 60;
-    const two = (n: number) => new Intl.NumberFormat(this.lang, { minimumIntegerDigits: 2, useGrouping: false }).format(n);
-    const one = (n: number) => new Intl.NumberFormat(this.lang, { useGrouping: false }).format(n);
-    return hours > 0 ? `${one(hours)}:${two(minutes)}:${two(seconds)}` : `${one(minutes)}:${two(seconds)}`;
   }
 }
 

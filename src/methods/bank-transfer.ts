@@ -1,20 +1,37 @@
 /**
- * Offline bank transfer and virtual accounts: the account to pay into and the reference as
- * copy-to-clipboard fields, the platform's instructions, and for VND and LAK the QR it may send
- * instead of an account.
+ * Offline bank transfer and virtual accounts: the exact amount, the account to pay into and the
+ * reference, each copyable, "Copy all details", the platform's instructions, and for VND and LAK
+ * the QR it may send instead of an account.
  */
 import { html, nothing } from 'lit';
-import { amountToPay, instructions, paymentDetails } from './parts.js';
-import { qrImageOrCode } from './qr-payment.js';
+import { icons } from './icons.js';
+import { amountToPay, detailList, instructions } from './parts.js';
+import { paymentQr, qrPayloadOf } from './qr-payment.js';
 import type { MethodModule } from './types.js';
 
 export const bankTransfer: MethodModule = {
+  icon: icons.bank,
   renderPending(view) {
     const { l, response } = view;
-    const qr = response.qrCode;
-    return html`${amountToPay(view)}
-      ${qr ? html`${response.qrName ? html`<p><strong>${response.qrName}</strong></p>` : nothing}${qrImageOrCode(view, qr, response.qrName)}` : nothing}
-      ${paymentDetails(view)} ${instructions(view)}
+    const account = response.account;
+    const bank = account?.bankName ?? response.paymentOperator?.name;
+    // The QR's name, unless the bank's name below says it already.
+    const qrName = response.qrName !== bank ? response.qrName : undefined;
+    return html`${amountToPay(view, { copy: true })}
+      ${response.qrCode
+        ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
+        : nothing}
+      ${detailList(
+        view,
+        [
+          { label: l.term('bankName'), value: bank },
+          { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
+          { label: l.term('accountNumber'), value: account?.accountNumber ?? response.paymentAddress?.idAddress, copy: true, group: true },
+          { label: l.term('reference'), value: response.reference, copy: true },
+        ],
+        { copyAll: true },
+      )}
+      ${instructions(view)}
       <p class="note">${l.term('transferHint')}</p>`;
   },
 };

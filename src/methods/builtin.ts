@@ -7,6 +7,7 @@ import { bankTransfer } from './bank-transfer.js';
 import { codePayment } from './code-payment.js';
 import { cryptoOffline } from './crypto.js';
 import { genericMethod } from './generic.js';
+import { icons } from './icons.js';
 import { registerBuiltins } from './registry.js';
 import { mobileMoney } from './mobile-money.js';
 import { phoneToAccount } from './p2a.js';
@@ -25,16 +26,16 @@ const modules: Record<PayinMethodCode, MethodModule> = {
   CODE_PAYMENT: codePayment,
   CRYPTO_OFFLINE: cryptoOffline,
   DUITNOW: qrPayment,
-  EWALLET: redirectModule(['gojek', 'dana', 'ovo', 'shopeeid', 'linkaja']),
+  EWALLET: redirectModule(['gojek', 'dana', 'ovo', 'shopeeid', 'linkaja'], icons.wallet),
   FPX: bankRedirect,
   P2A_V2: phoneToAccount,
   ONLINE: bankRedirect,
   MOBILE_MONEY: mobileMoney,
-  MOMOPAY: redirectModule(['momo']),
+  MOMOPAY: redirectModule(['momo'], icons.wallet),
   NEDBANK_DIRECT_EFT: bankRedirect,
   NETBANKING: redirectModule(['upi']),
   OFFLINE: bankTransfer,
-  PAY_ME: redirectModule(['payme']),
+  PAY_ME: redirectModule(['payme'], icons.wallet),
   PAYSHAP: bankRedirect,
   PIXQR: qrPaymentModule('pixCopyPaste'),
   PROMPTPAY: qrPayment,

@@ -2,19 +2,21 @@
  * Payment code (TWD): a code to show at a convenience-store kiosk or counter and pay in cash.
  */
 import { html } from 'lit';
-import { amountToPay, copyRow, instructions } from './parts.js';
+import { icons } from './icons.js';
+import { amountToPay, detailList, instructions } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const codePayment: MethodModule = {
+  icon: icons.cash,
   renderPending(view) {
     const { l, response } = view;
     const store = response.paymentOperator?.name ?? response.account?.bankName ?? '';
     return html`${amountToPay(view)}
       <p>${l.term('paymentCodeHint', store)}</p>
-      <dl class="details">
-        ${copyRow(view, l.term('paymentCode'), response.account?.accountNumber ?? response.reference, true)}
-        ${copyRow(view, l.term('store'), store)}
-      </dl>
+      ${detailList(view, [
+        { label: l.term('paymentCode'), value: response.account?.accountNumber ?? response.reference, copy: true, group: true },
+        { label: l.term('store'), value: store },
+      ])}
       ${instructions(view)}`;
   },
 };

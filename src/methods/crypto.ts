@@ -2,23 +2,28 @@
  * Crypto (USDT, USDC): the wallet address and its network (the payment operator), the exact
  * amount, a QR of the address, and a warning to use that network only.
  */
-import { html } from 'lit';
-import { qrCode } from './qr.js';
-import { amountToPay, copyRow } from './parts.js';
+import { html, nothing } from 'lit';
+import { icons } from './icons.js';
+import { amountToPay, detailList, qrStep, supportDetails } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const cryptoOffline: MethodModule = {
+  icon: icons.crypto,
   renderPending(view) {
     const { l, response } = view;
     const address = response.account?.accountNumber ?? response.paymentAddress?.idAddress;
     const network = response.paymentOperator?.name ?? response.paymentOperator?.code ?? '';
-    return html`${amountToPay(view)}
+    return html`${amountToPay(view, { copy: true })}
       <p class="error" part="error" role="note"><strong>${l.term('cryptoWarning', network)}</strong></p>
-      ${address ? qrCode(address, l.term('walletAddress'), l.term('qrLoadFailed')) : ''}
-      <dl class="details">
-        ${copyRow(view, l.term('network'), network)}
-        ${copyRow(view, l.term('walletAddress'), address, true)}
-        ${copyRow(view, l.term('reference'), response.reference)}
-      </dl>`;
+      ${detailList(
+        view,
+        [
+          { label: l.term('network'), value: network },
+          { label: l.term('walletAddress'), value: address, copy: true, group: true },
+        ],
+        { label: l.term('walletAddress') },
+      )}
+      ${address ? qrStep(view, address, { scan: l.term('scanQr'), label: l.term('walletAddress') }) : nothing}
+      ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
   },
 };

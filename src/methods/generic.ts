@@ -1,18 +1,26 @@
 /**
  * The generic view: everything a method response may carry, shown plainly — the exact amount,
- * a QR when there is a payload, copyable details, instructions, and the redirect or deep link.
- * Method families refine it; any code without its own module still gets a complete view.
+ * a QR when there is a payload, the account details (its number and the reference copyable),
+ * instructions, and the redirect or deep link. Method families refine it; any code without its
+ * own module still gets a complete view.
  */
 import { html, nothing } from 'lit';
 import type { MethodModule } from './types.js';
-import { amountToPay, deepLinkStep, instructions, paymentDetails, platformQrImage, qrWithPayload, redirectStep } from './parts.js';
+import { amountToPay, deepLinkStep, detailList, instructions, platformQrImage, qrStep, redirectStep } from './parts.js';
 
 export const genericMethod: MethodModule = {
   renderPending(view) {
-    const { response } = view;
+    const { l, response } = view;
+    const account = response.account;
     return html`${amountToPay(view)}
-      ${platformQrImage(view, response.qrName) ?? qrWithPayload(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode)}
-      ${paymentDetails(view)} ${instructions(view)} ${redirectStep(view, response.redirectTo)}
+      ${platformQrImage(view, response.qrName) ?? qrStep(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode, { scan: l.term('scanQr'), save: true })}
+      ${detailList(view, [
+        { label: l.term('bankName'), value: account?.bankName ?? response.paymentOperator?.name },
+        { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
+        { label: l.term('accountNumber'), value: account?.accountNumber ?? response.paymentAddress?.idAddress, copy: true, group: true },
+        { label: l.term('reference'), value: response.reference, copy: true },
+      ])}
+      ${instructions(view)} ${redirectStep(view, response.redirectTo)}
       ${deepLinkStep(view, response.deeplink, ['upi'])}
       ${view.showDeepLink ? deepLinkStep(view, response.upiQrDeepLink, ['upi']) : nothing}`;
   },

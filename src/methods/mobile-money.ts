@@ -3,10 +3,12 @@
  * against the country's format, then "approve on your phone" while the prompt is on the handset.
  */
 import { html } from 'lit';
-import { amountToPay, instructions, paymentDetails } from './parts.js';
+import { icons } from './icons.js';
+import { amountToPay, instructions, supportDetails } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const mobileMoney: MethodModule = {
+  icon: icons.wallet,
   renderPending(view) {
     const { l, response } = view;
     const phone = response.phoneNumber ?? response.accountCustomer?.accountNumber ?? '';
@@ -16,6 +18,6 @@ export const mobileMoney: MethodModule = {
         <h3>${l.term('approveOnPhone')}</h3>
         <p>${l.term('approveOnPhoneText', phone, operator)}</p>
       </section>
-      ${instructions(view)} ${paymentDetails(view)}`;
+      ${instructions(view)} ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
   },
 };

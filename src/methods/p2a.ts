@@ -3,21 +3,27 @@
  * reference (UTR) the bank shows, validated exactly and sent to the external-reference endpoint.
  */
 import { html } from 'lit';
-import { amountToPay, copyRow, instructions } from './parts.js';
+import { icons } from './icons.js';
+import { amountToPay, detailList, instructions } from './parts.js';
 import { referenceStep } from './reference-step.js';
 import type { MethodModule } from './types.js';
 
 export const phoneToAccount: MethodModule = {
+  icon: icons.bank,
   renderPending(view) {
     const { l, response } = view;
     const address = response.paymentAddress;
-    return html`${amountToPay(view)}
-      <dl class="details" aria-label=${l.term('payee')}>
-        ${copyRow(view, l.term('payee'), address?.name ?? response.account?.accountName)}
-        ${copyRow(view, l.term('accountNumber'), address?.idAddress ?? response.account?.accountNumber, true)}
-        ${copyRow(view, l.term('operatorName'), response.paymentOperator?.name)}
-        ${copyRow(view, l.term('reference'), response.reference)}
-      </dl>
+    return html`${amountToPay(view, { copy: true })}
+      ${detailList(
+        view,
+        [
+          { label: l.term('payee'), value: address?.name ?? response.account?.accountName },
+          { label: l.term('accountNumber'), value: address?.idAddress ?? response.account?.accountNumber, copy: true, group: true },
+          { label: l.term('operatorName'), value: response.paymentOperator?.name },
+          { label: l.term('reference'), value: response.reference, copy: true },
+        ],
+        { copyAll: true, label: l.term('payee') },
+      )}
       ${instructions(view)} ${referenceStep(view, true)}`;
   },
 };

@@ -1,52 +1,119 @@
 /**
- * The building blocks of method views: the amount to pay, copyable details, instructions,
- * QR codes, and the redirect and deep-link steps with their safe-scheme checks.
+ * The building blocks of method views: the amount to pay, details (with a copy button only where
+ * a shopper pastes the value: the exact amount, an account, VA or wallet number, a transfer's
+ * reference), instructions, a QR with "Save QR image", details for support, and the redirect and
+ * deep-link steps with their safe-scheme checks.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, svg, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
+import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
-import { qrCode } from './qr.js';
+import { qrCode, qrFits, qrPng, saveQrImage } from './qr.js';
+
+export type Part = TemplateResult | typeof nothing;
+
+/** An amount as a shopper types it into a banking app: digits and a dot, no symbol, no grouping. */
+export function plainAmount(money: MoneyResponse): string {
+  let digits: number | undefined;
+  try {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency: money.currencyCode }).resolvedOptions().maximumFractionDigits;
+  } catch {
+    // Crypto codes such as USDT are not ISO 4217: the amount as it came.
+  }
+  return digits === undefined ? String(money.amount) : money.amount.toFixed(digits);
+}
+
+/** The money the shopper must send: moneyRequired when present, else the order's. */
+export const moneyToPay = (view: PendingViewContext): MoneyResponse => view.response.moneyRequired ?? view.orderMoney;
+
+const check = svg`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+
+/**
+ * A copy button for `text`. It says "Copied" for a moment after a copy; when the browser refused
+ * the clipboard the value is selected on screen instead, and a note says to copy it by hand.
+ */
+export function copyButton(view: PendingViewContext, text: string, what: string, options: { caption?: string; primary?: boolean } = {}): TemplateResult {
+  const { l } = view;
+  const caption = options.caption ?? l.term('copy');
+  const outcome = view.copied?.text === text ? view.copied.outcome : undefined;
+  const kind = options.primary ? 'primary' : options.caption ? '' : 'copy';
+  // A bare "Copy" is named for what it copies; a caption names itself, and so does "Copied" (its
+  // name contains what it shows, WCAG 2.5.3).
+  const name = outcome === 'copied' || options.caption ? undefined : l.term('copyLabel', what);
+  return html`<button type="button" class="${kind} ${outcome === 'copied' ? 'done' : ''}" aria-label=${ifDefined(name)}
+      @click=${(event: Event) => view.actions.copy(text, event.currentTarget as Element)}>
+      ${outcome === 'copied' ? html`${check}<span>${l.term('copied')}</span>` : caption}
+    </button>
+    ${outcome === 'selected' ? html`<span class="copy-note">${l.term('copyBlocked')}</span>` : nothing}`;
+}
 
 /** The exact amount to pay: moneyRequired when present, said plainly to differ from the order. */
-export function amountToPay(view: PendingViewContext): TemplateResult {
+export function amountToPay(view: PendingViewContext, options: { copy?: boolean } = {}): TemplateResult {
   const { l, orderMoney } = view;
-  const required = view.response.moneyRequired;
-  const order = l.money(orderMoney.amount, orderMoney.currencyCode);
-  if (!required || (required.amount === orderMoney.amount && required.currencyCode === orderMoney.currencyCode)) {
-    return html`<div class="amount" part="amount"><span class="label">${l.term('amountToPay')}</span>
-      <strong class="value">${order}</strong></div>`;
-  }
-  const exact = l.money(required.amount, required.currencyCode);
-  return html`<div class="amount required" part="amount">
-    <span class="label">${l.term('payExactly', '')}</span>
-    <strong class="value">${exact}</strong>
-    <p class="note">${l.term('moneyRequiredNote', exact, order)}</p>
+  const pay = moneyToPay(view);
+  const differs = pay.amount !== orderMoney.amount || pay.currencyCode !== orderMoney.currencyCode;
+  const shown = l.money(pay.amount, pay.currencyCode);
+  const label = differs ? l.term('payExactly', '') : l.term('amountToPay');
+  return html`<div class="amount ${differs ? 'required' : ''}" part="amount">
+    <span class="label">${label}</span>
+    <div class="amount-line ${options.copy ? 'copyable' : ''}">
+      <strong class="value ${options.copy ? 'copy-value' : ''}">${shown}</strong>
+      ${options.copy ? copyButton(view, plainAmount(pay), l.term('amountToPay')) : nothing}
+    </div>
+    ${differs ? html`<p class="note">${l.term('moneyRequiredNote', shown, l.money(orderMoney.amount, orderMoney.currencyCode))}</p>` : nothing}
   </div>`;
 }
 
-/** A labelled value with a copy button. */
-export function copyRow(view: PendingViewContext, label: string, value: string | undefined, highlight = false): TemplateResult | typeof nothing {
+/** A number or code in groups of four for reading; the groups are spans, so it copies (and selects) without spaces. */
+export function grouped(value: string): TemplateResult | string {
+  if (!/^[0-9A-Za-z]{8,}$/.test(value)) return value;
+  return html`${value.match(/.{1,4}/g)!.map((group) => html`<span class="group">${group}</span>`)}`;
+}
+
+export interface Detail {
+  label: string;
+  value: string | undefined;
+  /** The shopper pastes it somewhere (an account number, a transfer's reference): a copy button. */
+  copy?: boolean;
+  /** Shown in groups of four (account, VA and wallet numbers, payment codes). */
+  group?: boolean;
+}
+
+function detailRow(view: PendingViewContext, { label, value, copy, group }: Detail): Part {
   if (!value) return nothing;
-  return html`<div class="row ${highlight ? 'highlight' : ''}">
+  return html`<div class="row">
     <dt>${label}</dt>
-    <dd>
-      <span class="copy-value">${value}</span>
-      <button type="button" class="copy" aria-label=${view.l.term('copyLabel', label)} @click=${() => view.actions.copy(value)}>
-        ${view.l.term('copy')}
-      </button>
+    <dd class=${copy ? 'copyable' : ''}>
+      <span class="${copy ? 'copy-value' : 'value'} ${group ? 'grouped' : ''}">${group ? grouped(value) : value}</span>
+      ${copy ? copyButton(view, value, label) : nothing}
     </dd>
   </div>`;
 }
 
-/** Reference, account and address details of the response, copyable. */
-export function paymentDetails(view: PendingViewContext): TemplateResult {
-  const { l, response } = view;
-  return html`<dl class="details" aria-label=${l.term('accountDetails')}>
-    ${copyRow(view, l.term('reference'), response.reference, true)}
-    ${copyRow(view, l.term('bankName'), response.account?.bankName ?? response.paymentOperator?.name)}
-    ${copyRow(view, l.term('accountName'), response.account?.accountName ?? response.paymentAddress?.name)}
-    ${copyRow(view, l.term('accountNumber'), response.account?.accountNumber ?? response.paymentAddress?.idAddress)}
-  </dl>`;
+/**
+ * Labelled details. With `copyAll` (transfers), one more button copies every detail and the
+ * amount at once, one per line, for a shopper who pastes them into a banking app or a note.
+ */
+export function detailList(view: PendingViewContext, rows: Detail[], options: { copyAll?: boolean; label?: string } = {}): Part {
+  const shown = rows.filter((row) => row.value);
+  if (!shown.length) return nothing;
+  const { l } = view;
+  const list = html`<dl class="details copy-value" aria-label=${options.label ?? l.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
+  if (!options.copyAll) return html`<div class="details-box">${list}</div>`;
+  const pay = moneyToPay(view);
+  const all = [`${l.term('amountToPay')}: ${l.money(pay.amount, pay.currencyCode)}`, ...shown.map((row) => `${row.label}: ${row.value}`)].join('\n');
+  return html`<div class="details-box copyable">${list}<div class="copy-all">${copyButton(view, all, l.term('allDetails'), { caption: l.term('copyAll') })}</div></div>`;
+}
+
+/** Data a shopper never types but support may ask for (the reference, a raw QR payload), closed by default. */
+export function supportDetails(view: PendingViewContext, rows: [label: string, value: string | undefined][]): Part {
+  const shown = rows.filter((row): row is [string, string] => !!row[1]);
+  if (!shown.length) return nothing;
+  return html`<details class="support">
+    <summary>${view.l.term('supportDetails')}</summary>
+    <dl>${shown.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd class="raw">${value}</dd></div>`)}</dl>
+  </details>`;
 }
 
 /** The text of one instruction item: a title and its steps, or nothing readable. */
@@ -60,7 +127,7 @@ export function instructionText(item: unknown): { title?: string; steps: string[
 }
 
 /** paymentInstructionList as headed, ordered steps. */
-export function instructions(view: PendingViewContext): TemplateResult | typeof nothing {
+export function instructions(view: PendingViewContext): Part {
   const list = view.response.paymentInstructionList;
   if (!list?.length) return nothing;
   return html`<section class="instructions" part="instructions" aria-label=${view.l.term('instructions')}>
@@ -75,14 +142,51 @@ export function instructions(view: PendingViewContext): TemplateResult | typeof 
   </section>`;
 }
 
-/** A QR of a payload the platform sent, with the payload copyable. */
-export function qrWithPayload(view: PendingViewContext, payload: string | undefined, copyable = true): TemplateResult | typeof nothing {
+/** "Save QR image": the QR as a PNG, shared or downloaded, to scan from the phone's gallery. */
+function saveQrButton(view: PendingViewContext, payload: string, primary: boolean): TemplateResult {
+  const { l, response } = view;
+  // Drawn now, so a click can hand the file to the share sheet at once.
+  qrPng(payload).catch(() => undefined);
+  const save = () => void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, l.term('qrLabel')).catch(() => undefined);
+  return html`<button type="button" class="save-qr ${primary ? 'primary' : ''}" @click=${save}>${l.term('saveQr')}</button>`;
+}
+
+export interface QrStepOptions {
+  /** What a desktop shopper is told above the QR. */
+  scan: string;
+  /** The QR's accessible name. */
+  label?: string;
+  /** Offer "Save QR image" (a payment QR: a phone pays by scanning it from its gallery). */
+  save?: boolean;
+  /** What works on this very phone better than a QR (the UPI app link, the Pix code): first on a touch device. */
+  lead?: (primary: boolean) => Part;
+}
+
+/**
+ * A QR of a payload the platform sent. On a desktop the QR comes first, as the shopper scans it
+ * with the phone in their hand. On a touch device the shopper most likely holds the phone that
+ * must pay: the view leads with what works on it — an app link when there is one, else "Save QR
+ * image" with the words of scanning it from the gallery — and the QR follows, for another phone.
+ */
+export function qrStep(view: PendingViewContext, payload: string | undefined, options: QrStepOptions): Part {
   if (!payload) return nothing;
   const { l } = view;
-  return html`<div class="qr-step">
-    <p>${l.term('scanQr')}</p>
-    ${qrCode(payload, l.term('qrLabel'), l.term('qrLoadFailed'))}
-    ${copyable ? html`<dl class="details">${copyRow(view, 'QR', payload)}</dl>` : nothing}
+  const label = options.label ?? l.term('qrLabel');
+  // Should the QR not be drawn, the payload itself, to paste into an app that takes it.
+  const asText = html`<div class="qr-fallback"><code>${payload}</code> ${copyButton(view, payload, label)}</div>`;
+  if (!qrFits(payload)) return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
+  const code = qrCode(payload, label, l.term('qrLoadFailed'), asText);
+  if (!view.touch) {
+    return html`<div class="qr-step">
+      <p>${options.scan}</p>
+      ${code}
+      ${options.lead || options.save ? html`<div class="actions">${options.lead?.(false) ?? nothing} ${options.save ? saveQrButton(view, payload, false) : nothing}</div>` : nothing}
+    </div>`;
+  }
+  return html`<div class="qr-step touch">
+    ${options.lead ? html`<div class="actions">${options.lead(true)}</div>` : nothing}
+    ${options.save ? html`<p class="note">${options.lead ? l.term('qrSaveAlso') : l.term('qrSaveHint')}</p><div class="actions">${saveQrButton(view, payload, !options.lead)}</div>` : nothing}
+    ${code}
   </div>`;
 }
 
@@ -101,7 +205,7 @@ export function platformQrImage(view: PendingViewContext, caption?: string): Tem
 }
 
 /** "Continue to your bank": a redirect the platform asked for, http(s) only. */
-export function redirectStep(view: PendingViewContext, url: string | undefined): TemplateResult | typeof nothing {
+export function redirectStep(view: PendingViewContext, url: string | undefined, primary = true): Part {
   if (!url) return nothing;
   const safe = safeWebUrl(url);
   if (!safe) {
@@ -110,17 +214,17 @@ export function redirectStep(view: PendingViewContext, url: string | undefined):
   }
   return html`<div class="redirect">
     <p class="note">${view.l.term('continueHint')}</p>
-    <a class="button primary" href=${safe} rel="noopener noreferrer">${view.l.term('continueToBank')}</a>
+    <a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${view.l.term('continueToBank')}</a>
   </div>`;
 }
 
 /** "Open the app": a deep link with an allowed app scheme. */
-export function deepLinkStep(view: PendingViewContext, url: string | undefined, schemes: readonly string[], label = view.l.term('openApp')): TemplateResult | typeof nothing {
+export function deepLinkStep(view: PendingViewContext, url: string | undefined, schemes: readonly string[], label = view.l.term('openApp'), primary = false): Part {
   if (!url) return nothing;
   const safe = safeDeepLink(url, schemes);
   if (!safe) {
     view.actions.reportUnsafeUrl(url);
     return html`<p class="error" role="alert" part="error">${view.l.term('unsafeLink')}</p>`;
   }
-  return html`<a class="button" href=${safe} rel="noopener noreferrer">${label}</a>`;
+  return html`<a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${label}</a>`;
 }

@@ -1,31 +1,49 @@
 /**
  * QR payments — QRIS, Pix, QR Ph, VietQR, PromptPay, DuitNow, Zapper, SnapScan: a QR drawn on the
- * client from the raw payload (or the platform's image when it sends one), the payload copyable,
- * and the exact amount emphasised when moneyRequired differs from the order.
+ * client from the raw payload (or the platform's image when it sends one), "Save QR image" to
+ * scan it from a phone's gallery, and the exact amount emphasised when moneyRequired differs from
+ * the order. The raw payload is for support only (closed), except Pix's copy-and-paste code,
+ * which shoppers paste into their bank app ("Pix Copia e Cola").
  */
-import { html, nothing } from 'lit';
-import { qrCode } from './qr.js';
-import { amountToPay, copyRow, paymentDetails, platformQrImage, safeImageUrl } from './parts.js';
+import { html, type TemplateResult } from 'lit';
+import { icons } from './icons.js';
+import { amountToPay, copyButton, platformQrImage, qrStep, safeImageUrl, supportDetails, type QrStepOptions } from './parts.js';
 import type { MethodModule, PendingViewContext } from './types.js';
 
-export function qrImageOrCode(view: PendingViewContext, payload: string | undefined, caption?: string) {
+/** The payload a QR method's view draws: qrRawData, or qrCode when it is not an image. */
+export const qrPayloadOf = (view: PendingViewContext) => view.response.qrRawData ?? (safeImageUrl(view.response.qrCode) ? undefined : view.response.qrCode);
+
+/** The QR of a payment: the platform's image, or the payload drawn with "Save QR image", or a message. */
+export function paymentQr(view: PendingViewContext, payload: string | undefined, options: { caption?: string; lead?: QrStepOptions['lead'] } = {}) {
   const { l } = view;
-  const image = platformQrImage(view, caption);
-  if (image) return image;
-  if (!payload) return html`<p class="error" part="error">${l.term('qrLoadFailed')}</p>`;
-  return qrCode(payload, caption ?? l.term('qrLabel'), l.term('qrLoadFailed'));
+  return (
+    platformQrImage(view, options.caption) ??
+    (payload
+      ? qrStep(view, payload, { scan: l.term('scanQr'), label: options.caption, save: true, lead: options.lead })
+      : html`<p class="error" part="error">${l.term('qrLoadFailed')}</p>`)
+  );
 }
 
-export function qrPaymentModule(payloadLabel: 'qrPayload' | 'pixCopyPaste' = 'qrPayload'): MethodModule {
+export function qrPaymentModule(pasteCode?: 'pixCopyPaste'): MethodModule {
   return {
+    icon: icons.qr,
     renderPending(view) {
       const { l, response } = view;
-      const payload = response.qrRawData ?? (safeImageUrl(response.qrCode) ? undefined : response.qrCode);
-      return html`${amountToPay(view)}
-        <p>${l.term('scanQr')}</p>
-        ${qrImageOrCode(view, payload)}
-        ${payload ? html`<dl class="details">${copyRow(view, l.term(payloadLabel), payload)}</dl>` : nothing}
-        ${paymentDetails(view)}`;
+      const payload = qrPayloadOf(view);
+      // Pix: the copy-and-paste code pays on this very phone, in the bank app's Pix section.
+      const lead =
+        pasteCode && payload
+          ? (primary: boolean): TemplateResult => html`<div class="paste-code copyable">
+              <p class="note">${l.term('pixPasteHint')}</p>
+              <code class="copy-value raw clamp">${payload}</code>
+              ${copyButton(view, payload, l.term(pasteCode), { caption: l.term('copyPixCode'), primary })}
+            </div>`
+          : undefined;
+      return html`${amountToPay(view)} ${paymentQr(view, payload, { lead })}
+        ${supportDetails(view, [
+          [l.term('reference'), response.reference],
+          [l.term('qrPayload'), pasteCode ? undefined : payload],
+        ])}`;
     },
   };
 }

@@ -2,24 +2,28 @@
  * Methods where the customer approves at their bank or wallet: online banking, net banking, FPX,
  * PSE, e-wallets, MoMo, PayMe and the South African bank apps. `redirectTo` and deep links are
  * followed only with safe schemes, behind a clear "continue to your bank" step; the page comes
- * back by itself (the platform returns to returnUrl, and polling sees the result).
+ * back by itself (the platform returns to returnUrl, and polling sees the result). On a touch
+ * device the app link, when there is one, leads.
  */
-import { html, nothing } from 'lit';
-import { amountToPay, copyRow, deepLinkStep, instructions, redirectStep } from './parts.js';
+import { html, nothing, type SVGTemplateResult } from 'lit';
+import { icons } from './icons.js';
+import { amountToPay, deepLinkStep, detailList, instructions, redirectStep, supportDetails } from './parts.js';
 import type { MethodModule } from './types.js';
 
 /** `deepLinkSchemes`: the app schemes its deep links may use, besides http and https. */
-export function redirectModule(deepLinkSchemes: readonly string[] = []): MethodModule {
+export function redirectModule(deepLinkSchemes: readonly string[] = [], icon: SVGTemplateResult = icons.online): MethodModule {
   return {
+    icon,
     renderPending(view) {
       const { l, response } = view;
       const hasStep = !!(response.redirectTo || response.deeplink);
+      const appFirst = !!response.deeplink && (view.touch || !response.redirectTo);
+      const app = response.deeplink ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, l.term('openBankApp'), appFirst)}</div>` : nothing;
       return html`${amountToPay(view)}
-        <dl class="details">${copyRow(view, l.term('operatorName'), response.paymentOperator?.name)} ${copyRow(view, l.term('reference'), response.reference, true)}</dl>
-        ${redirectStep(view, response.redirectTo)}
-        ${response.deeplink ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, l.term('openBankApp'))}</div>` : nothing}
+        ${appFirst ? app : nothing} ${redirectStep(view, response.redirectTo, !appFirst)} ${appFirst ? nothing : app}
         ${hasStep ? html`<p class="note">${l.term('returnHint')}</p>` : html`<p>${l.term('approveInBankApp')}</p>`}
-        ${instructions(view)}`;
+        ${instructions(view)} ${detailList(view, [{ label: l.term('operatorName'), value: response.paymentOperator?.name }])}
+        ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
     },
   };
 }

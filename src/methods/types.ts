@@ -1,4 +1,4 @@
-import type { TemplateResult, nothing } from 'lit';
+import type { SVGTemplateResult, TemplateResult, nothing } from 'lit';
 import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PaymentMethodResponse } from '../api/schemas/method-responses.js';
 import type { Payin } from '../api/schemas/payin.js';
@@ -6,13 +6,26 @@ import type { Localizer } from '../i18n/localize.js';
 
 /** What a method view may ask of the checkout. */
 export interface ViewActions {
-  copy(text: string): void;
+  /**
+   * Copies `text`. Given the button that asked (`from`), a refused clipboard falls back to the
+   * copy command, then to selecting the `.copy-value` of the button's `.copyable` on screen.
+   */
+  copy(text: string, from?: Element): void;
   /** Tells the merchant (pay-error UNSAFE_URL) that a platform link was refused. */
   reportUnsafeUrl(url: string): void;
   /** Sends the customer's external reference (UTR) to the platform. */
   submitReference(reference: string): void;
   /** Polls the status now. */
   checkNow(): void;
+}
+
+/** How the last copy went: on the clipboard, or selected on screen for the shopper to copy. */
+export type CopyOutcome = 'copied' | 'selected';
+
+/** The last copy, while its button shows how it went. */
+export interface CopyFeedback {
+  text: string;
+  outcome: CopyOutcome;
 }
 
 export interface ReferenceStep {
@@ -29,6 +42,13 @@ export interface PendingViewContext {
   l: Localizer;
   /** `show-deep-link="true"` */
   showDeepLink: boolean;
+  /**
+   * The device's primary pointer is a finger (`(pointer: coarse)`, read at each render): the
+   * shopper most likely pays on this very phone, so views lead with what works on it.
+   */
+  touch: boolean;
+  /** The last copy, for a few seconds after it. */
+  copied?: CopyFeedback;
   /** The customer's UPI ID, when the merchant supplied it (skips the UTR step). */
   upiId?: string;
   reference: ReferenceStep;
@@ -41,6 +61,8 @@ export interface PendingViewContext {
  * builtin.ts; <pay-checkout> never branches on a code.
  */
 export interface MethodModule {
+  /** A small icon of the method's family (QR, bank, wallet, online banking, crypto, cash), 24×24, drawn in currentColor. */
+  icon?: SVGTemplateResult;
   /** The view while the payment is pending. */
   renderPending(view: PendingViewContext): TemplateResult | typeof nothing;
 }

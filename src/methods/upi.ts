@@ -1,37 +1,43 @@
 /**
- * UPI: UPIQR shows a QR of `upiQrDeepLink` drawn on the client (and the UPI app deep link when
- * show-deep-link="true"); UPICOLLECT and UPI_ID send a request to the customer's UPI app. With
- * the customer's UPI ID the UTR step is skipped; without it, the UTR may be entered.
+ * UPI. One flow at a time, as the platform answered: when it sent the payment request to the
+ * customer's UPI ID (`upiId` in the response), the view says to approve it in the UPI app;
+ * otherwise UPIQR shows the QR of `upiQrDeepLink` — with the UPI app link first on a phone when
+ * `show-deep-link="true"` or the platform sent a `deeplink`. UPICOLLECT and UPI_ID always send a
+ * request. With the customer's UPI ID the UTR step is skipped; without it, the UTR may be entered.
  */
 import { html, nothing } from 'lit';
-import { qrCode } from './qr.js';
-import { amountToPay, deepLinkStep, instructions, paymentDetails } from './parts.js';
+import { icons } from './icons.js';
+import { amountToPay, deepLinkStep, instructions, qrStep, supportDetails } from './parts.js';
 import { referenceStep } from './reference-step.js';
 import type { MethodModule, PendingViewContext } from './types.js';
 
-const customerUpiId = (view: PendingViewContext) => view.response.upiId ?? view.upiId;
+/** "Approve the request sent to asha@okdemo": a collect request waiting in the customer's UPI app. */
+function collectRequest(view: PendingViewContext, upiId: string | undefined) {
+  const { l, response } = view;
+  return html`${amountToPay(view)}
+    <section class="approve">
+      <h3>${l.term('approveOnPhone')}</h3>
+      <p>${upiId ? l.term('upiRequestSent', upiId) : l.term('upiCollectSent')}</p>
+    </section>
+    ${instructions(view)} ${supportDetails(view, [[l.term('reference'), response.reference]])}
+    ${upiId ? nothing : referenceStep(view, false)}`;
+}
 
 export const upiQr: MethodModule = {
+  icon: icons.qr,
   renderPending(view) {
     const { l, response } = view;
     const link = response.upiQrDeepLink;
-    const upiId = customerUpiId(view);
-    return html`${amountToPay(view)}
-      ${link
-        ? html`<p>${l.term('upiScan')}</p>
-            ${qrCode(link, l.term('qrLabel'), l.term('qrLoadFailed'))}
-            ${view.showDeepLink ? html`<div class="actions">${deepLinkStep(view, link, ['upi'], l.term('upiOpenApp'))}</div>` : nothing}`
-        : nothing}
-      ${upiId ? html`<p class="note">${l.term('upiRequestSent', upiId)}</p>` : nothing}
-      ${paymentDetails(view)} ${upiId ? nothing : referenceStep(view, false)}`;
+    const requestedFrom = response.upiId ?? (link ? undefined : view.upiId);
+    if (requestedFrom) return collectRequest(view, requestedFrom);
+    const appLink = response.deeplink ?? (view.showDeepLink ? link : undefined);
+    const lead = appLink ? (primary: boolean) => deepLinkStep(view, appLink, ['upi'], l.term('upiOpenApp'), primary) : undefined;
+    return html`${amountToPay(view)} ${qrStep(view, link, { scan: l.term('upiScan'), save: true, lead })}
+      ${supportDetails(view, [[l.term('reference'), response.reference]])} ${referenceStep(view, false)}`;
   },
 };
 
 export const upiCollect: MethodModule = {
-  renderPending(view) {
-    const upiId = customerUpiId(view);
-    return html`${amountToPay(view)}
-      <p>${upiId ? view.l.term('upiRequestSent', upiId) : view.l.term('upiCollectSent')}</p>
-      ${instructions(view)} ${paymentDetails(view)} ${upiId ? nothing : referenceStep(view, false)}`;
-  },
+  icon: icons.wallet,
+  renderPending: (view) => collectRequest(view, view.response.upiId ?? view.upiId),
 };

@@ -204,14 +204,15 @@ describe('retry (opt-in)', () => {
     assert.deepEqual(waits, [5000]);
   });
 
-  test('patient with 429: never final however many, while other failures keep their bounds; each wait is told', async () => {
+  test('patient with 429: never final however many, the waits growing as they repeat, while other failures keep their bounds; each wait is told', async () => {
     const limited = { status: 429, headers: { 'Retry-After': '1' } } as const;
     const told: [string, number][] = [];
     const { api, requests, waits } = client(limited, limited, limited, limited, limited, limited, { body: payin });
     const read = await api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true, onRetry: (error, delay) => told.push([error.code, delay]) } });
     assert.equal(read.status, 'PROCESSING');
     assert.equal(requests.length, 7);
-    assert.deepEqual(waits, [1000, 1000, 1000, 1000, 1000, 1000]);
+    // At least Retry-After (1 s); repeated, the backoff (random() = 0.5 of 500 ms · 2^n) takes over.
+    assert.deepEqual(waits, [1000, 1000, 1000, 2000, 4000, 5000]);
     assert.deepEqual(told, waits.map((wait) => ['RATE_LIMITED', wait]));
     const down = client({ status: 503 }, { status: 503 }, { body: payin });
     assert.equal((await rejection(down.api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true } }))).code, 'SERVER_ERROR');

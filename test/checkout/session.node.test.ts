@@ -222,6 +222,14 @@ describe('CheckoutSession', () => {
     assert.equal(other.platform.calls.length, 0);
   });
 
+  it('a by-action token that lists no operations: only what its action permits is asked (no merchant name, no 403)', async () => {
+    const token = fakeJwt({ merchantCode: 'm', action: 'PAYIN_CREATE', idPayment: 'order-1', exp: now() + 600 });
+    const h = startSession({ token }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    await h.settle();
+    assert.equal(h.session.state, 'select');
+    assert.equal(h.platform.count('getMerchantInfo'), 0);
+  });
+
   it('the started-here marker: a fresh checkout reads no payin; after a create, a new session of the tab resumes it', async () => {
     const tab = new Map<string, string>();
     const answers = { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()], getPayin: [payin('PROCESSING')] };
@@ -341,20 +349,20 @@ describe('CheckoutSession', () => {
     await h.settle();
     const { onError } = h.follow.sources[0]!.options;
     onError(notFound(), true);
-    assert.deepEqual(h.session.followProblem, { kind: 'checking' });
+    assert.deepEqual(h.session.follow!.problem, { kind: 'checking' });
     assert.equal(h.names().includes('pay-error'), false);
     const down = new PlatformError({ code: 'NETWORK', message: 'down', retryable: true });
     onError(down, true);
     onError(down, true);
-    assert.deepEqual(h.session.followProblem, { kind: 'connection' });
+    assert.deepEqual(h.session.follow!.problem, { kind: 'connection' });
     assert.equal(h.names().filter((name) => name === 'pay-error').length, 1);
     onError(new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 }), false);
-    assert.deepEqual(h.session.followProblem, { kind: 'error', code: 'TOKEN_EXPIRED' });
+    assert.deepEqual(h.session.follow!.problem, { kind: 'error', code: 'TOKEN_EXPIRED' });
     assert.deepEqual(h.events().at(-1)!.detail, { code: 'TOKEN_EXPIRED', message: 'This checkout session has expired. Please start the payment again from the shop.', httpStatus: 401, retryable: false });
     assert.equal(h.session.state, 'pending');
     // A good read clears the problem.
     h.follow.sources[0]!.options.onResult(payin('PROCESSING'));
-    assert.equal(h.session.followProblem, undefined);
+    assert.equal(h.session.follow!.problem, undefined);
   });
 
   it('a fresh token for the same payment replaces the client and resumes following stopped by an error', async () => {
@@ -362,13 +370,13 @@ describe('CheckoutSession', () => {
     await h.settle();
     const source = h.follow.sources[0]!;
     source.stop!('error');
-    assert.equal(h.session.followStopped, 'error');
+    assert.equal(h.session.follow!.stopped, 'error');
     const fresh = checkoutToken();
     h.session.useToken(fresh);
     assert.equal(h.platform.tokens.at(-1), fresh);
     assert.equal(h.session.config!.token, fresh);
     assert.equal(source.checks, 1);
-    assert.equal(h.session.followStopped, undefined);
+    assert.equal(h.session.follow!.stopped, undefined);
   });
 
   it('expiry while pending: expired, pay-expired once', async () => {
@@ -376,7 +384,7 @@ describe('CheckoutSession', () => {
     await h.settle();
     h.follow.countdowns[0]!.expire();
     h.follow.countdowns[0]!.expire();
-    assert.equal(h.session.expired, true);
+    assert.equal(h.session.follow!.expired, true);
     assert.equal(h.names().filter((name) => name === 'pay-expired').length, 1);
     assert.equal(h.session.state, 'pending');
   });
@@ -389,13 +397,13 @@ describe('CheckoutSession', () => {
       setExternalReference: [payin('SUCCESS')],
     });
     await h.settle();
-    await h.session.submitReference('1234');
-    assert.deepEqual(h.session.reference, { state: 'error', problem: 'invalid' });
+    await h.session.follow!.submitReference('1234');
+    assert.deepEqual(h.session.follow!.reference, { state: 'error', problem: 'invalid' });
     assert.equal(h.platform.count('setExternalReference'), 0);
-    await h.session.submitReference(' 1234 5678 9012 ');
+    await h.session.follow!.submitReference(' 1234 5678 9012 ');
     assert.equal(h.platform.count('setExternalReference'), 1);
     assert.deepEqual(h.platform.calls.find((call) => call.name === 'setExternalReference')!.args[1], { externalReference: { reference: '123456789012' } });
-    assert.deepEqual(h.session.reference, { state: 'sent' });
+    assert.deepEqual(h.session.follow!.reference, { state: 'sent' });
     assert.equal(h.session.state, 'success');
   });
 
@@ -437,8 +445,8 @@ describe('CheckoutSession', () => {
   it('a platform link with an unsafe scheme is reported once per link', async () => {
     const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
     await h.settle();
-    h.session.reportUnsafeUrl('javascript:alert(1)');
-    h.session.reportUnsafeUrl('javascript:alert(1)');
+    h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
+    h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
     await h.settle();
     const unsafe = h.events().filter((event) => event.detail?.code === 'UNSAFE_URL');
     assert.equal(unsafe.length, 1);

@@ -82,6 +82,19 @@ describe('StatusPoller cadence', () => {
     }
   });
 
+  it('429s in a row: at least Retry-After, and longer as they repeat (a crowd spreads out); a good read starts over', async () => {
+    const limited = () => Promise.reject(new PlatformError({ code: 'RATE_LIMITED', message: 'busy', retryable: true, retryAfterMs: 1000 }));
+    const h = harness([limited, limited, limited, limited, ok, limited]);
+    try {
+      h.poller.start();
+      for (let i = 0; i < 6; i++) await h.fire();
+      // random() = 1: 2 s · 2^n, never less than Retry-After; after the good read, 2 s again.
+      expect(h.delays().slice(1)).to.deep.equal([2000, 4000, 8000, 16000, 2000, 2000]);
+    } finally {
+      h.restore();
+    }
+  });
+
   it('stops on an error retrying cannot fix', async () => {
     const forbidden = () => Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'no', httpStatus: 403 }));
     const h = harness([forbidden]);

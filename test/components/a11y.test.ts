@@ -1,6 +1,38 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling, emulatePointer, startedHere } from '../support/element.js';
+import type { PayCheckout } from '../../src/pay-checkout.js';
+
+/** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
+function luminance([r, g, b]: number[]): number {
+  const channel = (value: number) => {
+    const c = value / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
+}
+const contrast = (a: number[], b: number[]) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+const rgb = (css: string) => css.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+/** A colour as drawn over `background`: rgba() blended by its alpha (color(srgb …) and rgb() both read). */
+function over(css: string, background: number[]): number[] {
+  const color = css.match(/(?:rgba?|color)\([^)]*\)/)![0];
+  const numbers = color.replace(/^color\(srgb/, '').match(/[\d.]+/g)!.map(Number);
+  const channels = color.startsWith('color(') ? numbers.slice(0, 3).map((n) => n * 255) : numbers.slice(0, 3);
+  const alpha = color.includes('/') || color.startsWith('rgba') ? (numbers[3] ?? 1) : 1;
+  return channels.map((channel, i) => alpha * channel + (1 - alpha) * background[i]!);
+}
+
+/** Every visible control smaller than 24×24 CSS px (a radio counts by its label, the whole row). */
+function smallTargets(element: PayCheckout): string[] {
+  return $$(element, 'button, a, summary, select, input:not([type="radio"])')
+    .filter((node) => node.getClientRects().length)
+    .map((node) => [node, node.getBoundingClientRect()] as const)
+    .filter(([, rect]) => rect.width < 24 || rect.height < 24)
+    .map(([node, rect]) => `${node.tagName} "${node.textContent!.trim()}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`);
+}
 
 describe('<pay-checkout> accessibility', () => {
   let platform: FakePlatform;
@@ -55,10 +87,101 @@ describe('<pay-checkout> accessibility', () => {
         .on('GET', '/payins/order-1', { body: payinResponse({ status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' }, { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] }) });
       const { element } = await mount({ ...base, 'return-url': 'https://shop.example/return' });
       await untilState(element, state);
-      if (state === 'pending') await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn');
+      if (state === 'pending') await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn', { timeout: 5000 });
       await expect(element).to.be.accessible();
     });
   }
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`the focus indicator has at least 3:1 contrast against the background (${scheme})`, async () => {
+      platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', notFound);
+      const { element } = await mount({ ...base, 'color-scheme': scheme });
+      await untilState(element, 'select');
+      const { sendKeys } = await import('@web/test-runner-commands');
+      element.focus();
+      await sendKeys({ press: 'Tab' });
+      const focused = element.shadowRoot!.activeElement as HTMLElement;
+      expect(focused.matches(':focus-visible')).to.equal(true);
+      // The ring is the last shadow: a gap of the background, then the ring itself.
+      const shadows = getComputedStyle(focused).boxShadow.split(/,(?![^(]*\))/);
+      const background = rgb(getComputedStyle(element).backgroundColor);
+      const ring = over(shadows.at(-1)!, background);
+      expect(contrast(ring, background), `ring ${ring} on ${background}`).to.be.at.least(3);
+      expect(rgb(shadows[0]!), 'the gap is the background').to.deep.equal(background);
+      expect(parseFloat(shadows.at(-1)!.match(/([\d.]+)px\s*$/)![1]!), 'a ring at least 2 px outside the gap').to.be.at.least(4);
+    });
+  }
+
+  it('every target of the form, the pending views (phone and desktop) and the final view is at least 24×24 px', async () => {
+    startedHere();
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', notFound);
+    const { element } = await mount({ ...base, 'return-url': 'https://shop.example/return' });
+    await untilState(element, 'select');
+    expect(smallTargets(element), 'form').to.deep.equal([]);
+    element.remove();
+    for (const coarse of [true, false]) {
+      const restorePointer = emulatePointer(coarse);
+      try {
+        const views: [Record<string, string>, Record<string, unknown>][] = [
+          [{ 'show-deep-link': 'true' }, {}],
+          [{}, { paymentMethodCode: 'OFFLINE', upiQrDeepLink: undefined, account: { accountNumber: '1234567890', bankName: 'Bank' } }],
+        ];
+        for (const [attributes, method] of views) {
+          platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, method) });
+          const pending = await mount({ ...base, ...attributes, 'return-url': 'https://shop.example/return' });
+          await untilState(pending.element, 'pending');
+          await waitUntil(() => !pending.element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', { timeout: 5000 });
+          expect(smallTargets(pending.element), `pending, ${coarse ? 'phone' : 'desktop'}`).to.deep.equal([]);
+          pending.element.remove();
+        }
+      } finally {
+        restorePointer();
+      }
+    }
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
+    const final = await mount({ ...base, 'return-url': 'https://shop.example/return' });
+    await untilState(final.element, 'success');
+    expect(smallTargets(final.element), 'final').to.deep.equal([]);
+  });
+
+  it('an expired request, a different amount received, a copy and an error with its actions have no axe violation', async () => {
+    startedHere();
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(Date.now() + 800).toISOString() }) });
+    const expiring = await mount({ ...base, 'return-url': 'https://shop.example/return' });
+    await untilEvent(expiring.events, 'pay-expired', 1, 3000);
+    await expiring.element.updateComplete;
+    expect($(expiring.element, '.expired-note')).to.exist;
+    await expect(expiring.element).to.be.accessible();
+    expiring.element.remove();
+
+    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED', moneyReceived: { amount: 99, currencyCode: 'INR' } }) });
+    const different = await mount({ ...base, 'return-url': 'https://shop.example/return' });
+    await untilState(different.element, 'failed');
+    await expect(different.element).to.be.accessible();
+    different.element.remove();
+
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => undefined }, configurable: true });
+    try {
+      platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'OFFLINE', upiQrDeepLink: undefined, account: { accountNumber: '1234567890', bankName: 'Bank' } }) });
+      const transfer = await mount(base);
+      await untilState(transfer.element, 'pending');
+      $<HTMLButtonElement>(transfer.element, 'button.copy')!.click();
+      await waitUntil(() => $(transfer.element, 'button.done'), 'Copied shown');
+      await expect(transfer.element).to.be.accessible();
+      transfer.element.remove();
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>).clipboard;
+    }
+
+    const error = await mount({ ...base, token: checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }), 'return-url': 'https://shop.example/return' });
+    await untilState(error.element, 'error');
+    expect($(error.element, '.actions a')).to.exist;
+    await expect(error.element).to.be.accessible();
+  });
 
   it('error has no axe violation, and its message is an alert', async () => {
     const { element } = await mount({ ...base, token: 'broken' });

@@ -42,6 +42,18 @@ describe('<pay-checkout> hardening and scale', () => {
     });
   }
 
+  it('a busy platform (429) while following is nothing for anyone to act on: no pay-error, no "connection lost"', async () => {
+    startedHere();
+    const limited = { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '0' } };
+    platform.on('GET', '/payins/order-1', processing, limited, limited, { body: payinResponse({ status: 'SUCCESS' }) });
+    const { element, events } = await mount(base);
+    await untilState(element, 'pending');
+    await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'the 429s');
+    expect(element.shadowRoot!.textContent).not.to.contain('Connection lost');
+    await untilState(element, 'success', 4000);
+    expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
+  });
+
   it('a bad answer while polling is transient: retried with backoff, and the payment that succeeded shows it', async () => {
     startedHere();
     platform.on('GET', '/payins/order-1', processing, { text: '{"status":"PROC' }, { body: { status: 42 } }, { body: payinResponse({ status: 'SUCCESS' }) });

@@ -9,6 +9,7 @@ import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
 import hi from '../../src/i18n/translations/hi.js';
+import { countdownText } from '../../src/components/pay-checkout/views/deadline.js';
 
 describe('resolveLocale', () => {
   for (const [tag, expected] of [
@@ -131,6 +132,10 @@ describe('Localizer', () => {
     // Thai dates count years in the Buddhist era, as Thai shoppers read them.
     assert.match(new Localizer('th').dateTime(Date.UTC(2025, 0, 15, 12)), /2568/);
     assert.match(new Localizer('zh-TW').dateTime(Date.UTC(2025, 0, 15, 12)), /2025年1月15日/);
-    assert.equal(new Localizer('th').duration(14 * 60_000 + 5_000), '14:05');
+    // Countdowns (with the payin views): m:ss in the last hour, hours and minutes in words before.
+    assert.equal(countdownText(new Localizer('th'), 14 * 60_000 + 5_000), '14:05');
+    assert.equal(countdownText(new Localizer('en'), 24 * 3600_000 - 30_000), '23\u00a0hr 59\u00a0min');
+    assert.equal(countdownText(new Localizer('th'), 2 * 3600_000), '2\u00a0ชม.');
+    assert.equal(countdownText(new Localizer('hi'), 90 * 60_000), '1\u00a0घं॰ 30\u00a0मि॰');
   });
 });

@@ -84,3 +84,14 @@ export function expectNone(root: PayCheckout | Element, selector: string) {
   const found = scope.querySelector(selector);
   if (found) throw new Error(`expected no ${selector}, found ${found.outerHTML.slice(0, 200)}`);
 }
+
+/**
+ * Makes the views read the device as a phone (`(pointer: coarse)` matches) or a desktop, until the
+ * returned function is called. The views ask at each render.
+ */
+export function emulatePointer(coarse: boolean): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original.call(window, query);
+  return () => void (window.matchMedia = original);
+}

@@ -1,6 +1,7 @@
 import { LitElement, adoptStyles, html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CheckoutState } from '../../checkout/phase.js';
+import type { FollowStop } from '../../checkout/status-source.js';
 import { booleanString } from '../../checkout/redirect-params.js';
 import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
@@ -120,7 +121,7 @@ export class PayCheckout extends LitElement {
   // For tests and tools, read-only: whether the payin views have loaded, why polling stopped, the
   // method chosen. setValue() sets a field as the customer typing it would.
   get views(): CheckoutSession['views'] { return this.session?.views ?? 'idle'; }
-  get pollStopped(): CheckoutSession['followStopped'] { return this.session?.followStopped; }
+  get pollStopped(): FollowStop | undefined { return this.session?.follow?.stopped; }
   get selectedCode(): string | undefined { return this.session?.form.selectedCode; }
   setValue(field: MethodField, value: string): void { this.session?.setValue(field, value); }
 
@@ -207,13 +208,6 @@ export class PayCheckout extends LitElement {
     this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
-  private readonly copy = (text: string): void => {
-    navigator.clipboard?.writeText(text).then(
-      () => (this.announcement = this.l.term('copied')),
-      () => undefined,
-    );
-  };
-
   protected override updated(): void {
     if (!this.focusAfterRender) return;
     const target = this.renderRoot.querySelector<HTMLElement>(this.focusAfterRender);
@@ -232,7 +226,7 @@ export class PayCheckout extends LitElement {
   protected override render() {
     const { l, state, session } = this;
     if (!session) return;
-    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, copy: this.copy, retry: this.restart };
+    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, announce: (text) => (this.announcement = text), retry: this.restart };
     const body =
       state === 'loading'
         ? renderLoading(host)

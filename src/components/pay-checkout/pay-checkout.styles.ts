@@ -20,7 +20,8 @@ export const styles = css`
     --_error: var(--pay-color-error, light-dark(#b42318, #ff8182));
     --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
     --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
-    --_focus: var(--pay-focus-ring, 0 0 0 3px color-mix(in srgb, var(--_primary) 45%, transparent));
+    /* A ring of the primary colour outside a gap of the background: at least 3:1 against the background. */
+    --_focus: var(--pay-focus-ring, 0 0 0 2px var(--_background), 0 0 0 4px var(--_primary));
     --_font: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
     --_font-size: var(--pay-font-size, 1rem);
     --_radius: var(--pay-radius, 0.5rem);
@@ -37,6 +38,9 @@ export const styles = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     line-height: 1.5;
+    /* Platform strings may be one long word (a reference, an address, a URL): they wrap rather
+       than widen the page. Buttons keep their words whole (white-space: nowrap). */
+    overflow-wrap: anywhere;
   }
   /* The scheme follows the page's preference unless the element is told otherwise. */
   :host([color-scheme='light']) {
@@ -194,6 +198,11 @@ export const styles = css`
     opacity: 0.65;
     cursor: progress;
   }
+  .actions {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+    margin: var(--_space) 0;
+  }
   .status {
     display: grid;
     gap: 0.25em;
@@ -202,7 +211,7 @@ export const styles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
   }
-  .status h2 {
+  .status > * {
     margin: 0;
   }
   :host([state='success']) .status {

@@ -17,11 +17,14 @@ import { Countdown } from '../../../checkout/countdown.js';
 import { StatusPoller } from '../../../checkout/status-poller.js';
 import type { StatusSource, StatusSourceOptions } from '../../../checkout/status-source.js';
 import { PushedStatus } from '../../../checkout/pushed-status.js';
-import { errorText, failureReasonText, fieldErrorText, statusText } from '../../../i18n/texts.js';
+import { errorText, fieldErrorText, statusText } from '../../../i18n/texts.js';
 import { methodFor } from '../../../methods/registry.js';
 import type { Payin } from '../../../api/schemas/payin.js';
 import type { PendingViewContext, ReferenceStep } from '../../../methods/types.js';
-import { renderHeader } from './status-views.js';
+import { copyFeedback, copyText } from './clipboard.js';
+import { countdownText, payByText } from './deadline.js';
+import { renderFinalBody } from './final-view.js';
+import { renderHeader, returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
 
 // What follows a payin (the session's Followers) travels with its views.
@@ -31,12 +34,15 @@ export const createStatusSource = (host: ReactiveControllerHost, options: Status
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
-  const { state, problem } = session.reference;
+  const { state, problem } = session.follow?.reference ?? { state: 'idle' };
   if (state !== 'error' || !problem) return { state };
   return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
 }
 
-function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
+/** A phone or tablet: the primary pointer is a finger. Read at each render (a window may move to another screen). */
+const isTouch = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+export function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
   const { session, l } = host;
   const response = payin.paymentMethodResponse;
   return {
@@ -46,53 +52,73 @@ function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
     orderMoney: payin.paymentRequested?.money ?? response.money ?? session.config!.money,
     l,
     showDeepLink: host.showDeepLink,
+    touch: isTouch(),
+    copied: copyFeedback(host),
     upiId: session.form.values.upiId?.trim() || session.customerData.upiId,
     reference: referenceStep(host, response.paymentMethodCode),
     actions: {
-      copy: (text) => host.copy(text),
-      reportUnsafeUrl: (url) => session.reportUnsafeUrl(url),
-      submitReference: (reference) => void session.submitReference(reference),
-      checkNow: () => session.checkNow(),
+      copy: (text, from) => void copyText(host, text, from),
+      reportUnsafeUrl: (url) => session.follow?.reportUnsafeUrl(url),
+      submitReference: (reference) => void session.follow?.submitReference(reference),
+      checkNow: () => session.follow?.checkNow(),
     },
   };
 }
 
 function renderStatus({ session, l }: ViewHost) {
-  const { phase, followProblem: problem } = session;
+  const { phase } = session;
+  const problem = session.follow?.problem;
   const pending = phase.name === 'pending';
-  const remaining = session.remainingMs;
-  const reference = phase.name === 'final' ? phase.payin.paymentMethodResponse.reference : undefined;
+  const expired = pending && !!session.follow?.expired;
+  const remaining = session.follow?.remainingMs;
+  const deadline = session.expiresAtLocal;
   return html`<div class="status" part="status" tabindex="-1">
-    <h2>${statusText(l, session.status ?? 'PROCESSING')}</h2>
-    ${pending && session.expired ? html`<p>${l.term('expired')}</p>` : nothing}
-    ${pending && !session.expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', l.duration(remaining))}</p>` : nothing}
+    <h2>${expired ? l.term('expiredTitle') : statusText(l, session.status ?? 'PROCESSING')}</h2>
+    ${expired ? html`<p>${l.term('expired')}</p>` : nothing}
+    ${pending && !expired && deadline !== undefined ? html`<p class="deadline">${payByText(l, deadline)}</p>` : nothing}
+    ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', countdownText(l, remaining))}</p>` : nothing}
     ${pending && problem
       ? html`<p class="error" part="error">
           ${problem.kind === 'checking' ? l.term('checkingStatus') : problem.kind === 'connection' ? l.term('connectionLost') : errorText(l, problem.code)}
         </p>`
       : nothing}
-    ${reference ? html`<p class="muted">${l.term('reference')}: ${reference}</p>` : nothing}
   </div>`;
+}
+
+/** The method's name with its family's icon, above its view. */
+function methodTitle({ l }: ViewHost, code: string) {
+  const name = l.lookup('methodNames', code) ?? code.replace(/_/g, ' ');
+  return html`<p class="method-title">${methodFor(code)?.icon ?? nothing}<span>${name}</span></p>`;
+}
+
+/**
+ * Past expireAt the QR and the payment details are withdrawn, not left scannable under "waiting":
+ * the view says so and gives the way forward (the shop, where the merchant answers pay-expired
+ * with a new payin, and "check again" for a payment made just in time).
+ */
+function renderExpired(host: ViewHost) {
+  const { l } = host;
+  return html`<div class="expired-note">
+      <p><strong>${l.term('expiredWithdrawn')}</strong></p>
+      <p class="note">${l.term('newPaymentHint')}</p>
+    </div>
+    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }
 
 export function renderPending(host: ViewHost) {
   const { session } = host;
   if (session.phase.name !== 'pending') return nothing;
   const view = viewContext(host, session.phase.payin);
-  return html`${renderHeader(host)} ${renderStatus(host)} ${methodFor(view.code)!.renderPending(view)}
-    ${session.followStopped === 'expired' || session.followStopped === 'error'
-      ? html`<div class="actions"><button type="button" @click=${() => session.checkNow()}>${host.l.term('checkAgain')}</button></div>`
-      : nothing}`;
+  const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
+  return html`${renderHeader(host)} ${renderStatus(host)}
+    ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
+    ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
 }
 
 export function renderFinal(host: ViewHost) {
-  const { session, l } = host;
+  const { session } = host;
   const { phase } = session;
   if (phase.name !== 'final') return nothing;
-  const reason = phase.payin.failureReasonCode;
-  const text = phase.status === 'SUCCESS' ? l.term('successText') : phase.status === 'FAILED' ? l.term('failedText') : l.term('refusedText');
-  return html`${renderHeader(host)} ${renderStatus(host)}
-    <p>${text}</p>
-    ${reason && phase.status !== 'SUCCESS' ? html`<p>${failureReasonText(l, reason)}</p>` : nothing}
-    ${session.config?.returnUrl ? html`<div class="actions"><a class="button primary" href=${session.config.returnUrl}>${l.term('returnToShop')}</a></div>` : nothing}`;
+  return html`${renderHeader(host)} ${renderStatus(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
+    ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }

@@ -19,14 +19,23 @@ export function renderLoading({ session, l }: ViewHost) {
     <div class="skeleton"></div>`;
 }
 
+/** "Return to the shop", whenever the shop gave a return-url: the way forward from an end. */
+export function returnToShop({ session, l }: ViewHost, primary = true) {
+  const url = session.returnUrl;
+  return url ? html`<a class="button ${primary ? 'primary' : ''}" href=${url}>${l.term('returnToShop')}</a>` : nothing;
+}
+
 export function renderError(host: ViewHost) {
   const { session, l } = host;
   const error = session.phase.name === 'error' ? session.phase.detail : undefined;
+  const retry = error?.retryable;
   return html`<div class="status" part="status">
       <p class="error" part="error" role="alert">${error ? errorText(l, error.code) : nothing}</p>
     </div>
-    ${error?.retryable ? html`<button type="button" class="primary" @click=${() => host.retry()}>${l.term('tryAgain')}</button>` : nothing}
-    ${session.config?.returnUrl ? html`<p><a class="button" href=${session.config.returnUrl}>${l.term('returnToShop')}</a></p>` : nothing}`;
+    <div class="actions">
+      ${retry ? html`<button type="button" class="primary" @click=${() => host.retry()}>${l.term('tryAgain')}</button>` : nothing}
+      ${returnToShop(host, !retry)}
+    </div>`;
 }
 
 /** A payin's views while their chunk loads, or the way to load them again when that failed. */

@@ -17,21 +17,17 @@ export type SessionView = Pick<
   | 'customerData'
   | 'methodLocked'
   | 'operatorLocked'
-  | 'expired'
-  | 'remainingMs'
-  | 'followProblem'
-  | 'followStopped'
-  | 'reference'
   | 'views'
+  | 'follow'
   | 'busy'
   | 'choose'
   | 'chooseProvider'
   | 'setValue'
   | 'submit'
-  | 'submitReference'
-  | 'checkNow'
-  | 'reportUnsafeUrl'
   | 'loadFollowers'
+  | 'returnUrl'
+  | 'expiresAtLocal'
+  | 'requestUpdate'
 >;
 
 export interface ViewHost {
@@ -41,7 +37,8 @@ export interface ViewHost {
   readonly allowCustomerDataChange: boolean;
   /** `show-deep-link` */
   readonly showDeepLink: boolean;
-  copy(text: string): void;
+  /** Says `text` in the element's polite live region (a copy, a status change). */
+  announce(text: string): void;
   /** Starts the checkout again (a new session). */
   retry(): void;
 }

@@ -1,0 +1,92 @@
+/**
+ * The payment options of the shop's checkouts, fetched by the shop's server and handed to each
+ * element through its `options` property (CONTRACT §1): one POST /payins/!availablePaymentOptions
+ * per currency and amount every few minutes, not one per shopper, so an element reaches
+ * `pay-ready` with no platform request at all. The server's own token for it never leaves the
+ * server. When the platform cannot answer, the checkout goes without: the element then asks itself.
+ */
+import { createClient, isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
+import { exactOperation, paths, type createTokenIssuer } from '../../src/server/index.js';
+import { createServerToken } from './merchant-token.js';
+import { PLATFORM_RETRY } from './platform-calls.js';
+
+export interface OptionsCacheOptions {
+  platformUrl: string;
+  issuer: ReturnType<typeof createTokenIssuer>;
+  apiVersion: string;
+  /** How long one answer serves. Default 5 minutes. */
+  ttlMs?: number;
+}
+
+/** Currencies and amounts of an open shop are few; a bound keeps odd orders from filling memory. */
+const MAX_ENTRIES = 1000;
+
+interface Entry {
+  answer: Promise<AvailableOptionsResponse>;
+  until: number;
+  /** The answer, once it came. */
+  good?: AvailableOptionsResponse;
+  /** The previous entry's answer, served while this one is on its way. */
+  stale?: AvailableOptionsResponse;
+}
+
+export function createOptionsCache(options: OptionsCacheOptions) {
+  const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const token = createServerToken({ issuer: options.issuer, operations: [exactOperation('POST', paths.payinOptions())], retry: PLATFORM_RETRY });
+  const entries = new Map<string, Entry>();
+  let fetches = 0;
+
+  async function fetchOptions(money: Money): Promise<AvailableOptionsResponse> {
+    const ask = async () => {
+      fetches++;
+      const client = createClient({ baseUrl: options.platformUrl, token: await token.get(), apiVersion: options.apiVersion });
+      return client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });
+    };
+    try {
+      return await ask();
+    } catch (error) {
+      if (!isPlatformError(error) || error.httpStatus !== 401) throw error;
+      token.forget();
+      return ask();
+    }
+  }
+
+  /** Asks the platform; the entry keeps the last good answer while a new one is on its way. */
+  function refresh(key: string, money: Money): Entry {
+    const earlier = entries.get(key);
+    const entry: Entry = { answer: fetchOptions(money), until: Date.now() + ttlMs, stale: earlier?.good };
+    entry.answer.then(
+      (answer) => (entry.good = answer),
+      () => {
+        if (entries.get(key) !== entry) return;
+        // The earlier answer goes on serving, and the next checkout asks again; with none, the
+        // entry goes (that checkout, and the next until one succeeds, go without options).
+        if (entry.stale) Object.assign(entry, { good: entry.stale, until: 0 });
+        else entries.delete(key);
+      },
+    );
+    if (!earlier && entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, entry);
+    return entry;
+  }
+
+  return {
+    /**
+     * The options for this money, shared by every checkout asking meanwhile; undefined when the
+     * platform failed. Past its time an answer still serves while the next one is fetched, so only
+     * the first checkout of an amount ever waits for the platform.
+     */
+    async get(money: Money): Promise<AvailableOptionsResponse | undefined> {
+      const key = `${money.currencyCode} ${money.amount}`;
+      let entry = entries.get(key);
+      if (!entry || (entry.until <= Date.now() && entry.good)) entry = refresh(key, money);
+      if (entry.good) return entry.good;
+      if (entry.stale) return entry.stale;
+      return entry.answer.catch(() => undefined);
+    },
+    /** Options requests sent so far (for the benchmark and tests). */
+    get fetches(): number {
+      return fetches;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Worker: the sandbox emulator at its default limit (10 requests a second per merchant), counting
+ * every request that reaches it from the line its request log writes (`POST /payins/o-1 200 3ms`).
+ */
+import { createSandbox } from '../../demo/sandbox/index.js';
+import { createRequestCounter } from './request-counts.js';
+import { serveCalls } from './threads.js';
+
+let counter = createRequestCounter();
+const sandbox = await createSandbox({
+  port: 0,
+  log: (line) => {
+    const [method, path, status] = line.split(' ');
+    if (method && path && status) counter.add(method, path, status);
+  },
+});
+
+serveCalls(
+  {
+    counts: () => counter.snapshot(),
+    resetCounts: () => void (counter = createRequestCounter()),
+    payinCount: () => sandbox.payments.count(),
+    close: () => sandbox.close(),
+  },
+  { url: sandbox.url },
+);

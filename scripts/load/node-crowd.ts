@@ -1,0 +1,125 @@
+/**
+ * Worker: N shoppers as Node clients that speak exactly the element's protocol, through the same
+ * code the element runs: each is a CheckoutSession (src/checkout/session.ts) with the real
+ * platform client (fetch), and the element's own followers — the payin views module that
+ * <pay-checkout> loads as a chunk (PayinFollow, its createStatusSource: PushedStatus over
+ * `status-url` when the relay is on, else the StatusPoller; the Countdown). Only the browser
+ * around them is stood in for: EventSource is the `eventsource` package (WHATWG-compliant, over
+ * fetch), `document` is a visible page and `window` an online one (the poller and the countdown
+ * listen to them), and each shopper has a sessionStorage of its own (its own tab).
+ *
+ * What a page does around the element is done here as the browser shoppers' page does it
+ * (shop-page.ts): ask the shop for a checkout, give the element its options, press Pay at pay-ready.
+ */
+import { setMaxListeners } from 'node:events';
+import { EventSource } from 'eventsource';
+import type { SessionReport } from '../../src/checkout/session.js';
+import type { ShopperSettings } from './shop-page.js';
+import { progressOf, type ShopperRecord } from './shopper.js';
+import { serveCalls, workerInput } from './threads.js';
+
+// The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads
+// `document` when it loads, and must find none in Node).
+const followers = await import('../../src/components/pay-checkout/views/payment-views.js');
+const { CheckoutSession } = await import('../../src/checkout/session.js');
+const { Localizer } = await import('../../src/i18n/localize.js');
+
+const page = Object.assign(new EventTarget(), { visibilityState: 'visible', hidden: false });
+const browserWindow = new EventTarget();
+// One page and window for every shopper: each shopper's poller and countdown listen to them.
+setMaxListeners(0, page, browserWindow);
+Object.assign(globalThis, { document: page, window: browserWindow, EventSource });
+
+const { merchantOrigin } = workerInput<{ merchantOrigin: string }>();
+const localizer = new Localizer('en');
+
+interface Shopper {
+  record: ShopperRecord;
+  session?: InstanceType<typeof CheckoutSession>;
+}
+const shoppers: Shopper[] = [];
+
+/** A tab's own sessionStorage (the started-here markers). */
+function tabStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+}
+
+async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise<void> {
+  const { record } = shopper;
+  record.openedAt = Date.now();
+  let checkout: { idPayin: string; token: string; baseUrl: string; callbackUrl: string; statusUrl: string; money: { amount: number; currencyCode: string }; options?: unknown };
+  try {
+    const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+      signal: AbortSignal.timeout(settings.checkoutPatienceMs),
+    });
+    if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+    checkout = await answer.json();
+  } catch (error) {
+    record.checkoutFailure = (error as Error).message;
+    return;
+  }
+  record.tokenAt = Date.now();
+  record.idPayin = checkout.idPayin;
+  record.withOptions = !!checkout.options;
+  const input = {
+    token: checkout.token,
+    baseUrl: checkout.baseUrl,
+    payinId: checkout.idPayin,
+    amount: checkout.money.amount,
+    currencyCode: checkout.money.currencyCode,
+    paymentMethodCode: 'UPIQR',
+    optionsAvailable: true,
+    callbackUrl: checkout.callbackUrl,
+    statusUrl: settings.relay ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
+    options: checkout.options,
+  };
+  const session: InstanceType<typeof CheckoutSession> = new CheckoutSession({
+    input: () => input,
+    localizer: () => localizer,
+    loadFollowers: () => Promise.resolve(followers),
+    storage: tabStorage(),
+    report: (report: SessionReport) => {
+      if (report.type === 'update') {
+        record.state = session.state;
+        if (session.state === 'pending') record.pendingAt ??= Date.now();
+        return;
+      }
+      if (report.type !== 'event') return;
+      const detail = report.detail as { status?: string; code?: string; retryable?: boolean; message?: string };
+      record.events.push({ type: report.name, at: Date.now(), status: detail.status, code: detail.code, retryable: detail.retryable, message: detail.message?.slice(0, 160) });
+      // The shopper presses Pay as soon as the form shows (UPI QR is preselected).
+      if (report.name === 'pay-ready') {
+        record.readyAt = Date.now();
+        setTimeout(() => void session.submit());
+      }
+    },
+  });
+  shopper.session = session;
+  session.hostConnected();
+  session.start();
+}
+
+const currentRecords = (): ShopperRecord[] => shoppers.map(({ record, session }) => ({ ...record, state: session?.state ?? record.state, events: [...record.events] }));
+
+serveCalls({
+  prepare(count: number) {
+    for (let i = 0; i < count; i++) shoppers.push({ record: { openedAt: 0, events: [] } });
+  },
+  /** Every shopper opens the checkout at once. */
+  go(settings: ShopperSettings) {
+    for (const shopper of shoppers) void openShopper(shopper, settings);
+  },
+  progress: () => progressOf(currentRecords()),
+  records: () => currentRecords(),
+  close() {
+    for (const { session } of shoppers) {
+      session?.hostDisconnected();
+      session?.dispose();
+    }
+    shoppers.length = 0;
+  },
+});

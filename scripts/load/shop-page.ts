@@ -1,0 +1,93 @@
+/**
+ * The shop's checkout page for the browser shoppers of the load benchmark: the built element and
+ * a classic script that plays one shopper — it asks the shop's backend for a checkout (a token
+ * minted for a fresh payin, and the options the backend fetched), shows <pay-checkout> with the
+ * `options` property (and `status-url` when the relay is on), presses Pay at pay-ready (UPI QR,
+ * preselected), and records what happens with wall-clock times, which the bench reads.
+ */
+import type { ShopperRecord } from './shopper.js';
+
+export const SHOP_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Sale</title>
+<script src="/shopper.js"></script>
+<script type="module" src="/dist/pay-checkout.js"></script>
+</head>
+<body><main id="host"></main></body>
+</html>
+`;
+
+export interface ShopperSettings {
+  relay: boolean;
+  amount: number;
+  currencyCode: string;
+  tokenScope: string;
+  /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
+  checkoutPatienceMs: number;
+}
+
+/** Classic script: window.__shopper.open(settings) starts the shopper; .record() reads it. */
+export const SHOPPER_JS = `(() => {
+  const EVENTS = ['pay-ready', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
+  const record = { openedAt: 0, events: [] };
+  let element;
+  window.__shopper = {
+    async open(settings) {
+      record.openedAt = Date.now();
+      let session;
+      try {
+        const answer = await fetch('/api/checkouts', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+          signal: AbortSignal.timeout(settings.checkoutPatienceMs),
+        });
+        if (!answer.ok) throw new Error('POST /api/checkouts answered ' + answer.status + ': ' + (await answer.text()).slice(0, 200));
+        session = await answer.json();
+      } catch (error) {
+        record.checkoutFailure = String(error && error.message || error);
+        return;
+      }
+      record.tokenAt = Date.now();
+      record.idPayin = session.idPayin;
+      await customElements.whenDefined('pay-checkout');
+      element = document.createElement('pay-checkout');
+      const attributes = {
+        token: session.token,
+        'base-url': session.baseUrl,
+        'payin-id': session.idPayin,
+        amount: String(session.money.amount),
+        'currency-code': session.money.currencyCode,
+        'payment-method-code': 'UPIQR',
+        'callback-url': session.callbackUrl,
+      };
+      if (settings.relay) attributes['status-url'] = session.statusUrl;
+      for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+      if (session.options) element.options = session.options;
+      record.withOptions = !!session.options;
+      for (const type of EVENTS) {
+        element.addEventListener(type, (event) => {
+          const d = event.detail || {};
+          record.events.push({ type, at: Date.now(), status: d.status, code: d.code, retryable: d.retryable, message: d.message && String(d.message).slice(0, 160) });
+          if (type === 'pay-ready') {
+            record.readyAt = Date.now();
+            element.updateComplete.then(() => element.shadowRoot.querySelector('[part="submit"]').click());
+          }
+        });
+      }
+      new MutationObserver(() => {
+        const state = element.getAttribute('state');
+        if (state === 'pending' && !record.pendingAt) record.pendingAt = Date.now();
+      }).observe(element, { attributes: true, attributeFilter: ['state'] });
+      document.getElementById('host').append(element);
+    },
+    record() {
+      return { ...record, events: record.events.slice(), state: element ? element.getAttribute('state') : undefined };
+    },
+  };
+})();
+`;
+
+export type { ShopperRecord };
