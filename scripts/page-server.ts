@@ -250,7 +250,8 @@ export type PageServer = Awaited<ReturnType<typeof startPageServer>>;
 export const uniquePayinId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Chromium as the tests launch it (test/support/engines/binaries.mjs): CHROME_PATH, the system's, or Playwright's own. */
+export const chromiumPath = engineSetup('chromium').executablePath;
+
 export function launchChromium(): Promise<Browser> {
-  const { executablePath } = engineSetup('chromium');
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }

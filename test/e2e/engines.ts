@@ -159,7 +159,9 @@ const WEBKIT_WITNESS = `
 /**
  * WebKit: a MiniBrowser per page (WebKitWebDriver holds one session, and each session starts with
  * empty storage). Uncaught errors are seen from the end of each page load on, requests as Resource
- * Timing lists them; the console is out of reach (README: engine limitations).
+ * Timing lists them; the console is out of reach (README: engine limitations). The newest window
+ * has the keyboard focus: WebDriver's input reaches the others too, but their documents have no
+ * focus (raising a window means hiding and showing it, which a page would see).
  */
 function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
   const sessions = new Set<WebDriverSession>();

@@ -167,6 +167,17 @@ export const styles = css`
     height: 1.1em;
     accent-color: var(--_primary);
   }
+  /* A method's card shows its radio's focus: WebKit draws no box-shadow on a native radio (and
+     the rule above takes its outline), so the ring would not show in Safari at all. */
+  input[type='radio']:focus-visible {
+    box-shadow: none;
+  }
+  .method:has(input:focus-visible) {
+    box-shadow: var(--_focus);
+  }
+  .method:has(input:checked):has(input:focus-visible) {
+    box-shadow: inset 0 0 0 1px var(--_primary), var(--_focus);
+  }
   .field-error,
   .error {
     color: var(--_error);

@@ -26,6 +26,7 @@ export class WebDriverSession {
   /** A mouse click at a point of the viewport, in CSS pixels. */
   click(x: number, y: number): Promise<void>;
   type(text: string): Promise<void>;
+  /** Sizes the window and centres it on the screen, where the pointer (and so the focus) rests. */
   setWindowSize(width: number, height: number): Promise<unknown>;
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;

@@ -109,9 +109,19 @@ export class WebDriverSession {
   type(text) {
     return this.perform([{ type: 'key', id: 'keyboard', actions: [...text].flatMap((value) => [{ type: 'keyDown', value }, { type: 'keyUp', value }]) }]);
   }
-  setWindowSize(width, height) {
-    return this.command('POST', '/window/rect', { width, height });
+  /**
+   * Sizes the window and centres it on the screen. Under an X server with no window manager the
+   * keyboard focus follows the pointer, which rests at the screen's centre: a window away from it
+   * (MiniBrowser's default place, a corner) has no focus, and the page then has no :focus or
+   * :focus-visible at all.
+   */
+  async setWindowSize(width, height) {
+    const [screenWidth, screenHeight] = await this.execute('return [screen.width, screen.height];');
+    const x = Math.max(0, Math.round((screenWidth - width) / 2));
+    const y = Math.max(0, Math.round((screenHeight - height) / 2));
+    return this.command('POST', '/window/rect', { x, y, width, height });
   }
+
   /** A PNG of the viewport. */
   async screenshot() {
     return Buffer.from(await this.command('GET', '/screenshot'), 'base64');

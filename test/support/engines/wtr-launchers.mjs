@@ -43,7 +43,8 @@ export class WebKitDriverLauncher {
     this.starting.add(starting);
     try {
       const session = await starting;
-      // wtr's other launchers test in an 800×600 viewport; the window is a little larger.
+      // wtr's other launchers test in an 800×600 viewport; the window is a little larger (its
+      // toolbar), and centred, where the pointer gives it the keyboard focus.
       await session.setWindowSize(800, 640);
       return session;
     } finally {
