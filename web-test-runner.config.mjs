@@ -1,13 +1,13 @@
-// Browser tests: real Chromium through Playwright. The browser is CHROME_PATH when set, else the
-// system's /usr/bin/chromium when present, else Playwright's own download (a merchant's laptop).
-import { existsSync } from 'node:fs';
+// Browser tests, in real Chromium, Firefox and WebKit (test/support/engines/ says where each comes
+// from and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
+import { selectedEngines } from './test/support/engines/binaries.mjs';
+import { engineLauncher, phoneLauncher, tapPlugin } from './test/support/engines/wtr-launchers.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -52,6 +52,11 @@ function commonjsAsEsm(specifiers) {
   };
   return {
     name: 'commonjs-as-esm',
+    // Bundled before any browser asks: the bundling blocks the server a moment, and three
+    // browsers waiting on it at once could push a test past its timeout.
+    serverStart() {
+      served ??= bundle();
+    },
     resolveImport({ source }) {
       if (specifiers.includes(source)) return prefix + fileOf(source);
     },
@@ -73,13 +78,42 @@ function freshDist() {
   };
 }
 
-const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/**
+ * Test files at a time in each engine. WebKit one: under Xvfb only one window has the keyboard
+ * focus (the one under the pointer), and a page without it has no :focus or :focus-visible.
+ */
+const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 1 };
+const engines = selectedEngines();
+const launchers = Object.fromEntries(engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]));
+
+/**
+ * Files that need a window narrower than MiniBrowser allows: its toolbar keeps a WebKitGTK 2.50
+ * window at least 447 px wide, so the 320-px layout test runs in Chromium and Firefox (README).
+ */
+const NARROW_FILES = ['test/components/layout.test.ts'];
+
+/**
+ * The paths a shopper on a phone takes, again in Chromium as a 375-px touch phone: the flow from
+ * the form to the result, the pending views, the QR, accessibility; and the touch tests, which
+ * only a touch screen can run. The page has the viewport meta tag of a merchant's mobile page.
+ */
+const PHONE_FILES = [
+  'test/components/touch.phone.test.ts',
+  'test/components/sandbox-flow.test.ts',
+  'test/components/select-create.test.ts',
+  'test/components/pending.test.ts',
+  'test/components/a11y.test.ts',
+  'test/methods/qr.test.ts',
+];
+const phonePage = (testFramework) =>
+  `<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><script type="module" src="${testFramework}"></script></body></html>`;
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/e2e/**'],
+  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.phone.test.ts', '!test/e2e/**', ...NARROW_FILES.map((file) => `!${file}`)],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir,
   plugins: [
+    tapPlugin(),
     commonjsAsEsm(['qrcode/lib/core/qrcode.js', 'react', 'react-dom', 'react-dom/client']),
     freshDist(),
     // The sandbox emulator, for tests that pay against a real platform stand-in.
@@ -88,17 +122,14 @@ export default {
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
-  browsers: [
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: {
-        executablePath,
-        // Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses.
-        args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      },
-    }),
-  ],
-  concurrency: 2,
+  // One engine at a time: on two cores, engines side by side push timing-bound tests (a payment
+  // that expires in a second, a stream that must connect within 300 ms) past their limits.
+  concurrentBrowsers: 1,
+  browsers: Object.values(launchers),
+  groups: [
+    ...(launchers.chromium ? [{ name: 'phone', files: PHONE_FILES, browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })], testRunnerHtml: phonePage }] : []),
+    { name: 'narrow', files: NARROW_FILES, browsers: [launchers.chromium, launchers.firefox].filter(Boolean) },
+  ].filter((group) => group.browsers.length),
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
 };

@@ -19,6 +19,7 @@ import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
 import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../demo/sandbox/index.js';
 import { createTokenIssuer } from '../src/server/index.js';
+import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
 
 /** The policy of the strict-CSP guarantee (issue 7, item 4), exactly. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
@@ -248,14 +249,9 @@ export type PageServer = Awaited<ReturnType<typeof startPageServer>>;
 /** A fresh id for a payin. */
 export const uniquePayinId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** CHROME_PATH, else the system's Chromium, else Playwright's own. */
-export const chromiumPath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/** Chromium as the tests launch it (test/support/engines/binaries.mjs): CHROME_PATH, the system's, or Playwright's own. */
+export const chromiumPath = engineSetup('chromium').executablePath;
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses.
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
 import { launchBrowser, openPage, startTestDemo } from '../e2e/harness.js';
+import type { EngineBrowser as Browser, EnginePage as Page } from '../e2e/page-driver.js';
 
 let demo: Demo;
 let browser: Browser;

@@ -1,5 +1,6 @@
 /**
- * The demo, end to end, in headless Chromium: every sandbox scenario from the shop to its final
+ * The demo, end to end, in headless Chromium (and, through demo.e2e.firefox.node.test.ts and
+ * demo.e2e.webkit.node.test.ts, in Firefox and WebKit): every sandbox scenario from the shop to its final
  * event and the callback the merchant backend received; hosted mode; the script-tag page (the
  * built dist/pay-checkout.js); the React and Vue pages; a reload while pending. A screenshot of
  * each final state goes to test/output/e2e/ for review.
@@ -8,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
+import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
 import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
@@ -16,6 +17,7 @@ import {
   axeViolations,
   checkoutStates,
   choosePreset,
+  engineTitle,
   launchBrowser,
   loggedEvents,
   screenshot,
@@ -77,7 +79,7 @@ const FINAL_CASES: FinalCase[] = [
   { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
 ];
 
-describe('the shop: each sandbox scenario to its final event and the callback', { concurrency: 3 }, () => {
+describe(`${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
   for (const scenario of FINAL_CASES) {
     it(`${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`, { timeout: 45_000 }, () =>
       withPage(demo.pages.shop, async ({ page }) => {
@@ -138,7 +140,7 @@ describe('the shop: each sandbox scenario to its final event and the callback', 
   );
 });
 
-describe('pending payments (these move the emulator clock, so they run alone)', () => {
+describe(`${engineTitle()}: pending payments (these move the emulator clock, so they run alone)`, () => {
   it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
     withPage(
       demo.pages.shop,
@@ -180,7 +182,7 @@ describe('pending payments (these move the emulator clock, so they run alone)', 
   );
 });
 
-describe('the other pages', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
   it('hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back', { timeout: 45_000 }, () =>
     withPage(demo.pages.shop, async ({ page }) => {
       await choosePreset(page, 'success');
@@ -270,7 +272,7 @@ describe('the other pages', { concurrency: 2 }, () => {
   }
 });
 
-describe('accessibility and the other ways in', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
   it('every demo page passes axe (WCAG 2.1 AA and best practice), the checkout included', { timeout: 45_000 }, async () => {
     for (const [name, url] of Object.entries(demo.pages)) {
       await withPage(url, async ({ page }) => {
@@ -357,7 +359,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
   }
 }
 
-describe('the hosted page plays the platform\'s page; the sandbox bank page', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`, { concurrency: 2 }, () => {
   /** A checkout minted by the demo merchant's backend, as the shop gets one. */
   async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
     const response = await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
@@ -415,26 +417,24 @@ describe('the hosted page plays the platform\'s page; the sandbox bank page', { 
     assert.equal(created.status, 200);
     const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } }).paymentMethodResponse;
     // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
-    const axeContext = await browser.newContext({ bypassCSP: true });
+    const axePage = await browser.newPage({ bypassCSP: true });
     try {
-      const axePage = await axeContext.newPage();
-      await axePage.goto(redirectTo);
-      assert.deepEqual(await axeViolations(axePage), [], 'labelled and legible');
+      await axePage.page.goto(redirectTo);
+      assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
     } finally {
-      await axeContext.close();
+      await axePage.close();
     }
-    await withPage(redirectTo, async ({ page }) => {
-      const violations: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
+    await withPage(redirectTo, async ({ page, consoleMessages, collect }) => {
+      // The console's CSP reports, where the engine's driver shows the console (not WebKit's).
+      const violations = () => (consoleMessages ?? []).filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
       await screenshot(page, 'sandbox-bank-page');
       await page.keyboard.press('Enter');
       await page.waitForURL(/returnedFrom=/);
       await page.locator('#returned[data-status="SUCCESS"]').waitFor();
-      assert.deepEqual(violations, []);
+      await collect();
+      assert.deepEqual(violations(), []);
     });
     await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
   });

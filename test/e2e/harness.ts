@@ -1,18 +1,31 @@
 /**
  * End-to-end harness: the demo (emulator, merchant backend, Vite) started in-process on free
- * ports, and headless Chromium through Playwright driving its pages as a customer would.
+ * ports, and a browser driving its pages as a customer would, in one engine per test process:
+ * Chromium unless a file chooses another with useEngine() before it imports the tests (the
+ * *.firefox / *.webkit test files). page-driver.ts is the interface the tests drive pages through.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright';
 import { startDemo, type Demo } from '../../demo/server.js';
-
-/** CHROME_PATH, else the system's Chromium, else Playwright's own. */
-export const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+import { ENGINE_TITLES, launchEngine } from './engines.js';
+import type { EngineBrowser, EngineName, EnginePage as Page, OpenedPage } from './page-driver.js';
 
 const outputDir = fileURLToPath(new URL('../output/e2e/', import.meta.url));
+
+let engine: EngineName = 'chromium';
+
+/** The engine of this test process's browser; call it before the tests are imported. */
+export function useEngine(name: EngineName): void {
+  engine = name;
+}
+
+/** The engine of this test process. */
+export const engineName = (): EngineName => engine;
+
+/** "Chromium", "Firefox" or "WebKit": test titles carry it, so a report says where a test ran. */
+export const engineTitle = (): string => ENGINE_TITLES[engine];
 
 /** Short settling, so the whole suite takes seconds per scenario rather than minutes. */
 export const SETTLE_DELAY_MS = 300;
@@ -28,42 +41,25 @@ export function startTestDemo(): Promise<Demo> {
   });
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    // Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses.
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+export function launchBrowser(): Promise<EngineBrowser> {
+  return launchEngine(engine);
 }
 
-export interface OpenPage {
-  page: Page;
-  /** Uncaught exceptions in the page: a test ends by checking there were none. */
-  errors: string[];
-  /** Every URL the page requested. */
-  requests: string[];
-  close(): Promise<void>;
-}
+export type OpenPage = OpenedPage;
 
 /** A fresh browser context (its own sessionStorage) with one page. */
-export async function openPage(browser: Browser, url: string, options: { recordStates?: boolean } = {}): Promise<OpenPage> {
-  const context = await browser.newContext({ viewport: { width: 1480, height: 1000 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const errors: string[] = [];
-  const requests: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => requests.push(request.url()));
-  if (options.recordStates) await page.addInitScript(recordStates);
-  await page.goto(url);
-  return { page, errors, requests, close: () => context.close() };
+export async function openPage(browser: EngineBrowser, url: string, options: { recordStates?: boolean } = {}): Promise<OpenPage> {
+  const opened = await browser.newPage({ viewport: { width: 1480, height: 1000 }, initScript: options.recordStates ? recordStates : undefined });
+  opened.page.setDefaultTimeout(15_000);
+  await opened.page.goto(url);
+  return opened;
 }
 
 /**
  * Runs in the page before its scripts: every value the `state` attribute of a <pay-checkout>
  * takes, in order, in `window.checkoutStates`. A string, not a function: tsx wraps named
- * functions in a helper that does not exist in the page.
+ * functions in a helper that does not exist in the page. WebKitWebDriver cannot run a script
+ * before the page's own: there it runs once the page has loaded, and notes the states it finds.
  */
 const recordStates = `
   const states = (window.checkoutStates = []);
@@ -76,6 +72,7 @@ const recordStates = `
       record.addedNodes.forEach(note);
     }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['state'] });
+  document.querySelectorAll('pay-checkout').forEach(note);
 `;
 
 export const checkoutStates = (page: Page) => page.evaluate(() => (window as unknown as { checkoutStates: string[] }).checkoutStates);
@@ -84,6 +81,8 @@ export const checkoutStates = (page: Page) => page.evaluate(() => (window as unk
 export async function choosePreset(page: Page, name: string): Promise<void> {
   const radio = page.locator(`#preset-${name}`);
   const group = page.locator('details.rejections');
+  // The shop's script adds the presets: where it is, not yet until it has run.
+  await radio.waitFor({ state: 'attached' });
   if ((await group.locator(`#preset-${name}`).count()) && !(await group.evaluate((details) => (details as HTMLDetailsElement).open))) {
     await group.locator('summary').click();
   }
@@ -115,7 +114,7 @@ export async function untilCallback(page: Page, idPayin: string, status: string,
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(outputDir, { recursive: true });
-  await page.screenshot({ path: `${outputDir}${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${outputDir}${engine}-${name}.png`, fullPage: true });
 }
 
 export interface AxeViolation {
@@ -126,6 +125,8 @@ export interface AxeViolation {
 
 /** axe-core's WCAG 2.1 A/AA and best-practice rules over the page, open shadow roots included. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // The React and Vue pages render after the load event: axe looks at the page once it has.
+  await page.locator('h1').first().waitFor();
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   // A string: a function would be compiled by tsx with helpers the page does not have.
   return page.evaluate(`axe
@@ -137,10 +138,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * Runs a test on a fresh page: it fails on any uncaught exception in the page, and leaves a
  * screenshot of what the page showed when it went wrong, for whoever reads the failure.
  */
-export async function withPage(browser: Browser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
+export async function withPage(browser: EngineBrowser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
   const open = await openPage(browser, url, options);
   try {
     await run(open);
+    await open.collect();
     assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
   } catch (error) {
     await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});

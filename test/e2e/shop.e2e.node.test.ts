@@ -1,15 +1,16 @@
 /**
- * The demo explains itself (issue 16.6), in headless Chromium: the checkout is on the shop at
+ * The demo explains itself (issue 16.6), in headless Chromium (and, through
+ * shop.e2e.firefox.node.test.ts and shop.e2e.webkit.node.test.ts, in Firefox and WebKit): the checkout is on the shop at
  * load; its pay button is on a laptop's first screen; the code panel follows the configuration
  * and copies; each browser sees the callbacks of its own orders only; the hosted page has the
  * merchant's header, the order and a way back to the shop.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
-import { axeViolations, choosePreset, launchBrowser, openPage, screenshot, startTestDemo, submitCheckout, untilCallback, untilState, withPage as withPageOf, type OpenPage } from './harness.js';
+import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
+import { axeViolations, choosePreset, engineName, engineTitle, launchBrowser, openPage, screenshot, startTestDemo, submitCheckout, untilCallback, untilState, withPage as withPageOf, type OpenPage } from './harness.js';
 
 let demo: Demo;
 let browser: Browser;
@@ -38,7 +39,23 @@ const snippetAttributes = (page: Page) =>
     return element && Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
   });
 
-const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+/**
+ * What the page writes to the clipboard, recorded on its way (a script the test adds): where the
+ * engine lets a test read the clipboard back (Chromium), the test also checks it arrived.
+ */
+const recordClipboardWrites = (page: Page) =>
+  page.evaluate(() => {
+    const writes: string[] = ((window as unknown as { clipboardWrites: string[] }).clipboardWrites = []);
+    const writeText = navigator.clipboard.writeText.bind(navigator.clipboard);
+    navigator.clipboard.writeText = (text: string) => (writes.push(text), writeText(text));
+  });
+const lastClipboardWrite = (page: Page) => page.evaluate(() => (window as unknown as { clipboardWrites: string[] }).clipboardWrites.at(-1));
+
+async function copied(open: OpenPage): Promise<string | undefined> {
+  const written = await lastClipboardWrite(open.page);
+  if (open.readClipboard) assert.equal(await open.readClipboard(), written, 'what the page wrote is on the clipboard');
+  return written;
+}
 
 /** Pays the order on the page with UPI QR: the method, the form's button (so the checkout has it), the pay button. */
 async function payWithUpiQr(page: Page): Promise<void> {
@@ -47,7 +64,7 @@ async function payWithUpiQr(page: Page): Promise<void> {
   await submitCheckout(page);
 }
 
-describe('the shop explains itself', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () => {
   it('shows the checkout at load, with the default scenario, before any click', { timeout: 45_000 }, () =>
     withPage(demo.pages.shop, async ({ page }) => {
       await untilState(page, 'select');
@@ -70,9 +87,9 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`puts Pay here, the checkout's pay button, on the first screen at 1280×800 (${colorScheme})`, { timeout: 45_000 }, async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme });
+      const open = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme });
       try {
-        const page = await context.newPage();
+        const { page } = open;
         await page.goto(demo.pages.shop);
         await untilState(page, 'select');
         assert.equal(await page.evaluate(() => scrollY), 0);
@@ -84,15 +101,16 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
         assert.ok(box.y + box.height <= 800, `the pay button ends ${box.y + box.height} px from the top`);
         await screenshot(page, `shop-1280x800-${colorScheme}`);
       } finally {
-        await context.close();
+        await open.close();
       }
     });
   }
 
   it('the code panel follows a switch and a preset, and copies what it shows', { timeout: 60_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    withPage(demo.pages.shop, async (open) => {
+      const { page } = open;
       await untilState(page, 'select');
+      await recordClipboardWrites(page);
       const before = await attributesOf(page);
       const markup = page.locator('#markup-snippet');
       // The tag is the element as mounted, token shortened.
@@ -112,9 +130,9 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
 
       await page.getByRole('button', { name: 'Copy the markup' }).click();
       await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
-      const copied = await clipboard(page);
-      assert.equal(copied, await markup.textContent());
-      assert.match(copied, /^<script type="module" src="\/dist\/pay-checkout\.js"><\/script>\n<pay-checkout\n/);
+      const markupCopied = await copied(open);
+      assert.equal(markupCopied, await markup.textContent());
+      assert.match(markupCopied!, /^<script type="module" src="\/dist\/pay-checkout\.js"><\/script>\n<pay-checkout\n/);
 
       // The server's code, by keyboard: ArrowRight to its tab.
       await page.getByRole('tab', { name: 'Your page' }).focus();
@@ -138,8 +156,11 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
       assert.notEqual((await attributesOf(page))['payin-id'], before['payin-id'], 'a new order for a new amount');
       await page.getByRole('button', { name: 'Copy the server code' }).click();
       await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
-      assert.equal(await clipboard(page), await server.textContent());
-      await page.keyboard.press('Shift+Tab');
+      assert.equal(await copied(open), await server.textContent());
+      // Back to the tabs by keyboard. WebKitWebDriver's Shift+Tab reaches WebKitGTK 2.50 as the key
+      // "Unidentified" and moves no focus (README): there the test puts the focus on the tab itself.
+      if (engineName() === 'webkit') await page.getByRole('tab', { name: 'Your server' }).focus();
+      else await page.keyboard.press('Shift+Tab');
       await page.keyboard.press('ArrowLeft');
       assert.equal(await markup.isVisible(), true, 'back to the page\'s markup');
       assert.match((await markup.textContent())!, /amount="48"/);
@@ -171,6 +192,7 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
       const shown = await second.page.locator('#callback-log [data-id-payin]').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.idPayin));
       assert.deepEqual([...new Set(shown)], [secondOrder]);
       assert.ok(demo.merchant.callbacks.list({ idPayin: firstOrder }).length > 0, 'the backend did receive the first one');
+      await second.collect();
       assert.deepEqual(second.errors, []);
     } finally {
       await second.close();
@@ -178,7 +200,7 @@ describe('the shop explains itself', { concurrency: 2 }, () => {
   });
 });
 
-describe('the hosted page: the merchant, the order, and a way back', { concurrency: 2 }, () => {
+describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way back`, { concurrency: 2 }, () => {
   async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
     const response = await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
     assert.equal(response.status, 201);

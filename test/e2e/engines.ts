@@ -1,0 +1,247 @@
+/**
+ * Browsers for the end-to-end tests, one per engine, behind EngineBrowser (page-driver.ts):
+ * Chromium through Playwright; Firefox through puppeteer-core over WebDriver BiDi; WebKit through
+ * WebKitWebDriver and MiniBrowser (under Xvfb when DISPLAY is unset). Where the machine has
+ * Playwright's own Firefox or WebKit instead of Debian's, Playwright drives those too.
+ * test/support/engines/binaries.mjs says where each binary comes from.
+ */
+import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright';
+import { launch as launchPuppeteer, type Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { CHROMIUM_ARGS, engineSetup } from '../support/engines/binaries.mjs';
+import { startWebKitSession, type WebDriverSession } from '../support/engines/webdriver.mjs';
+import type { EngineBrowser, EngineName, OpenedPage, PageOptions } from './page-driver.js';
+import { ScriptedPage, type PagePrimitives } from './scripted-page.js';
+
+export const ENGINE_TITLES: Record<EngineName, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/** Firefox reports a CSP violation as an error of the page: it belongs with the console's reports. */
+const FIREFOX_CSP_REPORT = /^Content-Security-Policy: /;
+
+export async function launchEngine(engine: EngineName): Promise<EngineBrowser> {
+  const setup = engineSetup(engine);
+  if (setup.via === 'playwright') return launchPlaywright(engine, setup.engine === 'chromium' ? setup.executablePath : undefined);
+  if (setup.via === 'puppeteer') return launchFirefox(setup.executablePath);
+  return webkitBrowser(setup.driverPath, setup.browserPath);
+}
+
+/** A Playwright page, with its context: the Chromium-only witnesses (DevTools) start from these. */
+export interface PlaywrightOpenedPage extends OpenedPage {
+  playwright: { page: Page; context: BrowserContext };
+}
+
+async function launchPlaywright(engine: EngineName, executablePath: string | undefined): Promise<EngineBrowser> {
+  const browserType = { chromium, firefox, webkit }[engine];
+  const browser: PlaywrightBrowser = await browserType.launch(engine === 'chromium' ? { executablePath, headless: true, args: CHROMIUM_ARGS } : { headless: true });
+  return {
+    engine,
+    title: ENGINE_TITLES[engine],
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript, bypassCSP }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
+      const context = await browser.newContext({ viewport, colorScheme, bypassCSP });
+      const page = await context.newPage();
+      // Chromium lets a test read the clipboard once granted; Playwright's Firefox and WebKit do not.
+      const readClipboard =
+        engine === 'chromium'
+          ? async () => {
+              // Both: Chromium refuses every permission a grant leaves out, writing included.
+              await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+              return page.evaluate(() => navigator.clipboard.readText());
+            }
+          : undefined;
+      const opened: PlaywrightOpenedPage = {
+        page,
+        errors: [],
+        requests: [],
+        consoleMessages: [],
+        readClipboard,
+        collect: async () => {},
+        close: () => context.close(),
+        playwright: { page, context },
+      };
+      page.on('pageerror', (error) => opened.errors.push(error.message));
+      page.on('request', (request) => opened.requests.push(request.url()));
+      page.on('console', (message) => opened.consoleMessages!.push(message.text()));
+      if (initScript) await page.addInitScript(initScript);
+      return opened;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Firefox: a browser context (its own storage) and a window (not a tab: background tabs are
+ * hidden) per page. Only one window has the focus, and a click or key in another is not what a
+ * shopper does, so input brings its window to the front first, one page at a time. The colour
+ * scheme is a preference of the whole browser (puppeteer emulates it per page over CDP only):
+ * light pages come from one Firefox, dark ones from a second, started when first asked for.
+ */
+async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
+  const launchScheme = (scheme: 'light' | 'dark') =>
+    launchPuppeteer({ browser: 'firefox', executablePath, headless: true, extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1 } });
+  const browsers: Partial<Record<'light' | 'dark', Promise<PuppeteerBrowser>>> = { light: launchScheme('light') };
+  await browsers.light;
+  let focusTurns: Promise<unknown> = Promise.resolve();
+  const inFocusTurn = <T>(action: () => Promise<T>): Promise<T> => {
+    const turn = focusTurns.then(action);
+    focusTurns = turn.catch(() => {});
+    return turn;
+  };
+  return {
+    engine: 'firefox',
+    title: ENGINE_TITLES.firefox,
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme = 'light', initScript }: PageOptions = {}) {
+      const browser = await (browsers[colorScheme] ??= launchScheme(colorScheme));
+      const context = await browser.createBrowserContext();
+      const page = await inFocusTurn(() => context.newPage({ type: 'window' }));
+      await page.setViewport(viewport);
+      if (initScript) await page.evaluateOnNewDocument(initScript);
+      // Firefox reads the clipboard for a page only on a user's paste (a prompt).
+      const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], readClipboard: undefined, collect: async () => {}, close: () => context.close() };
+      page.on('pageerror', (error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        (FIREFOX_CSP_REPORT.test(message) ? opened.consoleMessages! : opened.errors).push(message);
+      });
+      page.on('console', (message) => opened.consoleMessages!.push(message.text()));
+      page.on('request', (request) => opened.requests.push(request.url()));
+      const focused = <T>(action: () => Promise<T>) => inFocusTurn(async () => (await page.bringToFront(), action()));
+      const primitives: PagePrimitives = {
+        run: <T>(body: string, args: unknown[] = []) => page.evaluate(`(function () {\n${body}\n}).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
+        goto: async (url) => void (await page.goto(url)),
+        reload: async () => void (await page.reload()),
+        url: async () => page.url(),
+        click: (x, y) => focused(() => page.mouse.click(x, y)),
+        press: (key) => focused(() => pressCombination(page.keyboard, key)),
+        type: (text) => focused(() => page.keyboard.type(text)),
+        screenshot: async ({ fullPage }) => Buffer.from(await page.screenshot({ fullPage })),
+      };
+      opened.page = new ScriptedPage(primitives);
+      return opened;
+    },
+    async close() {
+      await Promise.all(Object.values(browsers).map(async (browser) => (await browser).close()));
+    },
+  };
+}
+
+type PuppeteerKeyboard = import('puppeteer-core').Keyboard;
+type PuppeteerKey = Parameters<PuppeteerKeyboard['press']>[0];
+
+/** A key press as Playwright writes it ('Enter', 'Shift+Tab'): puppeteer takes one key at a time. */
+async function pressCombination(keyboard: PuppeteerKeyboard, combination: string) {
+  const keys = combination.split('+') as PuppeteerKey[];
+  const key = keys.pop()!;
+  for (const modifier of keys) await keyboard.down(modifier);
+  await keyboard.press(key);
+  for (const modifier of keys.reverse()) await keyboard.up(modifier);
+}
+
+/**
+ * Runs in the page after each load and action under WebKitWebDriver, which has no events and no
+ * scripts before the page's own: records uncaught errors from then on, and answers what is new
+ * since the last call (errors, and requests as Resource Timing lists them).
+ */
+const WEBKIT_WITNESS = `
+  let witness = window.__engineWitness;
+  const fresh = !witness;
+  if (fresh) {
+    witness = window.__engineWitness = { errors: [], seen: 0 };
+    addEventListener('error', (event) => witness.errors.push(event.message));
+    addEventListener('unhandledrejection', (event) => witness.errors.push(String((event.reason && event.reason.message) || event.reason)));
+    performance.setResourceTimingBufferSize(100000);
+  }
+  const entries = performance.getEntriesByType('resource');
+  const requests = entries.slice(witness.seen).map((entry) => entry.name);
+  witness.seen = entries.length;
+  return { fresh, url: location.href, errors: witness.errors.splice(0), requests };
+`;
+
+/**
+ * WebKit: a MiniBrowser per page (WebKitWebDriver holds one session, and each session starts with
+ * empty storage). Uncaught errors are seen from the end of each page load on, requests as Resource
+ * Timing lists them; the console is out of reach (README: engine limitations). The newest window
+ * has the keyboard focus: WebDriver's input reaches the others too, but their documents have no
+ * focus (raising a window means hiding and showing it, which a page would see).
+ */
+function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
+  const sessions = new Set<WebDriverSession>();
+  return {
+    engine: 'webkit',
+    title: ENGINE_TITLES.webkit,
+    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
+      // MiniBrowser is light unless told otherwise.
+      const session = await startWebKitSession({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
+      sessions.add(session);
+      await sizeViewport(session, viewport);
+      const opened: OpenedPage = {
+        page: undefined!,
+        errors: [],
+        requests: [],
+        consoleMessages: undefined,
+        // MiniBrowser reads the clipboard for a page only on a user's paste.
+        readClipboard: undefined,
+        collect: () => witness(false),
+        close: async () => {
+          sessions.delete(session);
+          await session.close();
+        },
+      };
+      const witness = async (install: boolean) => {
+        const seen = await session.execute<{ fresh: boolean; url: string; errors: string[]; requests: string[] } | null>(
+          install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`,
+        );
+        if (!seen) return;
+        if (seen.fresh) {
+          opened.requests.push(seen.url);
+          if (initScript) await session.execute(initScript);
+        }
+        opened.errors.push(...seen.errors);
+        opened.requests.push(...seen.requests);
+      };
+      const primitives: PagePrimitives = {
+        run: <T>(body: string, args: unknown[] = []) => session.execute<T>(body, args),
+        goto: async (url) => {
+          await session.navigate(url);
+          await untilLoaded(session);
+        },
+        reload: async () => {
+          await session.refresh();
+          await untilLoaded(session);
+        },
+        url: () => session.url(),
+        click: (x, y) => session.click(x, y),
+        press: (key) => session.pressKey(key),
+        type: (text) => session.type(text),
+        // WebDriver screenshots the viewport only.
+        screenshot: () => session.screenshot(),
+        afterEach: () => witness(true),
+        beforeLeaving: () => witness(false),
+      };
+      opened.page = new ScriptedPage(primitives);
+      return opened;
+    },
+    async close() {
+      await Promise.allSettled([...sessions].map((session) => session.close()));
+      sessions.clear();
+    },
+  };
+}
+
+/**
+ * WebKitWebDriver 2.50 ends a navigation at readyState 'interactive', before the page's module
+ * scripts have run; Playwright's goto, which the tests are written against, waits for 'load'.
+ */
+async function untilLoaded(session: WebDriverSession, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await session.execute<string>('return document.readyState')) !== 'complete') {
+    if (Date.now() > deadline) throw new Error(`The page did not finish loading within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The window sized so that the page gets `viewport` (MiniBrowser's toolbar takes the rest). */
+async function sizeViewport(session: WebDriverSession, viewport: { width: number; height: number }) {
+  await session.setWindowSize(viewport.width, viewport.height);
+  const inner = await session.execute<{ width: number; height: number }>('return { width: innerWidth, height: innerHeight };');
+  await session.setWindowSize(2 * viewport.width - inner.width, 2 * viewport.height - inner.height);
+}
