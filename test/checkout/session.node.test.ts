@@ -177,7 +177,8 @@ describe('the phase table', () => {
     assert.equal(submitting.name, 'submitting');
     assert.equal(nextPhase(submitting, { type: 'rejected' })!.name, 'select');
     assert.equal(nextPhase(submitting, { type: 'payin', payin: payin() })!.name, 'pending');
-    assert.deepEqual(nextPhase(submitting, { type: 'payin', payin: payin('FAILED') }), { name: 'final', status: 'FAILED', payin: payin('FAILED') });
+    const failed = payin('FAILED');
+    assert.deepEqual(nextPhase(submitting, { type: 'payin', payin: failed }), { name: 'final', status: 'FAILED', payin: failed });
     // An unknown status the platform may add later is not final.
     assert.equal(nextPhase(pending, { type: 'payin', payin: payin('ON_HOLD') })!.name, 'pending');
   });

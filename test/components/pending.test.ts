@@ -78,7 +78,7 @@ describe('<pay-checkout> pending and final', () => {
     expect(amount).to.contain('differs from the order amount of ₹100.00');
   });
 
-  it('429 while polling waits Retry-After; network loss reports once and recovers', async () => {
+  it('429 while polling waits Retry-After, quietly; network loss reports once and recovers', async () => {
     platform.on(
       'GET',
       '/payins/order-1',
@@ -95,10 +95,12 @@ describe('<pay-checkout> pending and final', () => {
     await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'third poll', { timeout: 3000 });
     const polls = platform.requests.filter((r) => r.path === '/payins/order-1');
     expect(polls[2]!.at - polls[1]!.at).to.be.greaterThan(280);
-    await waitUntil(() => element.shadowRoot!.textContent!.includes('Connection lost'), 'connection lost shown');
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Connection lost'), 'connection lost shown', { timeout: 3000 });
     await untilState(element, 'success', 6000);
+    // A busy platform said when to come back: nothing for anyone to act on (issue 13). A lost
+    // connection is reported, once.
     const errors = events.filter((e) => e.name === 'pay-error').map((e) => e.detail.code);
-    expect(errors).to.deep.equal(['RATE_LIMITED', 'NETWORK']);
+    expect(errors).to.deep.equal(['NETWORK']);
     expect(element.shadowRoot!.textContent).not.to.contain('Connection lost');
   });
 
