@@ -148,7 +148,14 @@ function describeStrictCsp(engine: EngineName) {
         );
 
         await page.locator('pay-checkout[state="success"]').waitFor();
-        const { refused, errors, requests } = await witnesses();
+        // WebKit's requests come from Resource Timing, whose entries arrive a task after the
+        // answer: give the last read a moment to be listed.
+        let seen = await witnesses();
+        for (let tries = 0; tries < 20 && seen.requests.filter((request) => request.startsWith(server.platformUrl)).length < 3; tries++) {
+          await page.waitForTimeout(100);
+          seen = await witnesses();
+        }
+        const { refused, errors, requests } = seen;
         const events = await payEvents(page);
         // pay-status PROCESSING appears only when a poll sees it before the payin settles (300 ms here).
         const types = events.map((event) => event.type).filter((type, i, all) => type !== 'pay-status' || all[i + 1] !== 'pay-status');
