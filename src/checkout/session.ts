@@ -10,13 +10,11 @@
  */
 import { createCheckoutClient, type CheckoutClient } from '../api/checkout-client.js';
 import { PlatformError, isAbortError } from '../api/errors.js';
-import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
 import { timestampMs } from '../api/schemas/common.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
 import type { Payin, PayinStatus } from '../api/schemas/payin.js';
 import type { PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
-import { errorText, type FieldProblem } from '../i18n/texts.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
@@ -29,7 +27,6 @@ import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, t
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from './safe-url.js';
 import { ControllerHost } from './controller-host.js';
-import type { FollowStop } from './status-source.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
@@ -55,7 +52,6 @@ export interface SessionDeps {
 
 /** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
 const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID', 'FORBIDDEN', 'VERSION_UNSUPPORTED', 'BAD_RESPONSE']);
-
 
 export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
@@ -155,9 +151,8 @@ export class CheckoutSession extends ControllerHost {
     this.config = config;
     this.client = this.makeClient(config.token);
     const signal = this.run.signal;
-    // A token that cannot create can only follow a payin that exists: read it.
-    const canCreate = config.payload.action ? config.payload.action === 'PAYIN_CREATE' : mayCall(config, 'POST', paths.payin(config.idPayin));
-    const mayExist = !canCreate || wasStartedHere(config, this.deps.storage);
+    // A token that cannot create (PAYIN_INFO) can only follow a payin that exists: read it.
+    const mayExist = !mayCall(config, 'POST', paths.payin(config.idPayin)) || wasStartedHere(config, this.deps.storage);
     startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting }).then(
       (result) => {
         if (signal.aborted) return;
