@@ -121,6 +121,9 @@ describe('every payment method, against the sandbox emulator', () => {
           const { element, events, idPayin } = await open(row.code, currencyCode);
           const expected = fill(element, row.code, currencyCode);
           await submit(element);
+          // Reads of the payin wait until the view has been looked at: the sandbox settles 400 ms
+          // after create, which a busy machine drawing a QR can outlast.
+          const release = recorder.hold((method, path) => method === 'GET' && path.endsWith(`/payins/${idPayin}`));
           await untilEvent(events, 'pay-created');
           const create = recorder.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))!;
           expect(create.body).to.deep.equal({ paymentRequested: { money: { amount: 100, currencyCode } }, paymentMethod: expected });
@@ -145,6 +148,7 @@ describe('every payment method, against the sandbox emulator', () => {
             const sent = recorder.requests.find((r) => r.path.endsWith(`/payins/${idPayin}/!setExternalReference`))!;
             expect(sent.body).to.deep.equal({ externalReference: { reference: '123456789012' } });
           }
+          release();
           await untilState(element, 'success', 6000);
           expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
           element.remove();

@@ -30,14 +30,31 @@ export const uniqueId = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-
 export function recordFetch() {
   const requests: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   const original = window.fetch;
-  window.fetch = (input, init = {}) => {
+  // Requests held back until the test lets them go: the page's view stays as it is meanwhile.
+  let held: { matches: (method: string, path: string) => boolean; release: Promise<void> } | undefined;
+  window.fetch = async (input, init = {}) => {
     const target = new URL(String(input), location.href);
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    requests.push({ method: init.method ?? 'GET', path: decodeURIComponent(target.pathname), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers });
+    const method = init.method ?? 'GET';
+    const path = decodeURIComponent(target.pathname);
+    requests.push({ method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers });
+    if (held?.matches(method, path)) await held.release;
     return original(input, init);
   };
-  return { requests, restore: () => (window.fetch = original) };
+  return {
+    requests,
+    /** Holds every later request that `matches` until the returned function is called. */
+    hold(matches: (method: string, path: string) => boolean): () => void {
+      let release!: () => void;
+      held = { matches, release: new Promise<void>((resolve) => (release = resolve)) };
+      return () => {
+        held = undefined;
+        release();
+      };
+    },
+    restore: () => (window.fetch = original),
+  };
 }
 
 export async function advanceClock(seconds: number): Promise<void> {
