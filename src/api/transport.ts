@@ -86,6 +86,33 @@ export function retryDelay(error: PlatformError, attempt: number, retry: RetryOp
   return Math.min(max, Math.max(base, error.retryAfterMs, backoff) + Math.round(random() * (retry.jitterMs ?? 0)));
 }
 
+/**
+ * Runs `attempt` with the call's retry options (none: once): a retryable PlatformError is tried
+ * again after its wait, until `retries` or `withinMs` is spent; with `patientWhenLimited` a 429
+ * counts against neither. Every platform call retries through here, the token issuer's included.
+ */
+export async function withRetry<T>(attempt: () => Promise<T>, call: CallOptions = {}, wait = sleep, random = Math.random): Promise<T> {
+  const retry = call.retry === true ? {} : call.retry || undefined;
+  const retries = retry ? (retry.retries ?? 3) : 0;
+  const started = Date.now();
+  // Attempts that count against `retries` (a patient 429 does not), and every wait so far.
+  let counted = 0;
+  let waits = 0;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof PlatformError) || !error.retryable || !retry) throw error;
+      const patient = retry.patientWhenLimited && error.code === 'RATE_LIMITED';
+      if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs))) throw error;
+      const delay = retryDelay(error, waits++, retry, random);
+      if (!patient) counted++;
+      retry.onRetry?.(error, delay);
+      await wait(delay, call.signal);
+    }
+  }
+}
+
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: 'INVALID_REQUEST',
   401: 'UNAUTHORIZED',
@@ -209,25 +236,7 @@ export function createTransport(options: ClientOptions) {
     call: CallOptions = {},
     extraHeaders: Record<string, string> = {},
   ): Promise<z.infer<S>> {
-    const retry = call.retry === true ? {} : call.retry || undefined;
-    const retries = retry ? (retry.retries ?? 3) : 0;
-    const started = Date.now();
-    // Attempts that count against `retries` (a patient 429 does not), and every wait so far.
-    let counted = 0;
-    let waits = 0;
-    for (;;) {
-      try {
-        return await once(method, path, schema, body, extraHeaders, call);
-      } catch (error) {
-        if (!(error instanceof PlatformError) || !error.retryable || !retry) throw error;
-        const patient = retry.patientWhenLimited && error.code === 'RATE_LIMITED';
-        if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs))) throw error;
-        const delay = retryDelay(error, waits++, retry, random);
-        if (!patient) counted++;
-        retry.onRetry?.(error, delay);
-        await wait(delay, call.signal);
-      }
-    }
+    return withRetry(() => once(method, path, schema, body, extraHeaders, call), call, wait, random);
   }
 
   const query = (params: Record<string, string | undefined>) => {

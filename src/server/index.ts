@@ -5,9 +5,8 @@
  * edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
  * the private key, signing and creating an issuer throw a TypeError before any request.
  */
-import { createClient, sleep, type CallOptions } from '../api/client.js';
-import { PlatformError } from '../api/errors.js';
-import { retryDelay } from '../api/transport.js';
+import { createClient, type CallOptions } from '../api/client.js';
+import { withRetry } from '../api/transport.js';
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
@@ -150,19 +149,11 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
    * platform refuses a signature it has already seen, so a retry after an answer that was lost on
    * the way back must not send the same signed body again.
    */
-  async function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
-    const retry = call?.retry === true ? {} : call?.retry || undefined;
-    for (let attempt = 0; ; attempt++) {
+  function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
+    return withRetry(async () => {
       const { body, signature } = await authenticate(request);
-      try {
-        return (await post(body, signature, { ...call, retry: false })).token;
-      } catch (error) {
-        if (!retry || !(error instanceof PlatformError) || !error.retryable || attempt >= (retry.retries ?? 3)) throw error;
-        const delay = retryDelay(error, attempt, retry);
-        retry.onRetry?.(error, delay);
-        await sleep(delay, call?.signal);
-      }
-    }
+      return (await post(body, signature, { ...call, retry: false })).token;
+    }, call);
   }
 
   return {

@@ -7,10 +7,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { type MerchantBackend } from '../../demo/merchant/backend.js';
 import { createClient } from '../../src/api/client.js';
-import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { demoMerchantBackend, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let platform: TestSandbox;
 let backend: MerchantBackend;
@@ -18,12 +17,7 @@ let backend: MerchantBackend;
 before(async () => {
   // The emulator's default rate limit: what a crowd of anonymous requests would exhaust.
   platform = await startSandbox({ rateLimit: 10 });
-  backend = createMerchantBackend({
-    platformUrl: platform.sandbox.url,
-    merchantCode: DEMO_MERCHANT_CODE,
-    privateKey: demoPrivateKey,
-    callbackUrl: () => 'http://127.0.0.1:9/api/callbacks',
-  });
+  backend = demoMerchantBackend(platform.sandbox.url);
 });
 
 after(async () => {

@@ -4,22 +4,12 @@
  * headless Chromium against the demo started in-process.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Demo } from '../../demo/server.js';
-import { launchBrowser, openPage, startTestDemo } from '../e2e/harness.js';
-import type { EngineBrowser as Browser, EnginePage as Page } from '../e2e/page-driver.js';
+import { demoInBrowser, openPage } from '../e2e/harness.js';
+import type { EnginePage as Page } from '../e2e/page-driver.js';
 
-let demo: Demo;
-let browser: Browser;
-
-before(async () => {
-  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = demoInBrowser();
 
 /** The element's status-url and payin-id, and what the stream answers the page first. */
 async function statusStreamOf(page: Page) {
@@ -56,7 +46,7 @@ const pages: [string, (demo: Demo) => string, (page: Page) => Promise<void>][] =
 describe('the demo pages set status-url to the backend stream', () => {
   for (const [name, address, checkOut] of pages) {
     it(`${name}`, async () => {
-      const { page, errors, close } = await openPage(browser, address(demo));
+      const { page, errors, close } = await openPage(e2e.browser, address(e2e.demo));
       try {
         await checkOut(page);
         const { statusUrl, idPayin, firstEvent } = await statusStreamOf(page);
@@ -71,7 +61,7 @@ describe('the demo pages set status-url to the backend stream', () => {
   }
 
   it('the hosted page', async () => {
-    const { page, errors, close } = await openPage(browser, demo.pages.shop);
+    const { page, errors, close } = await openPage(e2e.browser, e2e.demo.pages.shop);
     try {
       await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
       await page.waitForURL(/\/pay\.html\?/);

@@ -8,11 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
-import { createMerchantBackend, type CheckoutSession, type MerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { type CheckoutSession, type MerchantBackend } from '../../demo/merchant/backend.js';
 import { createClient } from '../../src/api/client.js';
 import { sseReader, until } from '../server/sse-reader.js';
-import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { demoMerchantBackend, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let platform: TestSandbox;
 const running: { backend: MerchantBackend; server: Server }[] = [];
@@ -33,12 +32,7 @@ after(async () => {
 /** One instance of the merchant's backend, served over HTTP, whose callback URL is its own. */
 async function serveBackend() {
   const server = createServer();
-  const backend = createMerchantBackend({
-    platformUrl: platform.sandbox.url,
-    merchantCode: DEMO_MERCHANT_CODE,
-    privateKey: demoPrivateKey,
-    callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks`,
-  });
+  const backend = demoMerchantBackend(platform.sandbox.url, { callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks` });
   server.on('request', getRequestListener(backend.app.fetch, { overrideGlobalObjects: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   running.push({ backend, server });

@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createMerchantBackend, type MerchantBackend } from '../../demo/merchant/backend.js';
+import { type MerchantBackend } from '../../demo/merchant/backend.js';
 import { createOptionsCache } from '../../demo/merchant/options-cache.js';
 import { createCallQueue } from '../../demo/merchant/platform-calls.js';
 import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
-import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { demoMerchantBackend, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const OPTIONS_PATH = '/payins/!availablePaymentOptions';
@@ -64,13 +64,7 @@ describe('the options of a sale', () => {
 
   before(async () => {
     platform = await startSandbox({ rateLimit: 10 });
-    backend = createMerchantBackend({
-      platformUrl: platform.sandbox.url,
-      merchantCode: DEMO_MERCHANT_CODE,
-      privateKey: demoPrivateKey,
-      callbackUrl: () => 'http://127.0.0.1:9/api/callbacks',
-      provideOptions: true,
-    });
+    backend = demoMerchantBackend(platform.sandbox.url, { provideOptions: true });
   });
   after(async () => {
     backend.close();

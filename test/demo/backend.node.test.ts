@@ -5,25 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createMerchantBackend, SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
+import { SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
 import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
-import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { demoMerchantBackend, UNREACHED_CALLBACK_URL, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let platform: TestSandbox;
 let backend: MerchantBackend;
-const CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';
 
 before(async () => {
   platform = await startSandbox();
-  backend = createMerchantBackend({
-    platformUrl: platform.sandbox.url,
-    merchantCode: DEMO_MERCHANT_CODE,
-    privateKey: demoPrivateKey,
-    callbackUrl: () => CALLBACK_URL,
-    sandboxTools: true,
-  });
+  backend = demoMerchantBackend(platform.sandbox.url, { sandboxTools: true });
 });
 
 after(async () => {
@@ -71,7 +64,7 @@ describe('POST /api/checkouts', () => {
     const session = await json(response);
     assert.match(session.idPayin, /^order-[0-9a-f-]{36}$/);
     assert.equal(session.baseUrl, platform.sandbox.url);
-    assert.equal(session.callbackUrl, CALLBACK_URL);
+    assert.equal(session.callbackUrl, UNREACHED_CALLBACK_URL);
     assert.equal(session.tokenScope, 'checkout');
     const payload = decodeToken(session.token)!;
     assert.equal(payload.merchantCode, DEMO_MERCHANT_CODE);
@@ -121,7 +114,7 @@ describe('POST /api/checkouts', () => {
   }
 
   it('answers 502 with the platform code when the platform cannot be reached', async () => {
-    const offline = createMerchantBackend({ platformUrl: 'http://127.0.0.1:9', merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    const offline = demoMerchantBackend('http://127.0.0.1:9');
     const response = await offline.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json' } });
     assert.equal(response.status, 502);
     assert.equal((await json(response)).errorCode, 'NETWORK');
@@ -228,7 +221,7 @@ describe('callbacks', () => {
   });
 
   it("streams the callbacks of this browser's orders as Server-Sent Events, and ends the stream when the backend closes", async () => {
-    const own = createMerchantBackend({ platformUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    const own = demoMerchantBackend(platform.sandbox.url);
     const checkout = async (cookie?: string) => {
       const response = await own.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } });
       return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]! };
@@ -293,7 +286,7 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
   it('refuses the clock tool with JSON: bad body 400, unknown payin 404, not an emulator 404', async () => {
     assert.equal((await request('POST', '/api/sandbox/expire', '{}')).status, 400);
     assert.equal((await request('POST', '/api/sandbox/expire', '{"idPayin":"nobody"}')).status, 404);
-    const real = createMerchantBackend({ platformUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => CALLBACK_URL });
+    const real = demoMerchantBackend(platform.sandbox.url);
     const response = await real.app.request('/api/sandbox/expire', { method: 'POST', body: '{"idPayin":"x"}' });
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
@@ -303,6 +296,6 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     const response = await request('GET', '/api/nothing-here');
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
-    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: CALLBACK_URL, platformUrl: platform.sandbox.url, merchantName: DEMO_MERCHANT_CODE });
+    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: UNREACHED_CALLBACK_URL, platformUrl: platform.sandbox.url, merchantName: DEMO_MERCHANT_CODE });
   });
 });

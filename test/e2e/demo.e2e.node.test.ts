@@ -8,40 +8,26 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
-import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
-import type { Demo } from '../../demo/server.js';
+import { describe, it } from 'node:test';
+import type { EnginePage as Page } from './page-driver.js';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,
   checkoutStates,
   choosePreset,
+  demoInBrowser,
   engineTitle,
-  launchBrowser,
   loggedEvents,
   screenshot,
-  startTestDemo,
   submitCheckout,
   untilCallback,
   untilState,
-  withPage as withPageOf,
-  type OpenPage,
 } from './harness.js';
 
-let demo: Demo;
-let browser: Browser;
+const e2e = demoInBrowser();
 
-before(async () => {
-  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const withPage = (url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) => withPageOf(browser, url, run, options);
+const { withPage } = e2e;
 
 /**
  * The shop's form button: the checkout follows the form by itself once it rests, and this brings
@@ -82,7 +68,7 @@ const FINAL_CASES: FinalCase[] = [
 describe(`${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
   for (const scenario of FINAL_CASES) {
     it(`${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`, { timeout: 45_000 }, () =>
-      withPage(demo.pages.shop, async ({ page }) => {
+      withPage(e2e.demo.pages.shop, async ({ page }) => {
         const idPayin = await payFromShop(page, scenario.preset, scenario.method);
         assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
 
@@ -97,16 +83,16 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
         if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
         if (scenario.received !== undefined) assert.match(callback, new RegExp(`received ${scenario.received} INR`));
         // The backend's own read agrees with the emulator.
-        const record = demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
+        const record = e2e.demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
         assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
-        assert.equal(demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
+        assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
         await screenshot(page, `shop-${scenario.preset}`);
       }),
     );
   }
 
   it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       // The preset picks OFFLINE itself, and a currency that offers it.
       const idPayin = await payFromShop(page, 'offlineMoneyRequired');
       assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
@@ -123,7 +109,7 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
   );
 
   it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
       const error = page.locator('pay-checkout [part="error"][role="alert"]');
       await error.waitFor();
@@ -133,8 +119,8 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
       assert.equal(errors.length, 1);
       assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
       assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
-      assert.equal(demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
-      assert.deepEqual(demo.merchant.callbacks.list({ idPayin }), []);
+      assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
+      assert.deepEqual(e2e.demo.merchant.callbacks.list({ idPayin }), []);
       await screenshot(page, 'shop-rejected-406');
     }),
   );
@@ -143,7 +129,7 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
 describe(`${engineTitle()}: pending payments (these move the emulator clock, so they run alone)`, () => {
   it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
     withPage(
-      demo.pages.shop,
+      e2e.demo.pages.shop,
       async ({ page }) => {
         const idPayin = await payFromShop(page, 'expires', 'UPIQR');
         await untilState(page, 'pending');
@@ -159,14 +145,14 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
         // Still pending a moment later: the expiry scenario waits for its expiry.
         await page.waitForTimeout(2500);
         assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'pending');
-        assert.equal(demo.sandbox.payments.get('payin', idPayin)?.status, 'PROCESSING');
+        assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, 'PROCESSING');
       },
       { recordStates: true },
     ),
   );
 
   it('pending until expiry: the clock button moves past expiry + 2 h, and the FAILED arrives', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       const idPayin = await payFromShop(page, 'expires', 'UPIQR');
       await untilState(page, 'pending');
       const advance = page.getByRole('button', { name: /Advance the emulator's clock/ });
@@ -184,7 +170,7 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
 
 describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
   it('hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       await choosePreset(page, 'success');
       await page.locator('#method').selectOption('UPIQR');
       await page.locator('#options-available').uncheck();
@@ -207,7 +193,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
       assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
 
       // The hosted page took the callback URL from the merchant's configuration.
-      await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+      await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
 
       await page.locator('pay-checkout').getByRole('link', { name: /return to the shop/i }).click();
       await page.waitForURL(/returnedFrom=/);
@@ -220,7 +206,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
   it('script tag: the plain page loads the built dist/pay-checkout.js and completes a payment', { timeout: 120_000 }, async () => {
     // The page loads the build; `npm test` has built it already, so this is usually a no-op.
     await ensureBuilt();
-    await withPage(demo.pages.scriptTag, async ({ page, requests }) => {
+    await withPage(e2e.demo.pages.scriptTag, async ({ page, requests }) => {
       await page.getByRole('button', { name: 'Check out' }).click();
       await untilState(page, 'select');
       // No method preselected: the customer picks one.
@@ -238,14 +224,14 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
         'nothing compiled by the dev server',
       );
       const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
-      await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+      await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
       await screenshot(page, 'script-tag-success');
     });
   });
 
   for (const [name, url] of [
-    ['React', () => demo.pages.react],
-    ['Vue', () => demo.pages.vue],
+    ['React', () => e2e.demo.pages.react],
+    ['Vue', () => e2e.demo.pages.vue],
   ] as const) {
     it(`${name}: completes a payment with the typed event props, and shows the callback`, { timeout: 45_000 }, () =>
       withPage(url(), async ({ page }) => {
@@ -274,7 +260,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
 
 describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
   it('every demo page passes axe (WCAG 2.1 AA and best practice), the checkout included', { timeout: 45_000 }, async () => {
-    for (const [name, url] of Object.entries(demo.pages)) {
+    for (const [name, url] of Object.entries(e2e.demo.pages)) {
       await withPage(url, async ({ page }) => {
         // The shop shows its checkout from the start.
         if (name === 'shop') await untilState(page, 'select');
@@ -284,7 +270,7 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
   });
 
   it('the shop works from the keyboard: arrow keys move through the presets, Enter pays', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       await page.locator('#preset-success').focus();
       await page.keyboard.press('ArrowDown');
       assert.equal(await page.locator('#preset-failed').isChecked(), true);
@@ -303,7 +289,7 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
   );
 
   it('the redirect-parameter switches reach the element as its attributes', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       await page.locator('#method').selectOption('UPICOLLECT');
       await page.locator('#options-available').uncheck();
       await page.locator('#allow-change').uncheck();
@@ -330,13 +316,13 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
   );
 
   it('another platform: a pasted token and base URL, with no merchant backend involved', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       // A payment-scoped token as a merchant would paste it (here minted by the demo backend).
       const session = (await (
-        await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 60, currencyCode: 'INR', tokenScope: 'by-action' }) })
+        await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 60, currencyCode: 'INR', tokenScope: 'by-action' }) })
       ).json()) as { token: string; idPayin: string };
       await page.getByLabel('Another platform: a base URL and a pasted token').check();
-      await page.locator('#other-base-url').fill(demo.sandboxUrl);
+      await page.locator('#other-base-url').fill(e2e.demo.sandboxUrl);
       await page.locator('#other-token').fill(session.token);
       await page.locator('#method').selectOption('UPIQR');
       await goToPayment(page);
@@ -362,7 +348,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
 describe(`${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`, { concurrency: 2 }, () => {
   /** A checkout minted by the demo merchant's backend, as the shop gets one. */
   async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
-    const response = await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
+    const response = await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
     assert.equal(response.status, 201);
     return (await response.json()) as { idPayin: string; token: string };
   }
@@ -380,9 +366,9 @@ describe(`${engineTitle()}: the hosted page plays the platform's page; the sandb
     try {
       const { idPayin, token } = await backendCheckout();
       const query = new URLSearchParams({ token, baseUrl: otherUrl, idPayin, amount: '60', currencyCode: 'INR', paymentMethodCode: 'UPIQR' });
-      await withPage(`${demo.pages.hosted}?${query}`, async ({ page }) => {
+      await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
         await untilState(page, 'select');
-        assert.equal(await page.locator('pay-checkout').getAttribute('base-url'), demo.sandboxUrl, 'the platform is the demo\'s own');
+        assert.equal(await page.locator('pay-checkout').getAttribute('base-url'), e2e.demo.sandboxUrl, 'the platform is the demo\'s own');
         const address = new URL(page.url());
         assert.equal(address.searchParams.get('token'), null, 'the token left the address bar');
         assert.equal(address.searchParams.get('idPayin'), idPayin, 'the rest of the address stays');
@@ -404,20 +390,20 @@ describe(`${engineTitle()}: the hosted page plays the platform's page; the sandb
     // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
     const amount = SCENARIO_AMOUNTS.expires!;
     const { idPayin, token } = await backendCheckout(amount);
-    const created = await fetch(`${demo.sandboxUrl}/payins/${idPayin}`, {
+    const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'X-API-Version': '2', 'Content-Type': 'application/json' },
       body: JSON.stringify({
         paymentRequested: { money: { amount, currencyCode: 'INR' } },
         paymentMethod: { paymentMethodCode: 'ONLINE' },
-        callbackUrl: demo.callbackUrl,
-        returnUrl: `${demo.url}/?returnedFrom=${idPayin}`,
+        callbackUrl: e2e.demo.callbackUrl,
+        returnUrl: `${e2e.demo.url}/?returnedFrom=${idPayin}`,
       }),
     });
     assert.equal(created.status, 200);
     const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } }).paymentMethodResponse;
     // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
-    const axePage = await browser.newPage({ bypassCSP: true });
+    const axePage = await e2e.browser.newPage({ bypassCSP: true });
     try {
       await axePage.page.goto(redirectTo);
       assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
@@ -436,6 +422,6 @@ describe(`${engineTitle()}: the hosted page plays the platform's page; the sandb
       await collect();
       assert.deepEqual(violations(), []);
     });
-    await waitFor(() => demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+    await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
   });
 });

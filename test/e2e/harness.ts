@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { ENGINE_TITLES, launchEngine } from './engines.js';
@@ -43,6 +44,33 @@ export function startTestDemo(): Promise<Demo> {
 
 export function launchBrowser(): Promise<EngineBrowser> {
   return launchEngine(engine);
+}
+
+/**
+ * The demo and a browser for the tests of one file: started before them, closed after them. Read
+ * `demo` and `browser` inside tests (they exist once the file's `before` has run).
+ */
+export function demoInBrowser() {
+  let demo: Demo | undefined;
+  let browser: EngineBrowser | undefined;
+  before(async () => {
+    [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  const running = {
+    get demo(): Demo {
+      return demo!;
+    },
+    get browser(): EngineBrowser {
+      return browser!;
+    },
+    /** withPage in this file's browser. */
+    withPage: (url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) => withPage(running.browser, url, run, options),
+  };
+  return running;
 }
 
 export type OpenPage = OpenedPage;

@@ -6,25 +6,14 @@
  * merchant's header, the order and a way back to the shop.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Demo } from '../../demo/server.js';
+import { describe, it } from 'node:test';
 import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
-import type { EngineBrowser as Browser, EnginePage as Page } from './page-driver.js';
-import { axeViolations, choosePreset, engineName, engineTitle, launchBrowser, openPage, screenshot, startTestDemo, submitCheckout, untilCallback, untilState, withPage as withPageOf, type OpenPage } from './harness.js';
+import type { EnginePage as Page } from './page-driver.js';
+import { axeViolations, choosePreset, demoInBrowser, engineName, engineTitle, openPage, screenshot, submitCheckout, untilCallback, untilState, type OpenPage } from './harness.js';
 
-let demo: Demo;
-let browser: Browser;
+const e2e = demoInBrowser();
 
-before(async () => {
-  [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const withPage = (url: string, run: (open: OpenPage) => Promise<void>) => withPageOf(browser, url, run);
+const { withPage } = e2e;
 
 /** The attributes the page gave the element (not `state`, which the element reflects). */
 const attributesOf = (page: Page) =>
@@ -66,7 +55,7 @@ async function payWithUpiQr(page: Page): Promise<void> {
 
 describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () => {
   it('shows the checkout at load, with the default scenario, before any click', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       await untilState(page, 'select');
       const attributes = await attributesOf(page);
       assert.equal(attributes.amount, String(SCENARIO_AMOUNTS.success));
@@ -87,10 +76,10 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`puts Pay here, the checkout's pay button, on the first screen at 1280×800 (${colorScheme})`, { timeout: 45_000 }, async () => {
-      const open = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme });
+      const open = await e2e.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme });
       try {
         const { page } = open;
-        await page.goto(demo.pages.shop);
+        await page.goto(e2e.demo.pages.shop);
         await untilState(page, 'select');
         assert.equal(await page.evaluate(() => scrollY), 0);
         const heading = await page.getByRole('heading', { name: 'Pay here' }).boundingBox();
@@ -107,7 +96,7 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
   }
 
   it('the code panel follows a switch and a preset, and copies what it shows', { timeout: 60_000 }, () =>
-    withPage(demo.pages.shop, async (open) => {
+    withPage(e2e.demo.pages.shop, async (open) => {
       const { page } = open;
       await untilState(page, 'select');
       await recordClipboardWrites(page);
@@ -143,7 +132,7 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       assert.equal(await markup.isVisible(), false);
       const serverCode = (await server.textContent())!;
       assert.match(serverCode, /import \{\n {2}createStatusRelay, createTokenIssuer, memoryBus,\n\} from 'pay-checkout\/server';/);
-      assert.match(serverCode, new RegExp(`baseUrl: '${demo.sandboxUrl}'`));
+      assert.match(serverCode, new RegExp(`baseUrl: '${e2e.demo.sandboxUrl}'`));
       assert.match(serverCode, /merchantCode: 'demo-merchant'/);
       assert.match(serverCode, /issuer\.forCheckout\(idPayin, \{[^}]*merchantInfo: true,[^}]*money: \{ amount: 60, currencyCode: 'INR' \}/s);
       assert.match(serverCode, /app\.post\('\/api\/callbacks', \(c\) =>\n {2}relay\.handleCallback\(c\.req\.raw\)\);/);
@@ -169,11 +158,11 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
   );
 
   it("shows a browser the callbacks of its own orders only, never another browser's", { timeout: 60_000 }, async () => {
-    const second = await openPage(browser, demo.pages.shop);
+    const second = await openPage(e2e.browser, e2e.demo.pages.shop);
     try {
       await untilState(second.page, 'select');
       let firstOrder = '';
-      await withPage(demo.pages.shop, async ({ page }) => {
+      await withPage(e2e.demo.pages.shop, async ({ page }) => {
         firstOrder = (await attributesOf(page))['payin-id'] ?? '';
         await payWithUpiQr(page);
         await untilState(page, 'success');
@@ -191,7 +180,7 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       await untilCallback(second.page, secondOrder, 'SUCCESS');
       const shown = await second.page.locator('#callback-log [data-id-payin]').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.idPayin));
       assert.deepEqual([...new Set(shown)], [secondOrder]);
-      assert.ok(demo.merchant.callbacks.list({ idPayin: firstOrder }).length > 0, 'the backend did receive the first one');
+      assert.ok(e2e.demo.merchant.callbacks.list({ idPayin: firstOrder }).length > 0, 'the backend did receive the first one');
       await second.collect();
       assert.deepEqual(second.errors, []);
     } finally {
@@ -202,30 +191,30 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
 
 describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way back`, { concurrency: 2 }, () => {
   async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
-    const response = await fetch(`${demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
+    const response = await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
     assert.equal(response.status, 201);
     return (await response.json()) as { idPayin: string; token: string };
   }
 
   it('shows the merchant and the order, and its Cancel link leads back to the shop, which says nothing was paid', { timeout: 45_000 }, async () => {
     const { idPayin, token } = await backendCheckout();
-    const returnUrl = `${demo.url}/?returnedFrom=${idPayin}`;
+    const returnUrl = `${e2e.demo.url}/?returnedFrom=${idPayin}`;
     const query = new URLSearchParams({ token, idPayin, amount: '60', currencyCode: 'INR', returnUrl });
-    await withPage(`${demo.pages.hosted}?${query}`, async ({ page }) => {
+    await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
       await untilState(page, 'select');
-      assert.equal(await page.locator('header #merchant-name').textContent(), demo.sandbox.demoMerchant.channelName);
-      assert.equal(await page.title(), `Pay ${demo.sandbox.demoMerchant.channelName} — pay-checkout hosted page`);
+      assert.equal(await page.locator('header #merchant-name').textContent(), e2e.demo.sandbox.demoMerchant.channelName);
+      assert.equal(await page.title(), `Pay ${e2e.demo.sandbox.demoMerchant.channelName} — pay-checkout hosted page`);
       const summary = page.getByRole('region', { name: 'Your order' });
       assert.equal(await summary.locator('#summary-order').textContent(), idPayin);
       assert.equal(await summary.locator('#summary-total').textContent(), '₹60.00');
-      const cancel = page.getByRole('link', { name: `Cancel and return to ${demo.sandbox.demoMerchant.channelName}` });
+      const cancel = page.getByRole('link', { name: `Cancel and return to ${e2e.demo.sandbox.demoMerchant.channelName}` });
       assert.equal(await cancel.getAttribute('href'), returnUrl);
       assert.deepEqual(await axeViolations(page), []);
       await screenshot(page, 'hosted-page');
       await cancel.click();
       await page.waitForURL(returnUrl);
       await page.locator('#returned').filter({ hasText: `without paying: order ${idPayin} has no payment` }).waitFor();
-      assert.equal(demo.sandbox.payments.get('payin', idPayin), undefined);
+      assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined);
     });
   });
 
@@ -233,11 +222,11 @@ describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way 
     const { idPayin, token } = await backendCheckout(75);
     // No amount in the address (the token carries it), and a return to another site, which a customer could have typed.
     const query = new URLSearchParams({ token, idPayin, paymentMethodCode: 'UPIQR', returnUrl: 'https://elsewhere.example/phish' });
-    await withPage(`${demo.pages.hosted}?${query}`, async ({ page }) => {
+    await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
       await untilState(page, 'select');
       assert.equal(await page.locator('#summary-total').textContent(), '₹75.00');
       const cancel = page.locator('#cancel');
-      assert.equal(await cancel.getAttribute('href'), `${demo.url}/`);
+      assert.equal(await cancel.getAttribute('href'), `${e2e.demo.url}/`);
       await page.locator('pay-checkout [part="submit"]').click();
       await untilState(page, 'success');
       await page.locator('#cancel[hidden]').waitFor({ state: 'attached' });
@@ -246,7 +235,7 @@ describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way 
   });
 
   it('from the shop: Pay on the hosted page, Cancel, and the same order is still there to pay here', { timeout: 45_000 }, () =>
-    withPage(demo.pages.shop, async ({ page }) => {
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
       await untilState(page, 'select');
       const order = (await attributesOf(page))['payin-id']!;
       await page.getByRole('button', { name: 'Pay on the hosted page' }).click();

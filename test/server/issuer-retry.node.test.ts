@@ -1,7 +1,8 @@
 /**
  * pay-checkout/server against the sandbox emulator, which refuses a signature it has already
  * seen: a token request whose answer was lost on the way back is retried with a fresh signature,
- * never the same signed body again.
+ * never the same signed body again; and a busy platform's 429s are waited out as the caller's retry
+ * options say, the same way every platform call is.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,5 +42,30 @@ describe('token requests retried after a lost answer', () => {
       fetch: async (input, init) => (await fetch(input, init), Promise.reject(new TypeError('lost'))),
     });
     await assert.rejects(issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'retry-2' }), (error: { code?: string }) => error.code === 'NETWORK');
+  });
+
+  /** A platform that answers 429 (Retry-After: 0) to the first `busy` token requests, then as it is. */
+  const busyFor = (busy: number, attempts: string[]): typeof fetch => async (input, init) => {
+    attempts.push(new Headers(init?.headers).get('X-SIGNATURE') ?? '');
+    if (attempts.length <= busy) return Response.json({ errorCode: 'TOO_MANY_REQUESTS', message: 'busy' }, { status: 429, headers: { 'Retry-After': '0' } });
+    return fetch(input, init);
+  };
+
+  it('patient when limited: five 429s in a row do not use up one retry, and each attempt is signed afresh', async () => {
+    const attempts: string[] = [];
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, fetch: busyFor(5, attempts) });
+    const waits: number[] = [];
+    const token = await issuer.forCheckout('busy-1', {}, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, patientWhenLimited: true, onRetry: (_, delay) => waits.push(delay) } });
+    assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
+    assert.equal(attempts.length, 6);
+    assert.equal(new Set(attempts).size, 6, 'no signed body is sent twice');
+    assert.equal(waits.length, 5, 'the caller is told of each wait');
+  });
+
+  it('not patient: a 429 counts as a retry, and the last one is the caller’s RATE_LIMITED error', async () => {
+    const attempts: string[] = [];
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, fetch: busyFor(5, attempts) });
+    await assert.rejects(issuer.forCheckout('busy-2', {}, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 } }), (error: { code?: string }) => error.code === 'RATE_LIMITED');
+    assert.equal(attempts.length, 2);
   });
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createMerchantBackend, type MerchantBackendOptions } from '../../demo/merchant/backend.js';
 import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../demo/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
@@ -12,6 +13,14 @@ import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } 
 import { sampleValue, setField } from './samples.js';
 
 export const demoPrivateKey = readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8');
+
+/** A callback URL nothing listens on: tests that need no callbacks delivered give the platform this. */
+export const UNREACHED_CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';
+
+/** The demo merchant's backend in-process, against `platformUrl`, signing with the committed demo key. */
+export function demoMerchantBackend(platformUrl: string, options: Partial<MerchantBackendOptions> = {}) {
+  return createMerchantBackend({ platformUrl, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => UNREACHED_CALLBACK_URL, ...options });
+}
 
 export async function startSandbox(options: SandboxOptions = {}) {
   const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 40, callbackRetry: { baseDelayMs: 20 }, ...options });
