@@ -131,6 +131,8 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
       'callback-url': session.callbackUrl,
       // The backend's status stream: while it is healthy the element need not poll the platform.
       'status-url': session.statusUrl,
+      // The shop knows its name: the element need not ask the platform (GET /merchant-info).
+      ...(session.merchantName ? { 'merchant-name': session.merchantName } : {}),
     };
     mount({ key, order, attributes: { ...order, ...redirectAttributes(readConfig()) }, emulator: true });
   } catch (error) {

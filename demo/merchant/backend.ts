@@ -48,7 +48,11 @@ export interface MerchantBackendOptions {
   callbackUrl: () => string;
   /** Whether platformUrl is the local emulator, whose `/__sandbox/` tools the demo may use. */
   sandboxTools?: boolean;
-  /** The merchant's name, as the hosted payment page shows it. Default: the merchant code. */
+  /**
+   * The shop's name: the hosted payment page shows it, and each checkout carries it
+   * (`merchantName`) for the element's `merchant-name`, which then sends no `GET /merchant-info`.
+   * Default: none with checkouts (the element asks the platform), the merchant code on the hosted page.
+   */
   merchantName?: string;
   /** Validity of checkout tokens. Default 1800 s (the platform's default). */
   tokenValiditySecs?: number;
@@ -101,6 +105,8 @@ export interface CheckoutSession {
   money: Money;
   /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
   options?: AvailableOptionsResponse;
+  /** The shop's name, for the element's `merchant-name` (with the `merchantName` option). */
+  merchantName?: string;
 }
 
 /** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
@@ -276,6 +282,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       statusUrl: statusStreamPath(idPayin),
       money,
       ...(checkoutOptions ? { options: checkoutOptions } : {}),
+      ...(options.merchantName ? { merchantName: options.merchantName } : {}),
     };
     return c.json(session, 201);
   });

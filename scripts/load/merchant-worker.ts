@@ -39,6 +39,8 @@ const backend = createMerchantBackend({
   callbackUrl: () => `${origin}/api/callbacks`,
   sandboxTools: true,
   provideOptions: true,
+  // The shop knows its own name: the elements need not ask the platform for it (merchant-name).
+  merchantName: 'Demo Shop',
   log: (line) => {
     if (/failed|error/i.test(line)) console.error(line);
   },

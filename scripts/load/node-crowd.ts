@@ -48,7 +48,7 @@ function tabStorage() {
 async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise<void> {
   const { record } = shopper;
   record.openedAt = Date.now();
-  let checkout: { idPayin: string; token: string; baseUrl: string; callbackUrl: string; statusUrl: string; money: { amount: number; currencyCode: string }; options?: unknown };
+  let checkout: { idPayin: string; token: string; baseUrl: string; callbackUrl: string; statusUrl: string; money: { amount: number; currencyCode: string }; options?: unknown; merchantName?: string };
   try {
     const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
       method: 'POST',
@@ -76,6 +76,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
     callbackUrl: checkout.callbackUrl,
     statusUrl: settings.relay ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
     options: checkout.options,
+    merchantName: checkout.merchantName,
   };
   const session: InstanceType<typeof CheckoutSession> = new CheckoutSession({
     input: () => input,

@@ -64,6 +64,7 @@ export const SHOPPER_JS = `(() => {
         'callback-url': session.callbackUrl,
       };
       if (settings.relay) attributes['status-url'] = session.statusUrl;
+      if (session.merchantName) attributes['merchant-name'] = session.merchantName;
       for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
       if (session.options) element.options = session.options;
       record.withOptions = !!session.options;

@@ -21,6 +21,8 @@ export interface CheckoutInput {
   callbackUrl?: string | null;
   apiVersion?: string | null;
   statusUrl?: string | null;
+  /** The merchant's name as the shop gives it: shown as it is, and no GET /merchant-info. */
+  merchantName?: string | null;
   /** The answer of POST /payins/!availablePaymentOptions the merchant's server already has. */
   options?: unknown;
 }
@@ -36,6 +38,7 @@ export interface CheckoutConfig {
   callbackUrl?: string;
   /** The merchant's status stream for this payin (createStatusRelay). */
   statusUrl?: string;
+  merchantName?: string;
   options?: AvailableOptionsResponse;
 }
 
@@ -103,7 +106,7 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
     if (!parsed.success) return invalid('options', 'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })');
     options = parsed.data;
   }
-  return { token: input.token!, payload, baseUrl, idPayin, money, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, options };
+  return { token: input.token!, payload, baseUrl, idPayin, money, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, merchantName: input.merchantName?.trim() || undefined, options };
 }
 
 function invalid(attribute: string, detail: string): ConfigProblem {

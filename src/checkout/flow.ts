@@ -77,14 +77,15 @@ export interface StartInput {
 /**
  * One round trip to ready: the options, the payin (when it may exist) and the merchant name are
  * asked for at once; with the merchant's own options, no round trip at all (the merchant name is
- * then asked for after ready). The merchant name is asked only when the token may permit it.
+ * then asked for after ready). The merchant name is asked only when the page did not give it
+ * (`merchant-name`) and the token may permit it.
  */
 export async function startCheckout(client: CheckoutClient, config: CheckoutConfig, signal: AbortSignal, start: StartInput): Promise<StartResult> {
   const call = { signal, retry: patientRetry(start.onRetry) };
   const [options, payin, merchant] = await Promise.allSettled([
     start.options ?? client.getAvailablePaymentOptions({ money: config.money }, call),
     start.mayExist && mayCall(config, 'GET', paths.payin(config.idPayin)) ? client.getPayin(config.idPayin, call) : Promise.reject(undefined),
-    !start.options && mayCall(config, 'GET', paths.merchantInfo()) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined),
+    !start.options && !config.merchantName && mayCall(config, 'GET', paths.merchantInfo()) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined),
   ]);
   if (signal.aborted) throw signal.reason;
   const merchantName = merchant.status === 'fulfilled' ? merchant.value.channelInfo.name : undefined;

@@ -157,7 +157,7 @@ export class CheckoutSession extends ControllerHost {
       (result) => {
         if (signal.aborted) return;
         if (result.kind === 'error') return this.fail(result.error);
-        this.merchantName = result.merchantName;
+        this.merchantName = config.merchantName ?? result.merchantName;
         if (result.kind === 'resume') this.onCreated(result.payin, true);
         else this.ready(result.options.data, result.options.externalProviders ?? []);
       },
@@ -178,7 +178,7 @@ export class CheckoutSession extends ControllerHost {
     this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
     // With the merchant's own options the form showed at once; the merchant name follows.
     const { config, client } = this;
-    if (config?.options && client && mayCall(config, 'GET', paths.merchantInfo())) {
+    if (config?.options && !config.merchantName && client && mayCall(config, 'GET', paths.merchantInfo())) {
       client.getMerchantInfo({ signal: this.run.signal }).then(
         (info) => ((this.merchantName = info.channelInfo.name), this.update()),
         () => undefined,

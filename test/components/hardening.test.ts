@@ -160,6 +160,38 @@ describe('<pay-checkout> hardening and scale', () => {
     }
   });
 
+  it("the merchant's own options and name: pay-ready with that name and not one platform request; the name is text", async () => {
+    const wrapper = document.createElement('div');
+    document.body.append(wrapper);
+    const element = document.createElement('pay-checkout') as PayCheckout;
+    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
+    element.setAttribute('merchant-name', '  <b>Chai</b> & Co  ');
+    element.options = OPTIONS_INR;
+    const ready: { merchantName?: string }[] = [];
+    element.addEventListener('pay-ready', (event) => ready.push(event.detail));
+    wrapper.append(element);
+    try {
+      await untilState(element, 'select');
+      expect(ready.map((detail) => detail.merchantName)).to.deep.equal(['<b>Chai</b> & Co']);
+      const shown = $(element, '[part="merchant-name"]')!;
+      expect(shown.textContent).to.contain('<b>Chai</b> & Co');
+      expect(shown.querySelector('b')).to.equal(null);
+      // Given time to ask, it does not: the shop said the name.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(platform.requests).to.have.length(0);
+    } finally {
+      wrapper.remove();
+    }
+  });
+
+  it('a merchant-name without options: the options are asked for, the merchant name is not', async () => {
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR });
+    const { element } = await mount({ ...base, 'merchant-name': 'Chai & Co' });
+    await untilState(element, 'select');
+    expect($(element, '[part="merchant-name"]')!.textContent).to.contain('Chai & Co');
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['POST /payins/!availablePaymentOptions']);
+  });
+
   it('options that are not an options answer are bad page input naming options', async () => {
     const element = document.createElement('pay-checkout') as PayCheckout;
     for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);

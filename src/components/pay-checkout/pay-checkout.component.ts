@@ -110,6 +110,8 @@ export class PayCheckout extends LitElement {
   @property() locale?: string;
   /** The merchant's status stream for this payin (createStatusRelay): while healthy, no polling. */
   @property({ attribute: 'status-url' }) statusUrl?: string;
+  /** The shop's name as the merchant gives it (text): shown at the top, and no `GET /merchant-info` is sent. */
+  @property({ attribute: 'merchant-name' }) merchantName?: string;
   /** The options answer the merchant's server already has: set before the start, no options request. */
   @property({ attribute: false }) options?: AvailableOptionsResponse;
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
