@@ -89,6 +89,11 @@ export class PayinFollow {
     return this.countdown.remainingMs;
   }
 
+  /** Before the create goes out: the status source gets ready (the merchant's stream opens). */
+  prepare(): Promise<void> {
+    return this.source.prepare?.() ?? Promise.resolve();
+  }
+
   /** Follows the pending payin: its deadline and its status. */
   follow(): void {
     this.countdown.set(this.host.expiresAtLocal);

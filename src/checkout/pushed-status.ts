@@ -5,8 +5,10 @@
  * payin (one read in flight at a time; a change during a read makes one more read after it).
  *
  * Protocol: `event: ready` once the relay is subscribed (data may carry `{"heartbeatMs": n}`),
- * then `event: changed` per change and `event: ping` every heartbeat. On `ready` the payin is read
- * once (a change may have come before the stream did). The stream is healthy from `ready` until an
+ * then `event: changed` per change and `event: ping` every heartbeat. The session opens the stream
+ * before it sends the create (`prepare`): a stream ready by then has seen every change of the new
+ * payin, so following needs no first read. A stream ready only later reads the payin once on
+ * `ready` (a change may have come before the stream did). The stream is healthy from `ready` until an
  * error or a silence longer than 2.5 heartbeats; while it is not, the StatusPoller polls, and the
  * stream is opened again with backoff. A stream that never becomes healthy therefore costs the
  * customer nothing but the polling they would have had.
@@ -23,7 +25,7 @@ export interface PushedStatusOptions extends StatusPollerOptions {
 
 export class PushedStatus implements StatusSource {
   /** Defaults for every stream; tests may shorten them. */
-  static defaults = { heartbeatMs: 15_000, reconnectBaseMs: 1000, reconnectMaxMs: 30_000 };
+  static defaults = { heartbeatMs: 15_000, reconnectBaseMs: 1000, reconnectMaxMs: 30_000, prepareMs: 1000 };
 
   private readonly poller: StatusPoller;
   private stream?: EventSource;
@@ -37,6 +39,11 @@ export class PushedStatus implements StatusSource {
   private expiryTimer?: ReturnType<typeof setTimeout>;
   private reading?: AbortController;
   private readAgain = false;
+  /** The stream is open ahead of following (prepare), and who waits for it to be ready. */
+  private preparing = false;
+  private prepared?: () => void;
+  /** Ready before the create went out, and healthy ever since: no change of the payin went unseen. */
+  private sawEveryChange = false;
 
   constructor(
     host: ReactiveControllerHost,
@@ -67,12 +74,37 @@ export class PushedStatus implements StatusSource {
     return this.healthy;
   }
 
+  /**
+   * Opens the stream before the payin is created, and resolves once it is ready, or has failed, or
+   * after `prepareMs`. Ready by then, it has seen every change since: following needs no first read.
+   */
+  prepare(): Promise<void> {
+    this.preparing = true;
+    this.open();
+    return new Promise((resolve) => {
+      if (this.healthy || !this.stream) {
+        this.sawEveryChange = this.healthy;
+        return resolve();
+      }
+      const timer = setTimeout(() => this.prepared?.(), PushedStatus.defaults.prepareMs);
+      this.prepared = () => {
+        clearTimeout(timer);
+        this.prepared = undefined;
+        this.sawEveryChange = this.healthy;
+        resolve();
+      };
+    });
+  }
+
   start(): void {
     this.running = true;
-    // Until the stream says it is ready, poll as usual.
-    this.poller.start();
-    this.open();
     this.watchExpiry();
+    // Until the stream says it is ready, poll as usual; ready already, read once unless it was
+    // ready before the create went out.
+    if (!this.healthy) {
+      this.poller.start();
+      this.open();
+    } else if (!this.sawEveryChange) this.read();
   }
 
   checkNow(): void {
@@ -86,7 +118,9 @@ export class PushedStatus implements StatusSource {
   }
 
   stop(reason: FollowStop = 'stopped'): void {
-    if (!this.running) return;
+    this.preparing = false;
+    this.prepared?.();
+    if (!this.running) return this.close();
     this.running = false;
     this.close();
     clearTimeout(this.expiryTimer);
@@ -109,7 +143,7 @@ export class PushedStatus implements StatusSource {
   }
 
   private open(): void {
-    if (!this.running || !this.connected || this.stream || this.reopenTimer !== undefined) return;
+    if ((!this.running && !this.preparing) || !this.connected || this.stream || this.reopenTimer !== undefined) return;
     const stream = new EventSource(this.options.statusUrl);
     this.stream = stream;
     stream.addEventListener('ready', (event) => {
@@ -118,6 +152,9 @@ export class PushedStatus implements StatusSource {
       this.healthy = true;
       this.reconnects = 0;
       this.alive();
+      this.prepared?.();
+      // Ready before following starts: start() decides whether a first read is needed.
+      if (!this.running) return;
       this.poller.stop('stopped');
       this.read();
     });
@@ -134,6 +171,7 @@ export class PushedStatus implements StatusSource {
   /** The stream failed or fell silent: poll, and open it again after a while. */
   private broken(): void {
     this.close();
+    this.prepared?.();
     if (!this.running) return;
     if (!this.poller.active) this.poller.start();
     const { reconnectBaseMs, reconnectMaxMs } = PushedStatus.defaults;
@@ -148,6 +186,7 @@ export class PushedStatus implements StatusSource {
     this.stream?.close();
     this.stream = undefined;
     this.healthy = false;
+    this.sawEveryChange = false;
     clearTimeout(this.staleTimer);
     clearTimeout(this.reopenTimer);
     this.reopenTimer = undefined;

@@ -225,6 +225,10 @@ export class CheckoutSession extends ControllerHost {
     markStartedHere(config, this.deps.storage);
     const signal = this.run.signal;
     try {
+      // The merchant's status stream opens before the create goes out, so no change goes unseen
+      // and following needs no first read (PushedStatus.prepare); at most a second's wait.
+      if (config.statusUrl) await this.loadFollowers().then(() => this.follower?.prepare(), () => undefined);
+      if (signal.aborted) return;
       const result = await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
       if (signal.aborted) return;
       if (result.kind === 'failed') return this.onCreateFailed(result.error);

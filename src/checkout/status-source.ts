@@ -25,6 +25,8 @@ export interface StatusSource extends ReactiveController {
   /** Whether it is following the status now. */
   readonly active: boolean;
   start(): void;
+  /** Gets ready before the payin is created (a stream opens): resolves when the create may go out. */
+  prepare?(): Promise<void>;
   /** Reads once now, even after it stopped; it goes on following if the payment is still in time. */
   checkNow(): void;
   stop(reason?: FollowStop): void;

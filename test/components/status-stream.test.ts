@@ -63,11 +63,13 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
   const settle = async (idPayin: string) =>
     fetch(`${await sandboxUrl()}/__sandbox/payins/${idPayin}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }) });
 
-  it('a healthy stream: no polling while pending, one read per change, pay-success from the callback', async () => {
+  it('a healthy stream: opened before the create, no read and no polling while pending, one read per change, pay-success from the callback', async () => {
     // Amount 1: PROCESSING until expiry, so only the stream can bring the change.
     const { element, events, idPayin, reads } = await pending(1);
-    // The stream says ready, the element reads once, then stops polling.
+    // The stream was ready before the create went out: it has seen every change since, so the
+    // create's answer is the status and nothing is read.
     const calm = await quiet(reads);
+    expect(calm).to.equal(0);
     await sleep(1500);
     // Polling at the tests' 20 ms cadence would be ~75 reads in 1.5 s.
     expect(reads() - calm).to.equal(0);
@@ -75,6 +77,25 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     await untilState(element, 'success', 5000);
     expect(reads() - calm).to.be.at.most(2);
     expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
+  });
+
+  it('a stream not ready before the create: the create does not wait past prepareMs, and ready brings one read', async () => {
+    Object.assign(PushedStatus.defaults, { prepareMs: 50 });
+    // The relay answers 503 at first: the stream cannot be ready when the create goes out.
+    await outage(true);
+    try {
+      const { element, idPayin, reads } = await pending(1);
+      await outage(false);
+      // Polled meanwhile; once the reopened stream is ready, one read and no more polling.
+      const calm = await quiet(reads);
+      expect(calm).to.be.greaterThan(0);
+      await sleep(800);
+      expect(reads() - calm).to.equal(0);
+      await settle(idPayin);
+      await untilState(element, 'success', 5000);
+    } finally {
+      Object.assign(PushedStatus.defaults, { prepareMs: 1000 });
+    }
   });
 
   it('a stream that fails: the element polls, the payment still completes, and the stream comes back', async () => {
