@@ -160,6 +160,8 @@ export class PushedStatus implements StatusSource {
     });
     stream.addEventListener('changed', () => {
       this.alive();
+      // While the create is on its way the payin is not followed yet: start() reads it instead.
+      if (!this.running) return void (this.sawEveryChange = false);
       this.read();
     });
     stream.addEventListener('ping', () => this.alive());
