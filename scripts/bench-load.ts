@@ -17,7 +17,7 @@
  * followers: scripts/load/node-crowd.ts). The emulator, the shop's backend and the Node shoppers
  * each run in a worker thread of their own.
  *
- *   npm run bench:load                    N = 10, 100 and 1,000, each with and without the relay (about 26 min)
+ *   npm run bench:load                    N = 10, 100 and 1,000, each with and without the relay (about 27 min)
  *   npm run bench:load -- --quick         N = 10 and 100 (about 6 min)
  *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration
  *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the demo's checkout token)
