@@ -7,7 +7,6 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
 import { mount, untilState, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
-import type { PayCheckout } from '../../src/pay-checkout.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -141,47 +140,24 @@ describe('<pay-checkout> hardening and scale', () => {
   });
 
   it("the merchant's own options: no options request, pay-ready at once, the merchant name after", async () => {
-    const wrapper = document.createElement('div');
-    document.body.append(wrapper);
-    const element = document.createElement('pay-checkout') as PayCheckout;
-    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
-    element.options = OPTIONS_INR;
-    const ready: { merchantName?: string }[] = [];
-    element.addEventListener('pay-ready', (event) => ready.push(event.detail));
-    wrapper.append(element);
-    try {
-      await untilState(element, 'select');
-      expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(0);
-      expect(ready).to.have.length(1);
-      await waitUntil(() => $(element, '[part="merchant-name"]')?.textContent?.includes('Demo Shop'), 'the merchant name');
-      expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['GET /merchant-info']);
-    } finally {
-      wrapper.remove();
-    }
+    const { element, events } = await mount(base, { options: OPTIONS_INR });
+    await untilState(element, 'select');
+    expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(0);
+    expect(events.filter((event) => event.name === 'pay-ready')).to.have.length(1);
+    await waitUntil(() => $(element, '[part="merchant-name"]')?.textContent?.includes('Demo Shop'), 'the merchant name');
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['GET /merchant-info']);
   });
 
   it("the merchant's own options and name: pay-ready with that name and not one platform request; the name is text", async () => {
-    const wrapper = document.createElement('div');
-    document.body.append(wrapper);
-    const element = document.createElement('pay-checkout') as PayCheckout;
-    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
-    element.setAttribute('merchant-name', '  <b>Chai</b> & Co  ');
-    element.options = OPTIONS_INR;
-    const ready: { merchantName?: string }[] = [];
-    element.addEventListener('pay-ready', (event) => ready.push(event.detail));
-    wrapper.append(element);
-    try {
-      await untilState(element, 'select');
-      expect(ready.map((detail) => detail.merchantName)).to.deep.equal(['<b>Chai</b> & Co']);
-      const shown = $(element, '[part="merchant-name"]')!;
-      expect(shown.textContent).to.contain('<b>Chai</b> & Co');
-      expect(shown.querySelector('b')).to.equal(null);
-      // Given time to ask, it does not: the shop said the name.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(platform.requests).to.have.length(0);
-    } finally {
-      wrapper.remove();
-    }
+    const { element, events } = await mount({ ...base, 'merchant-name': '  <b>Chai</b> & Co  ' }, { options: OPTIONS_INR });
+    await untilState(element, 'select');
+    expect(events.filter((event) => event.name === 'pay-ready').map((event) => event.detail.merchantName)).to.deep.equal(['<b>Chai</b> & Co']);
+    const shown = $(element, '[part="merchant-name"]')!;
+    expect(shown.textContent).to.contain('<b>Chai</b> & Co');
+    expect(shown.querySelector('b')).to.equal(null);
+    // Given time to ask, it does not: the shop said the name.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(platform.requests).to.have.length(0);
   });
 
   it('a merchant-name without options: the options are asked for, the merchant name is not', async () => {
@@ -193,20 +169,12 @@ describe('<pay-checkout> hardening and scale', () => {
   });
 
   it('options that are not an options answer are bad page input naming options', async () => {
-    const element = document.createElement('pay-checkout') as PayCheckout;
-    for (const [name, value] of Object.entries(base)) element.setAttribute(name, value);
-    element.options = { data: 'UPIQR' } as never;
-    const errors: { code: string; message: string }[] = [];
-    element.addEventListener('pay-error', (event) => errors.push(event.detail));
-    document.body.append(element);
-    try {
-      await untilState(element, 'error');
-      expect(errors[0]).to.include({ code: 'INVALID_ATTRIBUTE' });
-      expect(errors[0]!.message).to.match(/options/);
-      expect(platform.requests).to.have.length(0);
-    } finally {
-      element.remove();
-    }
+    const { element, events } = await mount(base, { options: { data: 'UPIQR' } as never });
+    await untilState(element, 'error');
+    const errors = events.filter((event) => event.name === 'pay-error').map((event) => event.detail as { code: string; message: string });
+    expect(errors[0]).to.include({ code: 'INVALID_ATTRIBUTE' });
+    expect(errors[0]!.message).to.match(/options/);
+    expect(platform.requests).to.have.length(0);
   });
 
   it('a base-url that is not the platform (404 to the options) is INVALID_ATTRIBUTE naming base-url', async () => {

@@ -35,11 +35,13 @@ export function recordEvents(element: EventTarget): { name: string; detail: any 
 }
 
 /** Mounts an element inside a wrapper that records events from the start. */
-export async function mount(attributes: Record<string, string | undefined>) {
+export async function mount(attributes: Record<string, string | undefined>, properties: Partial<Pick<PayCheckout, 'options'>> = {}) {
   const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
   const events = recordEvents(wrapper);
   const element = document.createElement('pay-checkout') as PayCheckout;
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  // Properties a page sets before the element is connected (read when the checkout starts).
+  Object.assign(element, properties);
   wrapper.append(element);
   return { element, events, wrapper };
 }
