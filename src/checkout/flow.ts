@@ -85,7 +85,7 @@ export async function startCheckout(client: CheckoutClient, config: CheckoutConf
   const [options, payin, merchant] = await Promise.allSettled([
     start.options ?? client.getAvailablePaymentOptions({ money: config.money }, call),
     start.mayExist && mayCall(config, 'GET', paths.payin(config.idPayin)) ? client.getPayin(config.idPayin, call) : Promise.reject(undefined),
-    !start.options && !config.merchantName && mayCall(config, 'GET', paths.merchantInfo()) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined),
+    !start.options && asksMerchantName(config) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined),
   ]);
   if (signal.aborted) throw signal.reason;
   const merchantName = merchant.status === 'fulfilled' ? merchant.value.channelInfo.name : undefined;
@@ -96,6 +96,9 @@ export async function startCheckout(client: CheckoutClient, config: CheckoutConf
   // should it exist after all, creating it answers 409 and the checkout resumes it.
   return { kind: 'select', options: options.value, merchantName };
 }
+
+/** Whether the platform is asked for the merchant name: the page did not give it, and the token may permit it. */
+export const asksMerchantName = (config: CheckoutConfig): boolean => !config.merchantName && mayCall(config, 'GET', paths.merchantInfo());
 
 /**
  * Whether the token may permit a call: what its operations say; for a by-action token without

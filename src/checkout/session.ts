@@ -19,7 +19,7 @@ import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
 import { toErrorDetail } from './errors.js';
-import { buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
+import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FormPreset } from './form.js';
@@ -178,7 +178,7 @@ export class CheckoutSession extends ControllerHost {
     this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
     // With the merchant's own options the form showed at once; the merchant name follows.
     const { config, client } = this;
-    if (config?.options && !config.merchantName && client && mayCall(config, 'GET', paths.merchantInfo())) {
+    if (config?.options && client && asksMerchantName(config)) {
       client.getMerchantInfo({ signal: this.run.signal }).then(
         (info) => ((this.merchantName = info.channelInfo.name), this.update()),
         () => undefined,
