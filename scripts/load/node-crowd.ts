@@ -13,6 +13,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
+import type { CheckoutSession as ShopCheckout } from '../../demo/merchant/backend.js';
 import type { SessionReport } from '../../src/checkout/session.js';
 import type { ShopperSettings } from './shop-page.js';
 import { progressOf, type ShopperRecord } from './shopper.js';
@@ -48,7 +49,8 @@ function tabStorage() {
 async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise<void> {
   const { record } = shopper;
   record.openedAt = Date.now();
-  let checkout: { idPayin: string; token: string; baseUrl: string; callbackUrl: string; statusUrl: string; money: { amount: number; currencyCode: string }; options?: unknown; merchantName?: string };
+  // As the shop's backend answers POST /api/checkouts (JSON).
+  let checkout: ShopCheckout;
   try {
     const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
       method: 'POST',
