@@ -174,6 +174,15 @@ export async function withPage(browser: EngineBrowser, url: string, run: (open: 
     assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
   } catch (error) {
     await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
+    // CI keeps the log, not the screenshot: what the page said goes with the failure.
+    const shown = await open.page
+      .evaluate<string>('`${location.href}, pay-checkout state: ${document.querySelector("pay-checkout")?.getAttribute("state")}\\n${document.body?.innerText ?? ""}`')
+      .catch((failure: Error) => `(unreadable: ${failure.message.split('\n')[0]})`);
+    if (error instanceof Error) {
+      error.message += `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 1500)}`;
+      if (open.errors.length) error.message += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
+      if (open.consoleMessages?.length) error.message += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
+    }
     throw error;
   } finally {
     await open.close();

@@ -72,12 +72,24 @@ export class ScriptedPage implements EnginePage {
   noteUrl(url: string) {
     this.currentUrl = url;
   }
+  /**
+   * The page's own address and readyState, read together in the page: a driver's idea of the URL
+   * follows navigation events, which can lag. A script cut short by the navigation it waits for is
+   * asked again; the timeout says what was seen last.
+   */
   async waitForURL(expected: string | RegExp) {
     const matches = (url: string) => (typeof expected === 'string' ? url === expected : expected.test(url));
-    await this.until(`the URL to be ${expected}`, async () => {
-      const url = await this.driver.url();
-      return matches(url) && (await this.driver.run<string>('return document.readyState')) === 'complete' ? url : undefined;
-    });
+    let seen = 'nothing yet';
+    await this.until(
+      () => `the URL to be ${expected} (last seen: ${seen})`,
+      async () => {
+        const page = await this.driver
+          .run<{ url: string; readyState: string }>('return { url: location.href, readyState: document.readyState };')
+          .catch((error: Error) => ({ url: '', readyState: '', error: error.message.split('\n')[0] }));
+        seen = 'error' in page ? `a script that failed: ${page.error}` : `${page.url}, ${page.readyState}`;
+        return matches(page.url) && page.readyState === 'complete' ? page.url : undefined;
+      },
+    );
     await this.settle();
   }
   title() {
