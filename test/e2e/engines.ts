@@ -145,15 +145,15 @@ const WEBKIT_WITNESS = `
   let witness = window.__engineWitness;
   const fresh = !witness;
   if (fresh) {
-    witness = window.__engineWitness = { errors: [], seen: 0 };
+    witness = window.__engineWitness = { errors: [], requests: [] };
     addEventListener('error', (event) => witness.errors.push(event.message));
     addEventListener('unhandledrejection', (event) => witness.errors.push(String((event.reason && event.reason.message) || event.reason)));
+    // Each entry as it is added (and those before, buffered), not a count into the list, which is
+    // sorted by start time: a long request that ends after a later short one lands before it.
     performance.setResourceTimingBufferSize(100000);
+    new PerformanceObserver((list) => witness.requests.push(...list.getEntries().map((entry) => entry.name))).observe({ type: 'resource', buffered: true });
   }
-  const entries = performance.getEntriesByType('resource');
-  const requests = entries.slice(witness.seen).map((entry) => entry.name);
-  witness.seen = entries.length;
-  return { fresh, url: location.href, errors: witness.errors.splice(0), requests };
+  return { fresh, url: location.href, errors: witness.errors.splice(0), requests: witness.requests.splice(0) };
 `;
 
 /**

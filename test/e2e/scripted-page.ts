@@ -261,9 +261,10 @@ class ScriptedLocator implements EngineLocator {
           if (!onTarget) return { __waiting: 'covered by ' + (hit ? hit.outerHTML.slice(0, 120) : 'nothing (outside the viewport)') };
           if (window.__engineClickGuard) window.__engineClickGuard.remove();
           const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
-          const guard = { missed: false, decided: undefined };
+          const guard = { missed: false, clicked: false, decided: undefined };
           const check = (event) => {
             if (guard.decided === undefined) guard.decided = event.composedPath().includes(element);
+            if (guard.decided && event.type === 'click') guard.clicked = true;
             if (!guard.decided) {
               guard.missed = true;
               event.preventDefault();
@@ -286,9 +287,21 @@ class ScriptedLocator implements EngineLocator {
     await this.page.until(`${this.description} to take a click where it is`, async () => {
       const { x, y } = await this.clickPoint();
       await this.page.act(() => this.page.driver.click(x, y));
-      // A click that left the page landed; otherwise the guard says.
-      const missed = await this.page.driver.run<boolean>('const guard = window.__engineClickGuard; if (!guard) return false; guard.remove(); return guard.missed;');
-      return missed ? undefined : true;
+      // A click that left the page landed; otherwise the guard says whether the element had it.
+      // One the page never saw at all (input lost by a busy engine) is sent again, as is a miss.
+      const landed = await this.page.driver
+        .run<boolean>(
+          `const guard = window.__engineClickGuard;
+           if (!guard) return true;
+           const deadline = Date.now() + 1000;
+           return new Promise(function wait(resolve) {
+             if (guard.missed || guard.clicked || Date.now() > deadline) return (guard.remove(), resolve(guard.clicked && !guard.missed));
+             setTimeout(() => wait(resolve), 20);
+           });`,
+        )
+        // The script was cut short by the page the click opened.
+        .catch(() => true);
+      return landed ? true : undefined;
     });
   }
   private async setChecked(checked: boolean) {
