@@ -22,6 +22,7 @@ import {
   screenshot,
   submitCheckout,
   untilCallback,
+  untilLogged,
   untilState,
 } from './harness.js';
 
@@ -97,7 +98,7 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
       const idPayin = await payFromShop(page, 'offlineMoneyRequired');
       assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
       const currency = await page.locator('#currency').inputValue();
-      const created = await loggedEvents(page, 'pay-created');
+      const created = await untilLogged(page, 'pay-created');
       const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
       assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
       assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
@@ -115,7 +116,8 @@ describe(`${engineTitle()}: the shop: each sandbox scenario to its final event a
       await error.waitFor();
       assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
       assert.ok((await error.textContent())!.trim().length > 0);
-      const errors = await loggedEvents(page, 'pay-error');
+      // pay-error follows the alert: it waits for the payin views' texts of the error.
+      const errors = await untilLogged(page, 'pay-error');
       assert.equal(errors.length, 1);
       assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
       assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
@@ -139,7 +141,7 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
         assert.ok(!states.includes('select') && !states.includes('submitting'), `after the reload: ${states.join(' → ')}`);
         assert.equal(states.at(-1), 'pending');
         assert.equal(await page.locator('pay-checkout [part="form"]').count(), 0, 'no form');
-        const created = await loggedEvents(page, 'pay-created');
+        const created = await untilLogged(page, 'pay-created');
         assert.equal(created.length, 1);
         assert.match(created[0]!, new RegExp(`${idPayin} \\(resumed\\)`));
         // Still pending a moment later: the expiry scenario waits for its expiry.

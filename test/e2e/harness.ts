@@ -133,6 +133,12 @@ export async function submitCheckout(page: Page): Promise<void> {
 /** Text of the event log entries of one event name. */
 export const loggedEvents = (page: Page, name: string, log = '#event-log') => page.locator(`${log} [data-event="${name}"]`).allTextContents();
 
+/** The same, once at least one is there: the page writes its log after the element's state moved on. */
+export async function untilLogged(page: Page, name: string, log = '#event-log'): Promise<string[]> {
+  await page.locator(`${log} [data-event="${name}"]`).first().waitFor();
+  return loggedEvents(page, name, log);
+}
+
 /** Waits for the callback of a payin, read by the merchant backend as `status`. */
 export async function untilCallback(page: Page, idPayin: string, status: string, list = '#callback-log'): Promise<string> {
   const entry = page.locator(`${list} [data-id-payin="${idPayin}"][data-status="${status}"]`);
@@ -179,9 +185,12 @@ export async function withPage(browser: EngineBrowser, url: string, run: (open: 
       .evaluate<string>('`${location.href}, pay-checkout state: ${document.querySelector("pay-checkout")?.getAttribute("state")}\\n${document.body?.innerText ?? ""}`')
       .catch((failure: Error) => `(unreadable: ${failure.message.split('\n')[0]})`);
     if (error instanceof Error) {
-      error.message += `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 1500)}`;
-      if (open.errors.length) error.message += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
-      if (open.consoleMessages?.length) error.message += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
+      let said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 1500)}`;
+      if (open.errors.length) said += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
+      if (open.consoleMessages?.length) said += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
+      // The reporter prints the stack, which was written with the message when the error was made.
+      if (error.stack?.includes(error.message)) error.stack = error.stack.replace(error.message, error.message + said);
+      error.message += said;
     }
     throw error;
   } finally {
