@@ -41,8 +41,9 @@ const pkg = JSON.parse(read('package.json')) as PackageJson;
  * npm with no registry it could reach: nothing is published, and the test runs offline (publish
  * --dry-run still asks the registry whether the version exists; refused at once, it goes on).
  */
+// npm's own log level, not the one `npm run --silent` hands its children: the test reads npm's output.
 const runNpm = (args: string[]) =>
-  promisify(execFile)(npm, [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier'], { cwd: fileURLToPath(root), maxBuffer: 16 << 20 });
+  promisify(execFile)(npm, [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier', '--loglevel=notice'], { cwd: fileURLToPath(root), maxBuffer: 16 << 20 });
 
 /** npm's warnings that are about this machine, not the package: an unknown key in ~/.npmrc, no login. */
 const ENVIRONMENT_WARNING = /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
