@@ -180,7 +180,7 @@ export class CheckoutSession extends ControllerHost {
     const { config, client } = this;
     if (config?.options && client && asksMerchantName(config)) {
       client.getMerchantInfo({ signal: this.run.signal }).then(
-        (info) => ((this.merchantName = info.channelInfo.name), this.update()),
+        (info) => ((this.merchantName = info.channelInfo.name), this.requestUpdate()),
         () => undefined,
       );
     }
@@ -190,25 +190,25 @@ export class CheckoutSession extends ControllerHost {
   private readonly waiting = (): void => {
     if (this.busy) return;
     this.busy = true;
-    this.update();
+    this.requestUpdate();
   };
 
   /** The customer picked a method or an operator. */
   choose(code: string, operator?: string): void {
     if (this.current.name !== 'select' || (this.methodLocked && code !== this.form.selectedCode)) return;
     if (!this.form.choose(code, operator)) return;
-    this.update();
+    this.requestUpdate();
     this.emit('pay-method-change', { paymentMethodCode: code, ...(operator ? { paymentOperatorCode: operator } : {}) });
   }
 
   chooseProvider(code: string | undefined): void {
     this.form.selectedProvider = code;
-    this.update();
+    this.requestUpdate();
   }
 
   setValue(field: MethodField, value: string): void {
     this.form.setValue(field, value);
-    this.update();
+    this.requestUpdate();
   }
 
   /** Validates the form, then creates the payin once. */
@@ -217,7 +217,7 @@ export class CheckoutSession extends ControllerHost {
     if (this.current.name !== 'select' || !config || !client) return;
     const method = this.form.paymentMethod(config.money.currencyCode);
     if (!method) {
-      this.update();
+      this.requestUpdate();
       return this.focus(this.form.problemTarget);
     }
     this.go({ type: 'submit' });
@@ -300,20 +300,20 @@ export class CheckoutSession extends ControllerHost {
 
   private async loadFollowersOnce(): Promise<void> {
     this.views = 'loading';
-    this.update();
+    this.requestUpdate();
     let followers: Followers;
     try {
       followers = await this.deps.loadFollowers();
     } catch (error) {
       this.followersLoad = undefined;
       this.views = 'failed';
-      this.update();
+      this.requestUpdate();
       throw error;
     }
     this.follower = new followers.PayinFollow(this.followHost(), followers);
     this.views = 'ready';
     if (this.current.name === 'pending') this.followPayin();
-    this.update();
+    this.requestUpdate();
   }
 
   /** A fresh token for the same payment (the old one expired): used from now on. */
@@ -348,7 +348,7 @@ export class CheckoutSession extends ControllerHost {
       emit: (name, detail) => this.emit(name, detail),
       addController: (controller) => this.addController(controller),
       removeController: (controller) => this.removeController(controller),
-      requestUpdate: () => this.update(),
+      requestUpdate: () => this.requestUpdate(),
       updateComplete: Promise.resolve(true),
     };
   }
@@ -371,7 +371,7 @@ export class CheckoutSession extends ControllerHost {
     if (!next) return false;
     this.current = next;
     this.busy = false;
-    this.update();
+    this.requestUpdate();
     return true;
   }
 
@@ -386,10 +386,6 @@ export class CheckoutSession extends ControllerHost {
     return clientForPayment(client, config);
   }
 
-  private update(): void {
-    if (!this.disposed) this.deps.report({ type: 'update' });
-  }
-
   private focus(target: FocusTarget): void {
     if (!this.disposed) this.deps.report({ type: 'focus', target });
   }
@@ -398,8 +394,8 @@ export class CheckoutSession extends ControllerHost {
     if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
   }
 
-  /** The status source and the countdown render through the session. */
+  /** A change to render (the status source and the countdown render through the session too). */
   requestUpdate(): void {
-    this.update();
+    if (!this.disposed) this.deps.report({ type: 'update' });
   }
 }
