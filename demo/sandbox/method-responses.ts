@@ -147,6 +147,8 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
     expiry: 'redirect',
     build: (b) => ({ deeplink: b.input.pageUrl, upiId: `demoshop.${b.digits(6, 'vpa')}@sbxupi`, paymentOperator: b.operator(), ...b.echo('phoneNumber', 'emailAddress') }),
   },
+  // A QR to scan: the customer's UPI ID, when given, is echoed as the payer's address (it skips
+  // the UTR step); a UPIQR payin sends no collect request, which is UPICOLLECT's flow.
   UPIQR: {
     expiry: 'qr',
     build: (b) => {

@@ -47,7 +47,9 @@ describe('<pay-checkout> attributes', () => {
     await submit(element);
     await untilState(element, 'pending');
     expect(created().paymentMethod).to.deep.equal({ paymentMethodCode: 'UPIQR', upiId: 'asha@okbank' });
-    await waitUntil(() => element.shadowRoot!.textContent!.includes('request was sent to asha@okbank'), 'upi request text');
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Paying from asha@okbank'), 'the UPI ID paid from');
+    await waitUntil(() => $(element, '[part="qr"] svg.qr'), 'the QR, still there', { timeout: 5000 });
+    expect(element.shadowRoot!.textContent).not.to.contain('request was sent');
     expectNone(element, '#utr');
     expect(events.some((e) => e.name === 'pay-error')).to.equal(false);
   });

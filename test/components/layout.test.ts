@@ -93,7 +93,7 @@ const CASES: { name: string; code: string; currencyCode: string; attributes: Rec
   { name: 'OFFLINE in THB (an account)', code: 'OFFLINE', currencyCode: 'THB', attributes: {} },
   { name: 'OFFLINE in VND (a QR)', code: 'OFFLINE', currencyCode: 'VND', attributes: {} },
   { name: 'UPIQR with the app link', code: 'UPIQR', currencyCode: 'INR', attributes: { 'show-deep-link': 'true' } },
-  { name: 'UPIQR with a UPI ID (a request)', code: 'UPIQR', currencyCode: 'INR', attributes: { 'upi-id': 'asha@okdemo' } },
+  { name: 'UPIQR with a UPI ID (the QR, paying from it)', code: 'UPIQR', currencyCode: 'INR', attributes: { 'upi-id': 'asha@okdemo' } },
 ];
 
 describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {

@@ -168,18 +168,27 @@ describe('payin views, from the shopper’s side', () => {
   });
 
   describe('one flow at a time', () => {
-    it('a UPI QR payin the platform sent to the customer’s UPI ID shows the request, not the QR', async () => {
+    it('a UPI QR payin with the customer’s UPI ID keeps its QR: the UPI ID is where they pay from, and skips the UTR step', async () => {
       const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { upiId: 'asha@okdemo' }));
+      await waitUntil(() => $(element, '[part="qr"] svg.qr'), 'QR drawn', { timeout: 5000 });
+      expect(text(element)).to.contain('Paying from asha@okdemo');
+      expect(text(element)).not.to.contain('request was sent');
+      expectNone(element, '#utr');
+      expect(buttonsNamed(element, /Save QR image/)).to.have.length(1);
+    });
+
+    it('a UPI QR payin without the customer’s UPI ID shows the QR and the optional UTR step, and no request', async () => {
+      const { element } = await pending(payinResponse({ status: 'PROCESSING' }));
+      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
+      expect(text(element)).not.to.contain('request was sent');
+      expect($(element, '#utr')).to.exist;
+    });
+
+    it('UPI collect says the request was sent to the customer’s UPI ID, with no QR and no UTR step', async () => {
+      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'UPICOLLECT', upiQrDeepLink: undefined }), { 'upi-id': 'asha@okdemo' });
       expect(text(element)).to.contain('A payment request was sent to asha@okdemo');
       expectNone(element, '[part="qr"]');
       expectNone(element, '#utr');
-      expect(buttonsNamed(element, /Save QR image/)).to.have.length(0);
-    });
-
-    it('a UPI QR payin answered with a QR shows the QR, and no request', async () => {
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'upi-id': 'asha@okdemo' });
-      await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
-      expect(text(element)).not.to.contain('request was sent');
     });
   });
 

@@ -114,6 +114,19 @@ describe('method responses look like the real thing', () => {
     assert.equal(link.searchParams.get('tr'), method.reference);
   });
 
+  test('UPIQR with the customer’s UPI ID: still the QR link, the UPI ID echoed as the payer, no collect request', async () => {
+    const answer = await t.raw('POST', '/payins/upiqr-with-vpa', {
+      body: { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: { paymentMethodCode: 'UPIQR', upiId: 'asha@okdemo' } },
+    });
+    assert.equal(answer.status, 200, answer.text);
+    const response = answer.json.paymentMethodResponse;
+    assert.equal(response.upiId, 'asha@okdemo', 'the customer’s UPI address, echoed');
+    const link = new URL(response.upiQrDeepLink);
+    assert.notEqual(link.searchParams.get('pa'), 'asha@okdemo', 'the QR pays the merchant, not the customer');
+    assert.equal(response.paymentInstructionList, undefined, 'no instructions to approve a request');
+    assert.doesNotMatch(JSON.stringify(response), /collect|approve/i);
+  });
+
   test('QR methods: an EMVCo payload with currency, amount, country and a correct CRC', async () => {
     const expected: [string, string, string, string][] = [
       ['QRISPAY', 'IDR', '360', 'ID'],

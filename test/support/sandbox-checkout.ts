@@ -16,9 +16,15 @@ export function mandatory(code: string, currencyCode: string): MethodField[] {
 }
 
 /** Mounts <pay-checkout> for a fresh payin with `code` fixed, at its form. */
-export async function openSandboxCheckout(code: string, currencyCode: string, amount = 100, attributes: Record<string, string> = {}) {
+export async function openSandboxCheckout(
+  code: string,
+  currencyCode: string,
+  amount = 100,
+  attributes: Record<string, string> = {},
+  tokenOptions: Parameters<typeof mintToken>[1] = { externalReference: code === 'P2A_V2' },
+) {
   const idPayin = uniqueId(code.toLowerCase());
-  const token = await mintToken(idPayin, { externalReference: code === 'P2A_V2' });
+  const token = await mintToken(idPayin, tokenOptions);
   const mounted = await mount({
     token,
     'base-url': await sandboxUrl(),

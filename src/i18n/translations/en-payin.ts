@@ -33,6 +33,7 @@ export const enPayin = {
   upiOpenApp: 'Pay with a UPI app on this phone',
   upiRequestSent: (upiId: string) => `A payment request was sent to ${upiId}. Approve it in your UPI app.`,
   upiCollectSent: 'A payment request was sent to your UPI app. Open the app and approve it.',
+  upiPayingFrom: (upiId: string) => `Paying from ${upiId}`,
   referenceTitle: 'Confirm with your UTR',
   referenceRequiredHint: 'After paying, enter the 12-digit UTR (transaction reference) your bank shows. The payment completes once it is matched.',
   referenceOptionalHint: 'Paid already? Entering the 12-digit UTR from your UPI app confirms the payment faster.',

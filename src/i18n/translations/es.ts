@@ -141,6 +141,7 @@ const es: Translation = {
   upiOpenApp: 'Pagar con una app UPI en este teléfono',
   upiRequestSent: (upiId: string) => `Enviamos una solicitud de pago a ${upiId}. Apruébala en tu app UPI.`,
   upiCollectSent: 'Enviamos una solicitud de pago a tu app UPI. Abre la app y apruébala.',
+  upiPayingFrom: (upiId: string) => `Pagas desde ${upiId}`,
   referenceTitle: 'Confirma con tu UTR',
   referenceRequiredHint: 'Después de pagar, ingresa el UTR de 12 dígitos (referencia de la transacción) que muestra tu banco. El pago se completa cuando se identifica.',
   referenceOptionalHint: '¿Ya pagaste? Si ingresas el UTR de 12 dígitos de tu app UPI, el pago se confirma más rápido.',

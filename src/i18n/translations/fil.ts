@@ -144,6 +144,7 @@ const fil: Translation = {
   upiOpenApp: 'Magbayad gamit ang UPI app sa phone na ito',
   upiRequestSent: (upiId: string) => `May ipinadalang payment request sa ${upiId}. Aprubahan ito sa iyong UPI app.`,
   upiCollectSent: 'May ipinadalang payment request sa iyong UPI app. Buksan ang app at aprubahan ito.',
+  upiPayingFrom: (upiId: string) => `Magbabayad mula sa ${upiId}`,
   referenceTitle: 'Kumpirmahin gamit ang iyong UTR',
   referenceRequiredHint: 'Pagkatapos magbayad, ilagay ang 12-digit na UTR (reference ng transaksyon) na ipinapakita ng iyong bangko. Makukumpleto ang bayad kapag naitugma na ito.',
   referenceOptionalHint: 'Nakapagbayad ka na? Ilagay ang 12-digit na UTR mula sa iyong UPI app para mas mabilis makumpirma ang bayad.',

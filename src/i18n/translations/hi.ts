@@ -138,6 +138,7 @@ const hi: Translation = {
   upiOpenApp: 'इस फ़ोन पर UPI ऐप से भुगतान करें',
   upiRequestSent: (upiId: string) => `${upiId} पर भुगतान अनुरोध भेजा गया है। इसे अपने UPI ऐप में स्वीकृत करें।`,
   upiCollectSent: 'आपके UPI ऐप पर भुगतान अनुरोध भेजा गया है। ऐप खोलें और इसे स्वीकृत करें।',
+  upiPayingFrom: (upiId: string) => `${upiId} से भुगतान`,
   referenceTitle: 'अपने UTR से पुष्टि करें',
   referenceRequiredHint: 'भुगतान के बाद, आपका बैंक जो 12 अंकों का UTR (ट्रांज़ैक्शन रेफ़रेंस) दिखाता है, उसे दर्ज करें। मिलान होते ही भुगतान पूरा हो जाएगा।',
   referenceOptionalHint: 'भुगतान कर चुके हैं? अपने UPI ऐप से 12 अंकों का UTR दर्ज करने पर भुगतान की पुष्टि जल्दी होगी।',

@@ -141,6 +141,7 @@ const id: Translation = {
   upiOpenApp: 'Bayar dengan aplikasi UPI di ponsel ini',
   upiRequestSent: (upiId: string) => `Permintaan pembayaran telah dikirim ke ${upiId}. Setujui di aplikasi UPI Anda.`,
   upiCollectSent: 'Permintaan pembayaran telah dikirim ke aplikasi UPI Anda. Buka aplikasinya dan setujui.',
+  upiPayingFrom: (upiId: string) => `Membayar dari ${upiId}`,
   referenceTitle: 'Konfirmasi dengan UTR',
   referenceRequiredHint: 'Setelah membayar, masukkan UTR 12 digit (nomor referensi transaksi) yang ditampilkan bank Anda. Pembayaran selesai setelah dicocokkan.',
   referenceOptionalHint: 'Sudah membayar? Masukkan UTR 12 digit dari aplikasi UPI Anda agar pembayaran lebih cepat dikonfirmasi.',

@@ -138,6 +138,7 @@ const ja: Translation = {
   upiOpenApp: 'この端末の UPI アプリで支払う',
   upiRequestSent: (upiId: string) => `${upiId} に支払いリクエストを送信しました。UPI アプリで承認してください。`,
   upiCollectSent: 'UPI アプリに支払いリクエストを送信しました。アプリを開いて承認してください。',
+  upiPayingFrom: (upiId: string) => `${upiId} から支払います`,
   referenceTitle: 'UTR で確認する',
   referenceRequiredHint: 'お支払い後、銀行に表示される 12 桁の UTR（取引参照番号）を入力してください。照合が済むとお支払いが完了します。',
   referenceOptionalHint: 'お支払い済みですか？UPI アプリに表示される 12 桁の UTR を入力すると、より早く確認できます。',

@@ -150,6 +150,7 @@ const ko: Translation = {
   upiOpenApp: '이 휴대폰의 UPI 앱으로 결제',
   upiRequestSent: (upiId: string) => `${upiId} 계정으로 결제 요청을 보냈습니다. UPI 앱에서 승인해 주세요.`,
   upiCollectSent: 'UPI 앱으로 결제 요청을 보냈습니다. 앱을 열어 승인해 주세요.',
+  upiPayingFrom: (upiId: string) => `${upiId}에서 결제`,
   referenceTitle: 'UTR로 확인',
   referenceRequiredHint: '결제 후 은행에 표시된 12자리 UTR(거래 참조 번호)을 입력해 주세요. 확인이 끝나면 결제가 완료됩니다.',
   referenceOptionalHint: '이미 결제하셨나요? UPI 앱의 12자리 UTR을 입력하면 결제가 더 빨리 확인됩니다.',

@@ -141,6 +141,7 @@ const ms: Translation = {
   upiOpenApp: 'Bayar dengan aplikasi UPI pada telefon ini',
   upiRequestSent: (upiId: string) => `Permintaan pembayaran telah dihantar ke ${upiId}. Luluskannya dalam aplikasi UPI anda.`,
   upiCollectSent: 'Permintaan pembayaran telah dihantar ke aplikasi UPI anda. Buka aplikasi dan luluskannya.',
+  upiPayingFrom: (upiId: string) => `Membayar daripada ${upiId}`,
   referenceTitle: 'Sahkan dengan UTR anda',
   referenceRequiredHint: 'Selepas membayar, masukkan UTR 12 digit (rujukan transaksi) yang dipaparkan oleh bank anda. Pembayaran selesai sebaik sahaja ia dipadankan.',
   referenceOptionalHint: 'Sudah membayar? Masukkan UTR 12 digit daripada aplikasi UPI anda untuk mengesahkan pembayaran dengan lebih cepat.',

@@ -141,6 +141,7 @@ const ptBR: Translation = {
   upiOpenApp: 'Pagar com um app UPI neste celular',
   upiRequestSent: (upiId: string) => `Uma solicitação de pagamento foi enviada para ${upiId}. Aprove-a no seu app UPI.`,
   upiCollectSent: 'Uma solicitação de pagamento foi enviada para o seu app UPI. Abra o app e aprove.',
+  upiPayingFrom: (upiId: string) => `Pagando com ${upiId}`,
   referenceTitle: 'Confirme com o seu UTR',
   referenceRequiredHint: 'Depois de pagar, informe o UTR de 12 dígitos (referência da transação) que o seu banco mostra. O pagamento é concluído assim que for identificado.',
   referenceOptionalHint: 'Já pagou? Informar o UTR de 12 dígitos do seu app UPI confirma o pagamento mais rápido.',

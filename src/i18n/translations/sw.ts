@@ -141,6 +141,7 @@ const sw: Translation = {
   upiOpenApp: 'Lipa kwa programu ya UPI kwenye simu hii',
   upiRequestSent: (upiId: string) => `Ombi la malipo limetumwa kwa ${upiId}. Liidhinishe kwenye programu yako ya UPI.`,
   upiCollectSent: 'Ombi la malipo limetumwa kwenye programu yako ya UPI. Fungua programu na uliidhinishe.',
+  upiPayingFrom: (upiId: string) => `Unalipa kutoka ${upiId}`,
   referenceTitle: 'Thibitisha kwa UTR yako',
   referenceRequiredHint: 'Baada ya kulipa, weka UTR yenye tarakimu 12 (namba ya kumbukumbu ya muamala) inayoonyeshwa na benki yako. Malipo yatakamilika yakishalinganishwa.',
   referenceOptionalHint: 'Umeshalipa? Kuweka UTR yenye tarakimu 12 kutoka kwenye programu yako ya UPI kunathibitisha malipo haraka zaidi.',

@@ -141,6 +141,7 @@ const th: Translation = {
   upiOpenApp: 'ชำระด้วยแอป UPI บนโทรศัพท์เครื่องนี้',
   upiRequestSent: (upiId: string) => `ส่งคำขอชำระเงินไปที่ ${upiId} แล้ว กรุณาอนุมัติในแอป UPI ของคุณ`,
   upiCollectSent: 'ส่งคำขอชำระเงินไปยังแอป UPI ของคุณแล้ว กรุณาเปิดแอปและอนุมัติรายการ',
+  upiPayingFrom: (upiId: string) => `ชำระจาก ${upiId}`,
   referenceTitle: 'ยืนยันด้วย UTR',
   referenceRequiredHint: 'หลังชำระเงิน กรุณากรอก UTR (เลขอ้างอิงรายการ) 12 หลักที่ธนาคารแสดง การชำระเงินจะเสร็จสมบูรณ์เมื่อจับคู่รายการได้แล้ว',
   referenceOptionalHint: 'ชำระเงินแล้วใช่ไหม กรอก UTR 12 หลักจากแอป UPI เพื่อยืนยันการชำระเงินได้เร็วขึ้น',

@@ -141,6 +141,7 @@ const vi: Translation = {
   upiOpenApp: 'Thanh toán bằng ứng dụng UPI trên điện thoại này',
   upiRequestSent: (upiId: string) => `Yêu cầu thanh toán đã được gửi đến ${upiId}. Hãy xác nhận trong ứng dụng UPI của bạn.`,
   upiCollectSent: 'Yêu cầu thanh toán đã được gửi đến ứng dụng UPI của bạn. Hãy mở ứng dụng và xác nhận.',
+  upiPayingFrom: (upiId: string) => `Thanh toán từ ${upiId}`,
   referenceTitle: 'Xác nhận bằng mã UTR',
   referenceRequiredHint: 'Sau khi thanh toán, hãy nhập mã UTR 12 chữ số (mã tham chiếu giao dịch) mà ngân hàng hiển thị. Thanh toán hoàn tất khi được đối chiếu.',
   referenceOptionalHint: 'Đã thanh toán? Nhập mã UTR 12 chữ số từ ứng dụng UPI để xác nhận thanh toán nhanh hơn.',

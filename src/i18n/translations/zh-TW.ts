@@ -141,6 +141,7 @@ const zhTW: Translation = {
   upiOpenApp: '使用這支手機上的 UPI App 付款',
   upiRequestSent: (upiId: string) => `已傳送付款要求至 ${upiId}，請在您的 UPI App 中核准。`,
   upiCollectSent: '已傳送付款要求至您的 UPI App，請開啟 App 並核准。',
+  upiPayingFrom: (upiId: string) => `從 ${upiId} 付款`,
   referenceTitle: '使用 UTR 確認',
   referenceRequiredHint: '付款後，請輸入銀行顯示的 12 位數 UTR（交易參考編號）。比對成功後即完成付款。',
   referenceOptionalHint: '已經付款了嗎？輸入 UPI App 中的 12 位數 UTR，可更快確認付款。',
