@@ -1,0 +1,55 @@
+/**
+ * The merchant kit's checkout protocol (issue 21): what the merchant's server answers the
+ * element's `checkout-url` (CONTRACT §5) — `createCheckoutBackend`'s `POST {prefix}/checkouts`, or
+ * any server that speaks the same — and how the element renews its token there. This is our own
+ * protocol between the merchant's page and the merchant's server, not the platform's.
+ *
+ *   POST {checkout-url}   Content-Type: application/json, Accept: application/json, the page's
+ *                         credentials (same-origin cookies)
+ *     body {}                   a new checkout: the merchant's `order` hook decides the payin and
+ *                               its money from the request (its cookies, its session), never from
+ *                               the browser's word
+ *     body {"handle": "…"}      a renewal: a fresh token for the same payin, for the browser
+ *                               that holds the checkout's handle (also after a reload)
+ *   201 (new) or 200 (renewal)  CheckoutResponse below
+ *   429 / 503 + Retry-After     busy: the element waits as the platform's 429s are waited out
+ *   4xx other                   `{errorCode, message}`: the checkout cannot be had (403 for a
+ *                               handle that is not this backend's, or expired)
+ *
+ * The status stream (`statusUrl`): with a handle, the backend gives an *authorized* stream URL
+ * (the handle in its query). Its `changed` events then carry the payin the shop read after the
+ * platform's callback, `data: {"payin": <GET /payins/{idPayin} answer>}`, and the element needs
+ * no read of its own. Without a handle (`createStatusRelay`'s stream) `changed` carries `{}`, and
+ * the element reads the payin itself.
+ */
+import * as z from 'zod/mini';
+import { opt } from '../zod.js';
+import { moneyResponseSchema } from './common.js';
+import { availableOptionsResponseSchema } from './options.js';
+
+export const checkoutResponseSchema = z.looseObject({
+  /** A payment-scoped token for this payin only (the element refuses anything broader). */
+  token: z.string(),
+  /** The platform's base URL. */
+  baseUrl: z.string(),
+  idPayin: z.string(),
+  money: moneyResponseSchema,
+  /** X-API-Version; default 2. */
+  apiVersion: opt(z.string()),
+  /** POST /payins/!availablePaymentOptions for this money, as the server has it: no options request. */
+  options: opt(availableOptionsResponseSchema),
+  /** The shop's name, shown as text: no GET /merchant-info. */
+  merchantName: opt(z.string()),
+  /** The payin's status stream on the merchant's server (authorized when a handle is given). */
+  statusUrl: opt(z.string()),
+  /** Where the platform calls the merchant back (sent with the create). */
+  callbackUrl: opt(z.string()),
+  /** Renews this checkout's token: sent back as `{"handle": …}` to the same URL. Opaque. */
+  handle: opt(z.string()),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** The body of a renewal request. */
+export interface CheckoutRenewal {
+  handle: string;
+}
