@@ -118,6 +118,10 @@ export async function startDemo(options: DemoOptions = {}) {
       privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
+      // The clock tool moves a pending payment hours on (past its expiry and the failure two hours
+      // later), and the emulator's tokens live in sandbox time: the demo's checkout tokens last the
+      // day the emulator grants, so the tool never expires a shopper's token mid-payment.
+      tokenValiditySecs: 86_400,
       bus: options.statusBus,
       log: log ? (line) => console.log(line) : undefined,
     });

@@ -10,9 +10,17 @@ export function sandboxUrl(): Promise<string> {
   return url;
 }
 
-/** A checkout token for one payin: by action, or an operations token when the checkout needs more. */
-export async function mintToken(idPayin: string, options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean } = {}): Promise<string> {
+/**
+ * A checkout token for one payin: by action, or an operations token when the checkout needs more.
+ * It lasts a day of sandbox time unless `validitySecs` says otherwise: tests share one emulator and
+ * some move its clock by hours, which must not expire another test's token.
+ */
+export async function mintToken(
+  idPayin: string,
+  options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean; validitySecs?: number } = {},
+): Promise<string> {
   const query = new URLSearchParams({ idPayin });
+  if (options.validitySecs !== undefined) query.set('validitySecs', String(options.validitySecs));
   if (options.money) {
     query.set('amount', String(options.money.amount));
     query.set('currencyCode', options.money.currencyCode);
