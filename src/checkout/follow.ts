@@ -1,8 +1,8 @@
 /**
  * PayinFollow: what follows a pending payin, loaded with its views (so the initial file does not
- * carry it) — the status source and the countdown, what goes wrong while following (a pay-error
- * once per outage, not once per retry), expiry (pay-expired once), "check again", the UTR step,
- * and platform links the views refuse. The session stays the owner of the phase: every payin
+ * carry it) — the status source and the countdown, the token (TokenKeeper: renewed, or
+ * pay-token-expiring), what goes wrong while following (a pay-error once per outage, not once per
+ * retry), expiry (pay-expired once), "check again", the UTR step, and platform links the views refuse. The session stays the owner of the phase: every payin
  * this reads goes back to it.
  */
 import type { ReactiveControllerHost } from 'lit';
@@ -16,6 +16,9 @@ import type { CheckoutConfig } from './config.js';
 import { toErrorDetail } from './errors.js';
 import type { Phase } from './phase.js';
 import type { DeadlineCountdown, FollowStop, StatusSource, StatusSourceOptions } from './status-source.js';
+import { TokenKeeper, type TokenHost } from './token-keeper.js';
+import { payinDetailResponseSchema } from '../api/schemas/payin.js';
+import { aboutThisPayment } from './flow.js';
 
 /** Why a pending payin's status is not fresh: just created, the connection, or an error to fix. */
 export type FollowProblem = { kind: 'checking' } | { kind: 'connection' } | { kind: 'error'; code: string };
@@ -27,7 +30,7 @@ export interface ReferenceProgress {
 }
 
 /** What a PayinFollow needs of its session. */
-export interface FollowHost extends ReactiveControllerHost {
+export interface FollowHost extends ReactiveControllerHost, TokenHost {
   readonly config: CheckoutConfig;
   /** The current client (a fresh token replaces it). */
   readonly client: CheckoutClient;
@@ -61,6 +64,7 @@ export class PayinFollow {
 
   private readonly source: StatusSource;
   private readonly countdown: DeadlineCountdown;
+  private readonly tokens: TokenKeeper;
   /** The error code of the current outage, reported once. */
   private outage?: string;
   private expiredEmitted = false;
@@ -70,8 +74,22 @@ export class PayinFollow {
     private readonly host: FollowHost,
     kit: FollowKit,
   ) {
+    // Refused for its token, a read waits for a fresh one: following pauses, it does not fail.
+    this.tokens = new TokenKeeper(host, () => {
+      this.problem = { kind: 'checking' };
+      host.requestUpdate();
+    });
     this.source = kit.createStatusSource(host, {
-      fetchStatus: (signal) => host.client.getPayin(host.config.idPayin, { signal }),
+      fetchStatus: (signal) => this.tokens.call(() => host.client.getPayin(host.config.idPayin, { signal }), signal),
+      pushedPayin: (data) => {
+        // The authorized stream's payin, checked as a read would be; anything else is read instead.
+        const parsed = payinDetailResponseSchema.safeParse(data);
+        try {
+          return parsed.success ? aboutThisPayment(parsed.data, host.config) : undefined;
+        } catch {
+          return undefined;
+        }
+      },
       onResult: (payin) => host.onPayin(payin),
       onError: (error, willRetry) => this.failed(error, willRetry),
       expiresAt: () => host.expiresAtLocal,
@@ -94,10 +112,16 @@ export class PayinFollow {
     return this.source.prepare?.() ?? Promise.resolve();
   }
 
-  /** Follows the pending payin: its deadline and its status. */
+  /** Follows the pending payin: its deadline, its status and its token. */
   follow(): void {
     this.countdown.set(this.host.expiresAtLocal);
+    this.tokens.schedule();
     if (!this.source.active) this.source.start();
+  }
+
+  /** A fresh token is in use: reads that waited for one go on. */
+  tokenChanged(): void {
+    this.tokens.tokenChanged();
   }
 
   /** A payin was read: whatever was wrong while following is over. */
@@ -109,6 +133,7 @@ export class PayinFollow {
   end(reason: FollowStop): void {
     this.source.stop(reason);
     this.countdown.set(undefined);
+    this.tokens.stop();
   }
 
   /** Reads the status now: after following stopped (expiry, an error) or at the customer's request. */
@@ -154,7 +179,7 @@ export class PayinFollow {
     this.reference = { state: 'sending' };
     host.requestUpdate();
     try {
-      const payin = await host.client.setExternalReference(host.config.idPayin, { externalReference: { reference } }, { retry: true, signal: host.signal });
+      const payin = await this.tokens.call(() => host.client.setExternalReference(host.config.idPayin, { externalReference: { reference } }, { retry: true, signal: host.signal }), host.signal);
       this.reference = { state: 'sent' };
       host.onPayin(payin);
       host.requestUpdate();

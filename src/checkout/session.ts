@@ -17,7 +17,7 @@ import type { PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
-import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
+import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { toErrorDetail } from './errors.js';
 import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
@@ -62,6 +62,9 @@ export class CheckoutSession extends ControllerHost {
   busy = false;
   /** The chunk with what follows a payin (and its views). */
   views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+
+  /** A fresh token for this payin from the merchant's checkout, when the token came from there. */
+  renewToken?: (signal: AbortSignal) => Promise<string>;
 
   private current: Phase = initialPhase;
   private client?: CheckoutClient;
@@ -136,14 +139,35 @@ export class CheckoutSession extends ControllerHost {
   /** Checks the page's input, then asks for options, the payin and the merchant name at once. */
   start(): void {
     const input = this.deps.input();
-    // A token not there yet is a state to wait in, not an error: frameworks that render on the
-    // server upgrade the element before they set its properties (setting the token starts again).
     if (!input.token) {
+      // No token, but the merchant's checkout: the token and the rest come from there.
+      if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input);
+      // A token not there yet is a state to wait in, not an error: frameworks that render on the
+      // server upgrade the element before they set its properties (setting the token starts again).
       const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
       this.run.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
-    const config = readCheckoutConfig(input);
+    this.begin(readCheckoutConfig(input));
+  }
+
+  /**
+   * Asks the merchant's checkout (checkout-url, fetchCheckout; its own chunk) for this tab's
+   * checkout, then starts as with attributes; the same checkout renews the token later.
+   */
+  private async startFromCheckout(input: SessionInput): Promise<void> {
+    const signal = this.run.signal;
+    try {
+      const checkout = await (await import('./checkout-source.js')).openCheckout(input, this.deps.storage, signal, this.waiting);
+      if (signal.aborted) return;
+      this.renewToken = checkout.renew;
+      this.begin(checkout.config);
+    } catch (error) {
+      if (!signal.aborted) this.fail(error);
+    }
+  }
+
+  private begin(config: CheckoutConfig | ConfigProblem): void {
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
       return this.fail(config);
@@ -316,12 +340,23 @@ export class CheckoutSession extends ControllerHost {
     this.requestUpdate();
   }
 
-  /** A fresh token for the same payment (the old one expired): used from now on. */
-  useToken(token: string): void {
-    if (!this.config) return;
-    this.config = { ...this.config, token };
+  /**
+   * A fresh token for the same payment (renewed, or set by the page): used from now on, when the
+   * browser's token rule accepts it for this payin and its money (else refused, and false).
+   */
+  useToken(token: string): boolean {
+    const config = this.config;
+    if (!config || token === config.token) return !!config;
+    const fresh = readCheckoutConfig({ ...config, token, payinId: config.idPayin, ...config.money });
+    if (isConfigProblem(fresh)) {
+      console.warn('<pay-checkout>: token refused:', fresh.detail);
+      return false;
+    }
+    this.config = { ...config, token, payload: fresh.payload };
     this.client = this.makeClient(token);
+    this.follower?.tokenChanged();
     if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
+    return true;
   }
 
   /** The session as its PayinFollow sees it. */
@@ -343,6 +378,11 @@ export class CheckoutSession extends ControllerHost {
       get expiresAtLocal() {
         return session.expiresAtLocal;
       },
+      get renew() {
+        return session.renewToken;
+      },
+      clock: this.clock,
+      useToken: (token) => this.useToken(token),
       signal: this.run.signal,
       onPayin: (payin) => this.onPayin(payin),
       emit: (name, detail) => this.emit(name, detail),

@@ -19,6 +19,11 @@ export interface StatusSourceOptions {
   onStop?: (reason: FollowStop) => void;
   /** The merchant's status stream (status-url): pushed changes instead of polling, while it is healthy. */
   statusUrl?: string;
+  /**
+   * The payin a change brought (an authorized stream's `{"payin": …}`), when it is this payment's:
+   * used as a read's answer, with no read. Undefined: the change is read.
+   */
+  pushedPayin?: (data: unknown) => PayinDetailResponse | undefined;
 }
 
 export interface StatusSource extends ReactiveController {

@@ -8,6 +8,8 @@
 // and answers its URL. POST /__test/relay/outage?on=1 ends every open stream and answers new ones
 // 503 (as the relay does when its bus is down) until ?on=0.
 //
+// POST /__test/kit/checkout, GET /__test/kit/stats: the merchant kit's stand-in (kit-double.mjs).
+//
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1][&validitySecs=…]
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
 // refuses to sign in a browser, so the demo merchant's private key never reaches the page. Tokens
@@ -17,6 +19,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
+import { createKitDouble } from './kit-double.mjs';
 
 /** The longest validity the emulator grants: a token no other test's clock advance expires. */
 const DAY_SECS = 86_400;
@@ -51,6 +54,8 @@ export function sandboxPlugin(options = {}) {
     const outage = { on: false, streams: new Set() };
     const handle = async (request) => {
       const url = new URL(request.url);
+      const kitAnswer = kit.handleRelay(request);
+      if (kitAnswer) return kitAnswer;
       if (request.method === 'POST' && url.pathname === '/callbacks') return relay.handleCallback(request);
       const match = /^\/payins\/([^/]+)\/events$/.exec(url.pathname);
       if (!match) return new Response('not found', { status: 404 });
@@ -65,6 +70,13 @@ export function sandboxPlugin(options = {}) {
     await new Promise((resolve) => http.once('listening', resolve));
     return { url: `http://127.0.0.1:${http.address().port}`, relay, outage, http };
   };
+  // The merchant kit's stand-in (kit-double.mjs): its checkout route is a koa middleware of the
+  // test runner's server (web-test-runner.config.mjs mounts `kitMiddleware`), its streams and
+  // callbacks live on the relay's server.
+  const kit = createKitDouble({
+    platform: () => (started ??= start()),
+    relayUrl: async () => (await (relayStarted ??= startRelay())).url,
+  });
   async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, validitySecs = DAY_SECS }) {
     const { issuer, checkoutOperations } = await (started ??= start());
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
@@ -76,6 +88,7 @@ export function sandboxPlugin(options = {}) {
   }
   return {
     name: 'sandbox-emulator',
+    kitMiddleware: kit.middleware,
     async serve(context) {
       if (context.path === '/__test/sandbox') {
         const { sandbox } = await (started ??= start());

@@ -53,3 +53,11 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export interface CheckoutRenewal {
   handle: string;
 }
+
+/**
+ * The element's `fetchCheckout` property: asks the merchant's server for the checkout its own way
+ * (`{}` for a new one, `{handle}` to renew), and resolves to the answer above, or to the server's
+ * `Response` (then its status counts as checkout-url's would: 429 and 503 waited out, another 4xx
+ * CHECKOUT_UNAVAILABLE).
+ */
+export type FetchCheckout = (request: Partial<CheckoutRenewal>) => Promise<unknown>;
