@@ -11,7 +11,7 @@
  * - dist/react.js          the React wrapper; imports react, @lit/react and the element entry.
  * - dist/server.js         the merchant-side helper; no DOM, no lit.
  * - dist/sandbox.js, dist/sandbox-cli.js  the sandbox emulator (`pay-checkout/sandbox`) and its
- *                          command (`pay-checkout-sandbox`), built from demo/sandbox/.
+ *                          command (`pay-checkout-sandbox`), built from src/sandbox/.
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
@@ -141,9 +141,9 @@ export const server: UserConfig = {
 };
 
 /**
- * The sandbox emulator as the package ships it (CONTRACT §2), from its source in demo/sandbox/:
+ * The sandbox emulator as the package ships it (CONTRACT §2), from its source in src/sandbox/:
  * dist/sandbox.js (`pay-checkout/sandbox`, createSandbox) and dist/sandbox-cli.js (the
- * `pay-checkout-sandbox` bin: demo/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
+ * `pay-checkout-sandbox` bin: src/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
  * the rest stay imports (dependencies of the package); the demo merchant's keys are found from
  * dist/ at <package>/demo/keys/, shipped beside it.
  */
@@ -154,7 +154,7 @@ export const sandbox: UserConfig = {
     emptyOutDir: false,
     ssr: true,
     rolldownOptions: {
-      input: { sandbox: 'demo/sandbox/index.ts', 'sandbox-cli': 'demo/sandbox/main.ts' },
+      input: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/main.ts' },
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: '[name].js',

@@ -5,7 +5,7 @@
  *   … demo.url, demo.sandboxUrl, demo.merchant.callbacks …
  *   await demo.close();
  *
- * - the sandbox emulator (demo/sandbox/), on its own port (8787 by default);
+ * - the sandbox emulator (src/sandbox/), on its own port (8787 by default);
  * - one HTTP server for the shop (5173 by default), which routes
  *     /api/…             to the demo merchant's backend (demo/merchant/),
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
@@ -19,7 +19,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from './sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from '../src/sandbox/index.js';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import type { StatusBus } from '../src/server/index.js';
 import { demoViteConfig } from './vite.config.js';

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../demo/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../src/sandbox/index.js';
 import { createTokenIssuer } from '../src/server/index.js';
 import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
 

@@ -1,8 +1,8 @@
 /**
  * The shop's amount presets: one per sandbox scenario, named and priced from the emulator's own
- * table (demo/sandbox/scenarios.ts), so the presets change when the table does.
+ * table (src/sandbox/scenarios.ts), so the presets change when the table does.
  */
-import { PAYIN_SCENARIOS, SCENARIO_AMOUNTS, type ScenarioRow } from '../sandbox/scenarios.js';
+import { PAYIN_SCENARIOS, SCENARIO_AMOUNTS, type ScenarioRow } from '../../src/sandbox/scenarios.js';
 import { currenciesOf, fieldRulesFor, isRequired, methodCodesFor, PAYIN_METHOD_TABLE } from '../../src/api/index.js';
 
 export interface Preset {

@@ -26,9 +26,9 @@ import { isPlatformError, type AvailableOptionsResponse, type Money } from '../.
 import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
 import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
-import { ApiError } from '../sandbox/errors.js';
-import { parseJson, readBodyText } from '../sandbox/http-body.js';
-import { validate } from '../sandbox/platform.js';
+import { ApiError } from '../../src/sandbox/errors.js';
+import { parseJson, readBodyText } from '../../src/sandbox/http-body.js';
+import { validate } from '../../src/sandbox/platform.js';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { checkoutRequestSchema } from './order-rules.js';
 import { createOptionsCache } from './options-cache.js';

@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { DEMO_PUBLIC_KEY_PATH } from '../../demo/sandbox/index.js';
+import { DEMO_PUBLIC_KEY_PATH } from '../../src/sandbox/index.js';
 import { createTokenIssuer, importPublicKey, runsInBrowser, signBody, verifySignature } from '../../src/server/index.js';
 import { demoPrivateKey } from '../support/sandbox-node.js';
 

@@ -160,7 +160,7 @@ describe('the public entries export their source modules’ names, no internal o
     ['.', 'dist/index.js', 'src/pay-checkout.ts'],
     ['./react', 'dist/react.js', 'src/react/index.ts'],
     ['./server', 'dist/server.js', 'src/server/index.ts'],
-    ['./sandbox', 'dist/sandbox.js', 'demo/sandbox/index.ts'],
+    ['./sandbox', 'dist/sandbox.js', 'src/sandbox/index.ts'],
   ];
 
   for (const [subpath, built, source] of entries) {

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { type MerchantBackend } from '../../demo/merchant/backend.js';
 import { createOptionsCache } from '../../demo/merchant/options-cache.js';
 import { createCallQueue } from '../../demo/merchant/platform-calls.js';
-import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { demoMerchantBackend, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 

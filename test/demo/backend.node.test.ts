@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
 import { demoMerchantBackend, UNREACHED_CALLBACK_URL, startSandbox, type TestSandbox } from '../support/sandbox-node.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } from '../../demo/lib/presets.js';
-import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
 
 describe('demo presets', () => {

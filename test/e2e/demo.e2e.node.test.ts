@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { EnginePage as Page } from './page-driver.js';
-import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import type { EnginePage as Page } from './page-driver.js';
 import { axeViolations, choosePreset, demoInBrowser, engineName, engineTitle, openPage, screenshot, submitCheckout, untilCallback, untilState, type OpenPage } from './harness.js';
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantBackend, type MerchantBackendOptions } from '../../demo/merchant/backend.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../demo/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';

@@ -3,7 +3,7 @@
  * (its expiry family and its fields), so a method's look is one entry, not a branch elsewhere.
  * Everything is derived from the request and the payment's idPayment, so create and GET agree.
  */
-import type { Money, PayinMethod, TablePayinMethodCode } from '../../src/api/index.js';
+import type { Money, PayinMethod, TablePayinMethodCode } from '../api/index.js';
 import { operatorsFor, type Operator } from './catalog.js';
 import { timeInWords } from './clock.js';
 import { emvQrPayload, type QrSchemeName } from './emv-qr.js';

@@ -3,8 +3,8 @@
  * from), payment operators per method and currency, external providers, settlement options.
  * Methods per currency come from the document's method table (`methodCodesFor`), never from here.
  */
-import { methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
-import { currencyDigits } from '../../src/api/money.js';
+import { methodCodesFor, type TablePayinMethodCode } from '../api/index.js';
+import { currencyDigits } from '../api/money.js';
 
 export interface CurrencyInfo {
   code: string;

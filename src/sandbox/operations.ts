@@ -15,7 +15,7 @@
  * emulator's alone and never reaches the bundle.
  */
 import { RE2JS } from 're2js';
-import { literalOperation } from '../../src/api/index.js';
+import { literalOperation } from '../api/index.js';
 import type { FieldDetail } from './errors.js';
 
 /** At most this many operations in one token. */

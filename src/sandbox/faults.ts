@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxEnv } from './context.js';
 import * as z from 'zod/mini';
-import { opt } from '../../src/api/zod.js';
+import { opt } from '../api/zod.js';
 import { ApiError } from './errors.js';
 
 const share = () => z.number().check(z.gte(0), z.lte(1));

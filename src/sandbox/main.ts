@@ -6,8 +6,8 @@
  */
 import { relative } from 'node:path';
 import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
-import { booleanFromEnv, numberFromEnv } from '../lib/env.js';
-import { stopOnSignals } from '../lib/stop-on-signals.js';
+import { booleanFromEnv, numberFromEnv } from '../../demo/lib/env.js';
+import { stopOnSignals } from '../../demo/lib/stop-on-signals.js';
 
 async function main() {
   const rateLimitEnv = process.env.SANDBOX_RATE_LIMIT;

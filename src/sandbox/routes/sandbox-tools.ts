@@ -3,9 +3,9 @@
  * token or version and no fault touches them.
  */
 import type { Context, Hono } from 'hono';
-import { FAILURE_REASON_CODES } from '../../../src/api/index.js';
+import { FAILURE_REASON_CODES } from '../../api/index.js';
 import * as z from 'zod/mini';
-import { opt } from '../../../src/api/zod.js';
+import { opt } from '../../api/zod.js';
 import { ApiError, conflict } from '../errors.js';
 import { faultsSchema } from '../faults.js';
 import { parseJson, readBodyText } from '../http-body.js';

@@ -2,7 +2,7 @@
  * Read-only endpoints: merchant info, FX, balances, code lists, settlement options. A query value
  * that is unsupported or invalid is ignored, as the document says of query parameters.
  */
-import { paths } from '../../../src/api/index.js';
+import { paths } from '../../api/index.js';
 import { CURRENCIES, SETTLEMENT_OPTIONS, allOperators, isKnownCurrency } from '../catalog.js';
 import { FX_PAIRS, fxRate } from '../fx.js';
 import type { PlatformRoute } from '../platform.js';

@@ -4,7 +4,7 @@
  * whenever the record is read and by a light ticker, so a test that advances the clock sees the
  * outcome at once. The store is capped: beyond maxPayments the oldest record is forgotten.
  */
-import type { Money } from '../../src/api/index.js';
+import type { Money } from '../api/index.js';
 import type { FinalStatus, PayinScenario } from './scenarios.js';
 
 export type PaymentKind = 'payin' | 'topup' | 'payout';

@@ -4,7 +4,7 @@
  * the record with its scheduled outcome, and the detail view that GET answers.
  */
 import { randomUUID } from 'node:crypto';
-import { checkPaymentMethod, methodCodesFor, payinMethodSchema, type Money, type PayinMethod } from '../../src/api/index.js';
+import { checkPaymentMethod, methodCodesFor, payinMethodSchema, type Money, type PayinMethod } from '../api/index.js';
 import type * as z from 'zod/mini';
 import { externalProvidersFor, operatorsFor } from './catalog.js';
 import { forbidden, invalidRequest, rejected, zodDetails } from './errors.js';

@@ -3,7 +3,7 @@
  * rest), UTF-8, a JSON value. The raw text is kept because a signature covers exactly the bytes
  * that were sent.
  */
-import { BodyReadError, readBoundedText } from '../../src/server/http-body.js';
+import { BodyReadError, readBoundedText } from '../server/http-body.js';
 import { ApiError } from './errors.js';
 
 export const MAX_BODY_BYTES = 64 * 1024;

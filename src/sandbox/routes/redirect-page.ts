@@ -13,7 +13,7 @@
  * keyboard, and without JavaScript. Every value is escaped: ids and names come from requests.
  */
 import type { Context } from 'hono';
-import type { Money } from '../../../src/api/index.js';
+import type { Money } from '../../api/index.js';
 import { timeInWords } from '../clock.js';
 import { readBodyText } from '../http-body.js';
 import { DEMO_MERCHANT_CODE } from '../merchants.js';

@@ -3,7 +3,7 @@
  * the amounts it leaves open (docs/platform-choices.md). The demo names its presets from
  * SCENARIO_AMOUNTS, so a change here is a change everywhere.
  */
-import type { FailureReasonCode, PayinRejectionCode } from '../../src/api/index.js';
+import type { FailureReasonCode, PayinRejectionCode } from '../api/index.js';
 
 export type FinalStatus = 'SUCCESS' | 'FAILED' | 'REFUSED';
 

@@ -3,7 +3,7 @@
  * PromptPay, DuitNow and LAO QR codes): TLV fields `id(2) length(2) value` and a CRC16-CCITT
  * checksum in tag 63, so a real QR library or banking app parser reads them.
  */
-import { currencyDigits } from '../../src/api/money.js';
+import { currencyDigits } from '../api/money.js';
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), as EMVCo QR specifies; hex, 4 upper-case digits. */
 export function crc16ccitt(text: string): string {

@@ -6,8 +6,8 @@
  * Every time here is wall-clock time (see clock.ts).
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { importPublicKey, verifySignature } from '../../src/server/index.js';
-import { tokenPayloadSchema, type Money } from '../../src/api/index.js';
+import { importPublicKey, verifySignature } from '../server/index.js';
+import { tokenPayloadSchema, type Money } from '../api/index.js';
 import { unauthorized } from './errors.js';
 import type { Merchant, MerchantRegistry } from './merchants.js';
 

@@ -5,7 +5,7 @@ import {
   payinCreateRequestSchema,
   paths,
   setExternalReferenceRequestSchema,
-} from '../../../src/api/index.js';
+} from '../../api/index.js';
 import { paymentOptionsFor } from '../catalog.js';
 import { ApiError, conflict, invalidRequest } from '../errors.js';
 import {

@@ -3,7 +3,7 @@
  * given back when the payout fails or is refused. Outcomes by amount: scenarios.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { checkPayoutMethod, idSchema, paths, payoutCreateRequestSchema, payoutMethodSchema } from '../../../src/api/index.js';
+import { checkPayoutMethod, idSchema, paths, payoutCreateRequestSchema, payoutMethodSchema } from '../../api/index.js';
 import { ApiError, conflict, invalidRequest, rejected, zodDetails } from '../errors.js';
 import { platformReference } from '../identifiers.js';
 import { assertTokenMoney } from '../payin-flow.js';

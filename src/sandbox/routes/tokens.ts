@@ -6,7 +6,7 @@
  * up only by the token it gets, so a request refused with 429 or 400 can be retried as it is.
  */
 import type { Context } from 'hono';
-import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../../src/api/index.js';
+import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../http-body.js';

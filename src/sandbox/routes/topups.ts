@@ -8,8 +8,8 @@ import {
   paths,
   topUpCreateRequestSchema,
   type Money,
-} from '../../../src/api/index.js';
-import { amountProblem } from '../../../src/api/money.js';
+} from '../../api/index.js';
+import { amountProblem } from '../../api/money.js';
 import { paymentOptionsFor, roundAmount } from '../catalog.js';
 import { ApiError, conflict, invalidRequest } from '../errors.js';
 import { conversionRate } from '../fx.js';
