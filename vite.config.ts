@@ -15,27 +15,6 @@
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-const QRCODE_CORE = 'qrcode/lib/core/qrcode.js';
-
-/**
- * qrcode's core is CommonJS. Imported as it is, the CommonJS interop helpers land in a chunk of
- * their own that the entry imports too: a second request before the element can define itself.
- * Wrapped in a small ES module, the lazy chunk carries its own interop and the entry stays whole.
- */
-function qrcodeAsEsModule(): Plugin {
-  const id = '\0qrcode-core';
-  return {
-    name: 'qrcode-as-es-module',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === QRCODE_CORE && importer !== id) return id;
-    },
-    load(loading) {
-      if (loading === id) return `import core from '${QRCODE_CORE}';\nexport const { create } = core;\n`;
-    },
-  };
-}
-
 /** react.js imports the element through the package's own entry, so the element exists once. */
 function elementFromPackage(): Plugin {
   return {
@@ -88,7 +67,7 @@ function publicEntry(fileName: string): Plugin {
 }
 
 export const element: UserConfig = {
-  plugins: [qrcodeAsEsModule(), publicEntry('index.js')],
+  plugins: [publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
@@ -98,9 +77,8 @@ export const element: UserConfig = {
       // imports. The package entry for bundlers is dist/index.js, with the public names only.
       preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
-      // The lazy chunk is named after its module: qrcode-core-[hash].js (the virtual id's \0 would
-      // otherwise become a leading underscore).
-      output: { minify: true, comments: false, chunkFileNames: ({ name }) => `${name.replace(/^_+/, '')}-[hash].js` },
+      // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, …
+      output: { minify: true, comments: false, chunkFileNames: '[name]-[hash].js' },
     },
   },
 };

@@ -128,7 +128,7 @@ function bundleSizes() {
   const sizes = measureElement(dist);
   const label = (group: ChunkGroup) => {
     const file = group.files[0]!;
-    if (/^qrcode-core-/.test(file)) return 'QR encoder (lazy)';
+    if (/^qr-encoder-/.test(file)) return 'QR encoder (lazy)';
     if (/^payment-views-/.test(file)) return 'payment views (lazy)';
     const locale = /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(file)?.[1];
     return locale ? `locale ${locale} (lazy)` : 'lazy chunk';

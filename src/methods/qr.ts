@@ -1,20 +1,16 @@
 /**
- * A QR code drawn on the client as SVG. The encoder (qrcode's core) is loaded the first time a QR
- * is shown, so the initial bundle does not pay for it.
+ * A QR code drawn on the client as SVG. The encoder (qr-encoder.ts, lean-qr) is loaded the first
+ * time a QR is shown, so the initial bundle does not pay for it.
  */
 import { html, svg, type TemplateResult } from 'lit';
 import { until } from 'lit/directives/until.js';
-import type { QrModules } from 'qrcode/lib/core/qrcode.js';
+import type { QrModules } from './qr-encoder.js';
 
 let encoder: Promise<(text: string) => QrModules> | undefined;
 
 /** Loads the encoder once. */
 export function loadQrEncoder(): Promise<(text: string) => QrModules> {
-  encoder ??= import('qrcode/lib/core/qrcode.js').then((module) => {
-    // A CommonJS module: its exports arrive as named exports or as the default, by bundler.
-    const { create } = 'create' in module ? module : (module as unknown as { default: typeof module }).default;
-    return (text: string) => create(text, { errorCorrectionLevel: 'M' }).modules;
-  });
+  encoder ??= import('./qr-encoder.js').then((module) => module.encodeQr);
   return encoder;
 }
 

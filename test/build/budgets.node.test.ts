@@ -22,7 +22,7 @@ describe('size budgets of dist/pay-checkout.js', () => {
   before(async () => {
     await ensureBuilt();
     sizes = measureElement(dist);
-    qr = sizes.lazy.find((group) => /^qrcode-core-[\w-]+\.js$/.test(group.files[0]!));
+    qr = sizes.lazy.find((group) => /^qr-encoder-[\w-]+\.js$/.test(group.files[0]!));
     console.log(
       [
         `${'(gzip -9, brotli q11)'.padEnd(30)} ${'raw'.padStart(9)} ${'gzip'.padStart(9)} ${'brotli'.padStart(9)}`,

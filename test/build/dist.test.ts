@@ -70,7 +70,7 @@ describe('dist/pay-checkout.js', () => {
   });
 
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
-    expect(distFilesLoaded().some((path) => /qrcode/.test(path)), 'the encoder is not part of the first load').to.equal(false);
+    expect(distFilesLoaded().some((path) => /qr-encoder/.test(path)), 'the encoder is not part of the first load').to.equal(false);
     // A payin started in this tab earlier (the built element's own marker): it resumes at pending.
     sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-1`, String(Date.now()));
     platform
@@ -84,6 +84,6 @@ describe('dist/pay-checkout.js', () => {
     expect(path).to.match(/^M\d+ \d+h1v1h-1z/);
     // A version-3+ QR has hundreds of dark modules.
     expect(path.match(/M/g)!.length).to.be.greaterThan(200);
-    expect(distFilesLoaded().filter((file) => /^\/dist\/qrcode-core-[\w-]+\.js$/.test(file))).to.have.length(1);
+    expect(distFilesLoaded().filter((file) => /^\/dist\/qr-encoder-[\w-]+\.js$/.test(file))).to.have.length(1);
   });
 });
