@@ -13,7 +13,32 @@
  * - dist/sandbox.js, dist/sandbox-cli.js  the sandbox emulator (`pay-checkout/sandbox`) and its
  *                          command (`pay-checkout-sandbox`), built from demo/sandbox/.
  */
+import { transform as esbuildTransform } from 'esbuild';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+
+/**
+ * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so
+ * the comments and indentation of the *.styles.ts files would cost every page (about 300 B gzip of
+ * the initial load). Each plain css`…` template (no ${…}, no escapes) goes through esbuild's CSS
+ * minifier, which keeps modern syntax such as light-dark() as it is (no target is given).
+ */
+function minifyStyles(): Plugin {
+  return {
+    name: 'minify-styles',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.styles\.ts$/.test(id)) return;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(/\bcss`([^`$\\]*)`/g)) {
+        const { code: minified } = await esbuildTransform(match[1]!, { loader: 'css', minify: true });
+        out += `${code.slice(last, match.index)}css\`${minified.trim()}\``;
+        last = match.index + match[0].length;
+      }
+      return last ? { code: out + code.slice(last), map: null } : undefined;
+    },
+  };
+}
 
 /** react.js imports the element through the package's own entry, so the element exists once. */
 function elementFromPackage(): Plugin {
@@ -67,7 +92,7 @@ function publicEntry(fileName: string): Plugin {
 }
 
 export const element: UserConfig = {
-  plugins: [publicEntry('index.js')],
+  plugins: [minifyStyles(), publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
