@@ -8,8 +8,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import jsQR from 'jsqr';
-import { encodeQr, type QrModules } from '../../src/methods/qr-encoder.js';
-import { QR_MAX_BYTES, qrFits, qrPath } from '../../src/methods/qr.js';
+import { encodeQr, qrPath, type QrModules } from '../../src/methods/qr-encoder.js';
+import { QR_MAX_BYTES, qrFits } from '../../src/methods/qr.js';
 
 /** The code as RGBA pixels, `scale` pixels a module, black on white with a 4-module quiet zone. */
 function pixels(matrix: QrModules, scale = 4) {
