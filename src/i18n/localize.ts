@@ -120,6 +120,15 @@ export function loadLocale(tag: string | undefined): Promise<void> {
   return loads.get(locale) ?? Promise.resolve();
 }
 
+/**
+ * A payin's English when the locale of `tag` may fall back to it: once the locale's own chunk
+ * (if it is a bundled one) has arrived or failed, so a Thai shopper whose chunk is still on its way
+ * does not fetch English it will not use.
+ */
+export function loadPayinEnglishFor(tag: string): Promise<void> {
+  return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadPayinEnglish()));
+}
+
 type Term = Exclude<keyof Translation, `$${string}`>;
 type Args<K extends Term> = Translation[K] extends (...args: infer A) => string ? A : [];
 type RecordTerm = { [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K }[Term];

@@ -6,10 +6,10 @@
  * fetches; should it fail to load, the checkout polls). All of them arrive while the shopper fills
  * the form: the session fetches them at pay-ready's first idle moment.
  */
-import { loadPayinEnglish, type Localizer } from '../../../i18n/localize.js';
+import { loadPayinEnglishFor, type Localizer } from '../../../i18n/localize.js';
 
 export async function loadPaymentViews(statusUrl: string | undefined, l: Localizer) {
-  const [views] = await Promise.all([import('./payment-views.js'), l.complete ? undefined : loadPayinEnglish()]);
+  const [views] = await Promise.all([import('./payment-views.js'), loadPayinEnglishFor(l.locale)]);
   if (statusUrl && typeof EventSource === 'function') await views.loadPushedStatus().catch(() => undefined);
   return views;
 }
