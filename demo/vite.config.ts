@@ -33,7 +33,7 @@ export const demoViteConfig: UserConfig = {
     // react.tsx (the React page) shadows the package ("Cannot optimize dependency: react"). The scan
     // of the pages finds it, imported by react.tsx.
     entries: [...DEMO_PAGES],
-    include: ['lit', 'lit/decorators.js', 'lit/directives/if-defined.js', 'zod/mini', 'qrcode/lib/core/qrcode.js', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', '@lit/react', 'vue'],
+    include: ['lit', 'lit/decorators.js', 'lit/directives/if-defined.js', 'zod/mini', 'lean-qr', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', '@lit/react', 'vue'],
   },
   server: {
     // The demo reads files from the whole repository: src/ (the element) and node_modules.

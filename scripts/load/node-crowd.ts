@@ -22,8 +22,12 @@ import { serveCalls, workerInput } from './threads.js';
 // The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads
 // `document` when it loads, and must find none in Node).
 const followers = await import('../../src/components/pay-checkout/views/payment-views.js');
+// The status stream is a chunk of its own that the element fetches beside the views for a status-url.
+followers.usePushedStatus((await import('../../src/checkout/pushed-status.js')).PushedStatus);
 const { CheckoutSession } = await import('../../src/checkout/session.js');
-const { Localizer } = await import('../../src/i18n/localize.js');
+const { Localizer, loadPayinEnglish } = await import('../../src/i18n/localize.js');
+// The element fetches a payin's English beside its views for an English shopper.
+await loadPayinEnglish();
 
 const page = Object.assign(new EventTarget(), { visibilityState: 'visible', hidden: false });
 const browserWindow = new EventTarget();

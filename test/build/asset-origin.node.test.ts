@@ -107,7 +107,7 @@ describe('dist/ on another origin than the page', () => {
       assert.deepEqual(await read<string[]>(page, 'cspViolations'), []);
       assert.deepEqual(await read<string[]>(page, 'scriptErrors'), []);
       const chunks = assetRequests.map((request) => request.path).filter((path) => path.startsWith('/cors/'));
-      for (const chunk of [/^\/cors\/payment-views-[\w-]+\.js$/, /^\/cors\/qrcode-core-[\w-]+\.js$/]) {
+      for (const chunk of [/^\/cors\/payment-views-[\w-]+\.js$/, /^\/cors\/qr-encoder-[\w-]+\.js$/]) {
         assert.ok(chunks.some((path) => chunk.test(path)), `the lazy chunks come from the asset origin too: ${chunks.join(', ')}`);
       }
       assert.ok(assetRequests.filter((request) => request.path.startsWith('/cors/')).every((request) => request.origin === shop.origin), 'every module request is a CORS request (Origin sent)');

@@ -12,6 +12,7 @@ import { styles } from './pay-checkout.styles.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
+import { loadPaymentViews } from './views/load-views.js';
 import type * as PaymentViews from './views/payment-views.js';
 
 export type { CheckoutState };
@@ -178,7 +179,7 @@ export class PayCheckout extends LitElement {
     const session: CheckoutSession = (this.session = new CheckoutSession({
       input: () => this,
       localizer: () => this.l,
-      loadFollowers: () => import('./views/payment-views.js').then(this.useViews),
+      loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
       report: (report) => session === this.session && this.onReport(report),
       earlierForm: earlier?.form,
     }));
