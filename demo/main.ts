@@ -53,7 +53,7 @@ async function main() {
   React:           ${demo.pages.react}
   Vue:             ${demo.pages.vue}
 
-  Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys in demo/keys/)
+  Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
   Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl}; status streams
                    at /api/payins/{idPayin}/events, ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
 

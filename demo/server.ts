@@ -12,14 +12,14 @@
  *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
  *     everything else    to Vite, which serves demo/ and compiles the element from src/.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from '../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox, type SandboxOptions } from '../src/sandbox/index.js';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import type { StatusBus } from '../src/server/index.js';
 import { demoViteConfig } from './vite.config.js';
@@ -115,7 +115,7 @@ export async function startDemo(options: DemoOptions = {}) {
       platformUrl: sandbox.url,
       merchantCode: DEMO_MERCHANT_CODE,
       merchantName: sandbox.demoMerchant.channelName,
-      privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
+      privateKey: DEMO_PRIVATE_KEY,
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
       bus: options.statusBus,

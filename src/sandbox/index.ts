@@ -14,21 +14,16 @@ import { createApp } from './app.js';
 import type { IssueRequest } from './auth.js';
 import type { CallbackRetryOptions } from './callbacks.js';
 import { faultsFromEnv, faultsSchema, type Faults } from './faults.js';
-import {
-  DEMO_CHANNEL_NAME,
-  DEMO_MERCHANT_CODE,
-  DEMO_MERCHANT_SECRET,
-  DEMO_PRIVATE_KEY_PATH,
-  DEMO_PUBLIC_KEY_PATH,
-  type MerchantConfig,
-} from './merchants.js';
+import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
+import { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
 import { allowedOriginsFromEnv, parseAllowedOrigins } from './origins.js';
 import { createSandboxContext } from './state.js';
 
 export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor } from './scenarios.js';
 export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
 export { ALLOWED_ORIGINS_ENV } from './origins.js';
-export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, DEMO_PRIVATE_KEY_PATH, DEMO_PUBLIC_KEY_PATH, type MerchantConfig } from './merchants.js';
+export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
+export { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
 export { TIMESTAMP_WINDOW_MS, TIMESTAMP_AHEAD_MS, MAX_VALIDITY_SECS } from './auth.js';
 export { EXPIRY_SECONDS, expirySecondsFor } from './method-responses.js';
 export { SANDBOX_ENDPOINTS } from './routes/sandbox-tools.js';
@@ -122,13 +117,13 @@ export async function createSandbox(options: SandboxOptions = {}) {
     },
     /** Sandbox time: `now()` in ms; `advance(seconds)` moves it forward and fires what became due. */
     clock: { now: () => ctx.clock.now(), advance: (seconds: number) => ctx.clock.advance(seconds) },
-    /** The demo merchant's credentials (demo-only, see demo/keys/README.md). */
+    /** The demo merchant's credentials (demo-only: demo-keys.ts). */
     demoMerchant: {
       merchantCode: DEMO_MERCHANT_CODE,
       secret: DEMO_MERCHANT_SECRET,
       channelName: DEMO_CHANNEL_NAME,
-      privateKeyPath: DEMO_PRIVATE_KEY_PATH,
-      publicKeyPath: DEMO_PUBLIC_KEY_PATH,
+      privateKey: DEMO_PRIVATE_KEY,
+      publicKey: DEMO_PUBLIC_KEY,
     },
     /** Payments held, read as GET would see them now. */
     payments: {

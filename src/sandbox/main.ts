@@ -4,7 +4,6 @@
  * SANDBOX_BANK_PAGE_DECIDES (true: redirect payments wait for the bank page) and
  * SANDBOX_ALLOWED_ORIGINS (read by createSandbox) tune the rest. Stops cleanly on Ctrl-C and SIGTERM.
  */
-import { relative } from 'node:path';
 import { createSandbox, SANDBOX_ENDPOINTS, type SandboxOptions } from './index.js';
 import { booleanFromEnv, numberFromEnv } from '../../demo/lib/env.js';
 import { stopOnSignals } from '../../demo/lib/stop-on-signals.js';
@@ -20,11 +19,9 @@ async function main() {
     log: true,
   };
   const sandbox = await createSandbox(options);
-  const where = (path: string) => relative(process.cwd(), path) || path;
   console.log(`Sandbox emulator of the payment platform listening on ${sandbox.url}
   demo merchant:  merchantCode ${sandbox.demoMerchant.merchantCode}, secret ${sandbox.demoMerchant.secret}  (DEMO ONLY)
-  private key:    ${where(sandbox.demoMerchant.privateKeyPath)}
-  public key:     ${where(sandbox.demoMerchant.publicKeyPath)}
+  keys:           DEMO_PRIVATE_KEY and DEMO_PUBLIC_KEY of pay-checkout/sandbox  (DEMO ONLY)
   requests need:  X-API-Version: 2 and Authorization: Bearer <token from POST /auth-tokens or /auth-tokens-by-action>
   faults:         ${JSON.stringify(sandbox.faults.get())}
   tools:
