@@ -15,8 +15,7 @@ import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
 import type { CheckoutSession as ShopCheckout } from '../../demo/merchant/backend.js';
 import type { SessionReport } from '../../src/checkout/session.js';
-import type { ShopperSettings } from './shop-page.js';
-import { progressOf, type ShopperRecord } from './shopper.js';
+import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
 
 // The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads

@@ -13,7 +13,8 @@ import { referenceRoutes } from './routes/reference.js';
 import { registerSandboxTools } from './routes/sandbox-tools.js';
 import { TOKEN_ROUTE_PATHS, tokenRoutes } from './routes/tokens.js';
 import { topUpRoutes } from './routes/topups.js';
-import type { SandboxContext, SandboxEnv } from './context.js';
+import type { SandboxContext } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 export const PLATFORM_ROUTES: readonly PlatformRoute[] = [...payinRoutes, ...topUpRoutes, ...payoutRoutes, ...referenceRoutes];
 

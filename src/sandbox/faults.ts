@@ -5,7 +5,7 @@
  * routes are affected, never /__sandbox/.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { SandboxEnv } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 import * as z from 'zod/mini';
 import { opt } from '../api/zod.js';
 import { ApiError } from './errors.js';

@@ -12,7 +12,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { ApiError } from './errors.js';
-import type { SandboxEnv } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 /** `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` (and https). */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;

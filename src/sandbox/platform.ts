@@ -10,7 +10,8 @@ import { parseJson, readBodyText } from './http-body.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';
 import { operationPermits } from './operations.js';
-import type { SandboxContext, SandboxEnv } from './context.js';
+import type { SandboxContext } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 export const SUPPORTED_API_VERSION = '2';
 export const SANDBOX_PREFIX = '/__sandbox';

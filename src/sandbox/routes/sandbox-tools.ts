@@ -12,7 +12,8 @@ import { parseJson, readBodyText } from '../http-body.js';
 import { DEMO_MERCHANT_CODE } from '../merchants.js';
 import { SANDBOX_PREFIX, validate } from '../platform.js';
 import { PAYIN_SCENARIOS } from '../scenarios.js';
-import type { SandboxContext, SandboxEnv } from '../context.js';
+import type { SandboxContext } from '../context.js';
+import type { SandboxEnv } from '../sandbox-env.js';
 import { bankDecision, bankPage } from './redirect-page.js';
 
 const TEN_YEARS_SECS = 10 * 365 * 24 * 3600;

@@ -12,7 +12,8 @@ import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../http-body.js';
 import { operationsProblems } from '../operations.js';
 import { validate } from '../platform.js';
-import type { SandboxContext, SandboxEnv } from '../context.js';
+import type { SandboxContext } from '../context.js';
+import type { SandboxEnv } from '../sandbox-env.js';
 
 function validity(requested: number | undefined): number {
   if (requested !== undefined && requested > MAX_VALIDITY_SECS) {
