@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
 import { measureElement, type ChunkGroup } from './bundle-sizes.js';
+import { table } from './text-table.js';
 import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
 const quick = process.argv.includes('--quick');
@@ -412,11 +413,6 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-function table(rows: (string | undefined)[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? (cell ?? '').padEnd(widths[column]!) : (cell ?? '').padStart(widths[column]!))).join('  ').trimEnd()).join('\n');
-}
 
 async function main() {
   await ensureBuilt();
