@@ -17,8 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from '../src/sandbox/index.js';
-import { createTokenIssuer } from '../src/server/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createTokenIssuer } from 'pay-checkout/server';
 import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
 
 /** The policy of the strict-CSP guarantee (issue 7, item 4), exactly. */

@@ -22,10 +22,21 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import type { Context } from 'hono';
-import { isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
-import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
-import { createStatusRelay, createTokenIssuer, HttpError, memoryBus, readJsonBody, validateInput, type StatusBus, type StatusCallback } from '../../src/server/index.js';
+import {
+  createStatusRelay,
+  createTokenIssuer,
+  HttpError,
+  idSchema,
+  isPlatformError,
+  memoryBus,
+  readJsonBody,
+  validateInput,
+  type CheckoutResponse,
+  type Money,
+  type StatusBus,
+  type StatusCallback,
+} from 'pay-checkout/server';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { checkoutRequestSchema } from './order-rules.js';
 import { createOptionsCache } from './options-cache.js';
@@ -90,21 +101,6 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 const orderSchema = checkoutRequestSchema(TOKEN_SCOPES);
 const expireRequestSchema = z.object({ idPayin: idSchema });
-
-export interface CheckoutSession {
-  idPayin: string;
-  token: string;
-  tokenScope: TokenScope;
-  baseUrl: string;
-  callbackUrl: string;
-  /** The payin's status stream on this backend: the element's `status-url`. */
-  statusUrl: string;
-  money: Money;
-  /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
-  options?: AvailableOptionsResponse;
-  /** The shop's name, for the element's `merchant-name` (with the `merchantName` option). */
-  merchantName?: string;
-}
 
 /** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
 export interface HostedConfig {
@@ -271,7 +267,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const checkoutOptions = await offered;
     remember(idPayin, shopper);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
-    const session: CheckoutSession = {
+    // The checkout protocol of pay-checkout/server (CheckoutResponse), plus the token's scope.
+    const reply: CheckoutResponse = {
       idPayin,
       token,
       tokenScope,
@@ -282,7 +279,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       ...(checkoutOptions ? { options: checkoutOptions } : {}),
       ...(options.merchantName ? { merchantName: options.merchantName } : {}),
     };
-    return c.json(session, 201);
+    return c.json(reply, 201);
   });
 
   /** The payin as the merchant reads it (after the customer returns from the hosted page, say). */

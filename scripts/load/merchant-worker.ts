@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createMerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from '../../src/sandbox/index.js';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
 import { createRequestCounter } from './request-counts.js';
 import { SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
 import { serveCalls, workerInput } from './threads.js';

@@ -13,7 +13,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import type { CheckoutSession as ShopCheckout } from '../../demo/merchant/backend.js';
+import type { CheckoutResponse } from 'pay-checkout';
 import type { SessionReport } from '../../src/checkout/session.js';
 import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
@@ -49,7 +49,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
   const { record } = shopper;
   record.openedAt = Date.now();
   // As the shop's backend answers POST /api/checkouts (JSON).
-  let checkout: ShopCheckout;
+  let checkout: CheckoutResponse;
   try {
     const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
       method: 'POST',
@@ -75,7 +75,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
     paymentMethodCode: 'UPIQR',
     optionsAvailable: true,
     callbackUrl: checkout.callbackUrl,
-    statusUrl: settings.relay ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
+    statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
     options: checkout.options,
     merchantName: checkout.merchantName,
   };

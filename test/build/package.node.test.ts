@@ -3,10 +3,11 @@
  *
  * - `npm publish --dry-run` succeeds with no warning about the package;
  * - the tarball (`npm pack --dry-run`) holds every file the entries, the bin and the types need,
- *   and nothing else: no tests, no sources, no demo pages, no key but the demo merchant's;
+ *   and nothing else: no tests, no sources, no demo pages, no key file nor any PEM private-key block;
  * - `dependencies` and the peers (React, node-redis) are exactly what the Node-side files import; the
  *   browser's files import nothing but each other;
- * - each public entry exports exactly what its source module exports: no minified internal names.
+ * - each public entry exports exactly what its source module exports: no minified internal names;
+ *   tsconfig.json's paths (the self-reference of demo/ and scripts/) name the same entries' sources.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -172,6 +173,17 @@ describe('the public entries export their source modules’ names, no internal o
       assert.deepEqual(builtExports(built), await sourceExports(source));
     });
   }
+
+  it('tsconfig.json maps the package’s self-reference (demo/, scripts/) to the sources of exactly these entries', async () => {
+    const ts = (await import('typescript-5')).default;
+    const { config, error } = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
+    assert.equal(error, undefined);
+    const codeSubpaths = Object.keys(pkg.exports).filter((subpath) => !/\.json$/.test(subpath));
+    const sources = new Map(entries.map(([subpath, , source]) => [subpath, source]));
+    assert.deepEqual([...sources.keys()].sort(), codeSubpaths.sort(), 'every code entry of exports has its source in the table above');
+    const expected = Object.fromEntries(codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]));
+    assert.deepEqual(config.compilerOptions.paths, expected);
+  });
 
   it('dist/pay-checkout.js, the script-tag file, adds only the bindings its own lazy chunks import from it', async () => {
     const publicNames = await sourceExports('src/pay-checkout.ts');
