@@ -118,7 +118,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|node_modules|test/output)/' },
+    exclude: { path: '^(dist|test/output)/' },
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],
