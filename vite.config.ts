@@ -147,8 +147,8 @@ export const server: UserConfig = {
  * The sandbox emulator as the package ships it (CONTRACT §2), from its source in src/sandbox/:
  * dist/sandbox.js (`pay-checkout/sandbox`, createSandbox) and dist/sandbox-cli.js (the
  * `pay-checkout-sandbox` bin: src/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
- * the rest stay imports (dependencies of the package); the demo merchant's keys are found from
- * dist/ at <package>/demo/keys/, shipped beside it.
+ * the rest stay imports (dependencies of the package); the demo merchant's keys are a module
+ * (src/sandbox/demo-keys.ts), bundled in: no key file ships.
  */
 export const sandbox: UserConfig = {
   build: {

@@ -9,8 +9,7 @@
  * the hosted page) mounts the element again with the same token and idPayin, and the element
  * resumes the payment where it is.
  */
-import { REDIRECT_PARAMS, type PayCheckout } from '../src/pay-checkout.js';
-import { decodeToken } from '../src/api/token.js';
+import { decodeToken, REDIRECT_PARAMS, type PayCheckout } from 'pay-checkout';
 import { setUpCodePanel } from './lib/code-panel.js';
 import { byId } from './lib/dom.js';
 import { createCallbackList, createEventLog } from './lib/log-view.js';
@@ -128,9 +127,9 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
       amount: String(session.money.amount),
       'currency-code': session.money.currencyCode,
       'return-url': returnUrl(session.idPayin),
-      'callback-url': session.callbackUrl,
+      ...(session.callbackUrl ? { 'callback-url': session.callbackUrl } : {}),
       // The backend's status stream: while it is healthy the element need not poll the platform.
-      'status-url': session.statusUrl,
+      ...(session.statusUrl ? { 'status-url': session.statusUrl } : {}),
       // The shop knows its name: the element need not ask the platform (GET /merchant-info).
       ...(session.merchantName ? { 'merchant-name': session.merchantName } : {}),
     };

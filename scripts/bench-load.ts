@@ -29,8 +29,7 @@ import { ensureBuilt } from './ensure-build.mjs';
 import { browserCrowd } from './load/browser-crowd.js';
 import { figures, figuresTable, type Figures, type RunInput } from './load/figures.js';
 import type { CountSnapshot } from './load/request-counts.js';
-import type { ShopperSettings } from './load/shop-page.js';
-import type { Crowd, CrowdProgress, ShopperRecord } from './load/shopper.js';
+import type { Crowd, CrowdProgress, ShopperRecord, ShopperSettings } from './load/shopper.js';
 import { startWorker } from './load/threads.js';
 import { chromiumPath } from './page-server.js';
 

@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
 import { measureElement, qrPayerSizes, sumOf, viewsChunk, payinEnglishChunk, type ChunkGroup } from './bundle-sizes.js';
-import { bundledLocales } from '../src/i18n/locales.js';
+import { table } from './text-table.js';
 import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
 const quick = process.argv.includes('--quick');
@@ -140,7 +140,9 @@ function bundleSizes() {
   const views = viewsChunk(sizes);
   const english = payinEnglishChunk(sizes);
   // What a shopper paying by QR downloads in all (issue 24: at most 42,500 B brotli, 0.4× Adyen Drop-in).
-  const payers = ['en', 'th', ...Object.keys(bundledLocales).filter((locale) => locale !== 'th')].flatMap((locale) => {
+  // The bundled locales, as dist/ has them: one chunk each, named by its tag.
+  const bundled = sizes.lazy.flatMap((group) => /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]{8}\.js$/.exec(group.files[0]!)?.[1] ?? []);
+  const payers = ['en', 'th', ...bundled.filter((locale) => locale !== 'th' && locale !== 'en')].flatMap((locale) => {
     const payer = qrPayerSizes(sizes, locale);
     return payer ? [row(`a QR payer in ${locale}, in all`, payer)] : [];
   });
@@ -425,11 +427,6 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-function table(rows: (string | undefined)[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? (cell ?? '').padEnd(widths[column]!) : (cell ?? '').padStart(widths[column]!))).join('  ').trimEnd()).join('\n');
-}
 
 async function main() {
   await ensureBuilt();

@@ -2,7 +2,7 @@
  * One-line descriptions of the element's events and of the merchant's callbacks, shared by every
  * demo page (plain DOM, React and Vue).
  */
-import type { PayEventDetails, PayEventName } from '../../src/pay-checkout.js';
+import type { PayEventDetails, PayEventName } from 'pay-checkout';
 import type { CallbackRecord } from './merchant-api.js';
 
 /** Every event of <pay-checkout>; the compiler checks that none is missing. */

@@ -2,11 +2,11 @@
  * The demo pages' calls to the demo merchant's backend (demo/merchant/), same origin, under /api/.
  * Shapes come from the backend's own types.
  */
-import type { CheckoutSession, HostedConfig, TokenScope } from '../merchant/backend.js';
+import type { CheckoutResponse, PayinDetailResponse } from 'pay-checkout';
+import type { HostedConfig, TokenScope } from '../merchant/backend.js';
 import type { CallbackRecord } from '../merchant/callback-log.js';
-import type { PayinDetailResponse } from '../../src/pay-checkout.js';
 
-export type { CheckoutSession, CallbackRecord, HostedConfig, TokenScope };
+export type { CheckoutResponse, CallbackRecord, HostedConfig, TokenScope };
 
 export class BackendError extends Error {
   constructor(
@@ -40,7 +40,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 
 /** A fresh idPayin and a token for it alone. */
 export const startCheckout = (request: { amount: number; currencyCode: string; tokenScope?: TokenScope }) =>
-  call<CheckoutSession>('POST', '/checkouts', request);
+  call<CheckoutResponse>('POST', '/checkouts', request);
 
 /** The payin as the merchant reads it (GET /payins/{idPayin} on the backend). */
 export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: PayinDetailResponse }>('GET', `/checkouts/${encodeURIComponent(idPayin)}`);

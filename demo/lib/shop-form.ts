@@ -5,7 +5,8 @@
  */
 import { byId, checkedValue, fillSelect } from './dom.js';
 import type { TokenScope } from './merchant-api.js';
-import { CURRENCIES, methodsFor, PRESETS, presetForAmount, presetNamed, simplestCurrencyFor, type Preset } from './presets.js';
+import type { Preset } from './presets.js';
+import { CURRENCIES, methodsFor, PRESETS, presetForAmount, presetNamed, simplestCurrencyFor } from './shop-data.js';
 
 export type Attributes = Record<string, string>;
 

@@ -3,7 +3,7 @@
  * merchant's server code that mints its token and relays its status, with this configuration's
  * values. Plain functions from configuration to text, so a test can read them without a page.
  */
-import type { Money } from '../../src/pay-checkout.js';
+import type { Money } from 'pay-checkout';
 
 export type Attributes = Record<string, string>;
 

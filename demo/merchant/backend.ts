@@ -22,13 +22,21 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import type { Context } from 'hono';
-import { isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
-import { idSchema } from '../../src/api/schemas/payin-request.js';
 import * as z from 'zod/mini';
-import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
-import { ApiError } from '../../src/sandbox/errors.js';
-import { parseJson, readBodyText } from '../../src/sandbox/http-body.js';
-import { validate } from '../../src/sandbox/platform.js';
+import {
+  createStatusRelay,
+  createTokenIssuer,
+  HttpError,
+  idSchema,
+  isPlatformError,
+  memoryBus,
+  readJsonBody,
+  validateInput,
+  type CheckoutResponse,
+  type Money,
+  type StatusBus,
+  type StatusCallback,
+} from 'pay-checkout/server';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { checkoutRequestSchema } from './order-rules.js';
 import { createOptionsCache } from './options-cache.js';
@@ -94,21 +102,6 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 const orderSchema = checkoutRequestSchema(TOKEN_SCOPES);
 const expireRequestSchema = z.object({ idPayin: idSchema });
 
-export interface CheckoutSession {
-  idPayin: string;
-  token: string;
-  tokenScope: TokenScope;
-  baseUrl: string;
-  callbackUrl: string;
-  /** The payin's status stream on this backend: the element's `status-url`. */
-  statusUrl: string;
-  money: Money;
-  /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
-  options?: AvailableOptionsResponse;
-  /** The shop's name, for the element's `merchant-name` (with the `merchantName` option). */
-  merchantName?: string;
-}
-
 /** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
 export interface HostedConfig {
   callbackUrl: string;
@@ -140,9 +133,10 @@ function shopperOf(c: Context): string {
   return shopper;
 }
 
-async function jsonBody(request: Request): Promise<unknown> {
-  return parseJson(await readBodyText(request));
-}
+/** The largest request body the backend reads (413 beyond). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+const jsonBody = (request: Request) => readJsonBody(request, MAX_BODY_BYTES);
 
 export function createMerchantBackend(options: MerchantBackendOptions) {
   const log = options.log ?? (() => {});
@@ -167,7 +161,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
 
   /** A payin of this shop, or 404 without asking the platform. */
   function ownPayin(idPayin: string): string {
-    if (!created.has(idPayin)) throw new ApiError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
+    if (!created.has(idPayin)) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
     return idPayin;
   }
 
@@ -175,7 +169,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     try {
       return await payins.read(idPayin);
     } catch (error) {
-      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
       platformFailure(error, 'Reading the payin failed');
     }
   }
@@ -228,7 +222,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   /** A platform failure while serving the page: 502 with the platform's code, never a bare 500. */
   function platformFailure(error: unknown, what: string): never {
     if (isPlatformError(error)) {
-      throw new ApiError(502, error.code, `${what}: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`);
+      throw new HttpError(502, error.code, `${what}: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`);
     }
     throw error;
   }
@@ -247,7 +241,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
 
   /** Starts a checkout: a fresh idPayin and a token for it alone. */
   app.post('/checkouts', async (c) => {
-    const request = validate(orderSchema, await jsonBody(c.req.raw));
+    const request = validateInput(orderSchema, await jsonBody(c.req.raw));
     const shopper = shopperOf(c);
     const idPayin = `order-${randomUUID()}`;
     const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
@@ -267,13 +261,14 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
         call.signal,
       );
     } catch (error) {
-      if (c.req.raw.signal.aborted) throw new ApiError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
+      if (c.req.raw.signal.aborted) throw new HttpError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
       platformFailure(error, 'Minting the checkout token failed');
     }
     const checkoutOptions = await offered;
     remember(idPayin, shopper);
     log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
-    const session: CheckoutSession = {
+    // The checkout protocol of pay-checkout/server (CheckoutResponse), plus the token's scope.
+    const reply: CheckoutResponse = {
       idPayin,
       token,
       tokenScope,
@@ -284,12 +279,12 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       ...(checkoutOptions ? { options: checkoutOptions } : {}),
       ...(options.merchantName ? { merchantName: options.merchantName } : {}),
     };
-    return c.json(session, 201);
+    return c.json(reply, 201);
   });
 
   /** The payin as the merchant reads it (after the customer returns from the hosted page, say). */
   app.get('/checkouts/:idPayin', async (c) => {
-    const idPayin = ownPayin(validate(idSchema, c.req.param('idPayin'), ['idPayin']));
+    const idPayin = ownPayin(validateInput(idSchema, c.req.param('idPayin'), ['idPayin']));
     return c.json({ idPayin, payin: await readPayin(idPayin) });
   });
 
@@ -306,7 +301,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   /** The callbacks about this browser's orders (its cookie), oldest first. */
   app.get('/callbacks', (c) => {
     const idPayin = c.req.query('idPayin');
-    if (idPayin !== undefined) validate(idSchema, idPayin, ['idPayin']);
+    if (idPayin !== undefined) validateInput(idSchema, idPayin, ['idPayin']);
     return c.json({ data: callbacks.list({ idPayin }).filter(isShoppers(shopperOf(c))) });
   });
 
@@ -350,11 +345,11 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
    * its FAILED is registered, so the expiry scenario ends now.
    */
   app.post('/sandbox/expire', async (c) => {
-    if (!options.sandboxTools) throw new ApiError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
-    const idPayin = ownPayin(validate(expireRequestSchema, await jsonBody(c.req.raw)).idPayin);
+    if (!options.sandboxTools) throw new HttpError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
+    const idPayin = ownPayin(validateInput(expireRequestSchema, await jsonBody(c.req.raw)).idPayin);
     const payin = await readPayin(idPayin);
     const expireAt = Date.parse(String(payin.paymentMethodResponse.expireAt ?? ''));
-    if (!Number.isFinite(expireAt)) throw new ApiError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
+    if (!Number.isFinite(expireAt)) throw new HttpError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
     const clock = (await (await fetch(`${options.platformUrl}/__sandbox/clock`)).json()) as { now: string };
     const seconds = Math.max(0, Math.ceil((expireAt - Date.parse(clock.now)) / 1000)) + EXPIRY_FAILURE_AFTER_SECS + ADVANCE_MARGIN_SECS;
     const advanced = await fetch(`${options.platformUrl}/__sandbox/clock/advance`, {
@@ -362,7 +357,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ seconds }),
     });
-    if (!advanced.ok) throw new ApiError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
+    if (!advanced.ok) throw new HttpError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
     const state = (await advanced.json()) as { now: string };
     log(`[merchant] sandbox clock advanced ${seconds} s, past the expiry of ${idPayin}`);
     return c.json({ idPayin, advancedSeconds: seconds, sandboxNow: state.now, statusBefore: payin.status });
@@ -370,7 +365,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
 
   app.notFound((c) => c.json({ errorCode: 'NOT_FOUND', message: `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status as 400, error.headers);
+    if (error instanceof HttpError) return c.json(error.body(), error.status as 400, error.headers);
     console.error('[merchant] unexpected error', error);
     return c.json({ errorCode: 'INTERNAL_ERROR', message: 'The merchant backend failed to handle this request' }, 500);
   });

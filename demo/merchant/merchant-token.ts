@@ -3,8 +3,7 @@
  * operations, shared by every call that needs it, and renewed shortly before it expires — instead
  * of one token request per call on the merchant's 10 requests a second.
  */
-import type { createTokenIssuer } from '../../src/server/index.js';
-import type { RetryOptions } from '../../src/api/index.js';
+import type { createTokenIssuer, RetryOptions } from 'pay-checkout/server';
 
 type TokenIssuer = ReturnType<typeof createTokenIssuer>;
 

@@ -5,8 +5,7 @@
  * `pay-ready` with no platform request at all. The server's own token for it never leaves the
  * server. When the platform cannot answer, the checkout goes without: the element then asks itself.
  */
-import { createClient, isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
-import { exactOperation, paths, type createTokenIssuer } from '../../src/server/index.js';
+import { createClient, exactOperation, isPlatformError, paths, type AvailableOptionsResponse, type createTokenIssuer, type Money } from 'pay-checkout/server';
 import { createServerToken } from './merchant-token.js';
 import { PLATFORM_RETRY } from './platform-calls.js';
 

@@ -4,13 +4,11 @@
  * absurd amount is refused here, before anything is sent.
  *
  * - the currency is one the platform's method table lists (the shop sells in those);
- * - the amount is one the platform takes (src/api/money.ts: positive, finite, no more decimals
+ * - the amount is one the platform takes (`amountProblem` of pay-checkout/server: positive, finite, no more decimals
  *   than the currency has) and at most MAX_ORDER_AMOUNT, the shop's own, lower bound.
  */
 import * as z from 'zod/mini';
-import { PAYIN_METHOD_TABLE } from '../../src/api/schemas/method-table.js';
-import { opt } from '../../src/api/zod.js';
-import { amountProblem } from '../../src/api/money.js';
+import { amountProblem, PAYIN_METHOD_TABLE } from 'pay-checkout/server';
 
 /** The largest order the demo shop takes, in units of its currency (documented in docs/platform-choices.md). */
 export const MAX_ORDER_AMOUNT = 100_000_000;
@@ -26,7 +24,7 @@ export function checkoutRequestSchema<Scope extends string>(tokenScopes: readonl
     .object({
       amount: z.number().check(z.gt(0), z.lte(MAX_ORDER_AMOUNT, `must be at most ${MAX_ORDER_AMOUNT.toLocaleString('en')}`)),
       currencyCode: z.enum(ORDER_CURRENCIES),
-      tokenScope: opt(z.enum(tokenScopes)),
+      tokenScope: z.optional(z.enum(tokenScopes)),
     })
     .check(
       z.superRefine((order, context) => {

@@ -11,8 +11,7 @@
  *   one payin also start at least `minGapMs` apart, so a flood of callbacks costs one read a
  *   second, not one per callback.
  */
-import { createClient, isPlatformError, type PayinDetailResponse } from '../../src/api/index.js';
-import type { createTokenIssuer } from '../../src/server/index.js';
+import { createClient, isPlatformError, type createTokenIssuer, type PayinDetailResponse } from 'pay-checkout/server';
 import { createServerToken } from './merchant-token.js';
 import { PLATFORM_RETRY } from './platform-calls.js';
 

@@ -3,7 +3,7 @@
  * the merchant's own and its shoppers' browsers share it, so in a sale the platform stays busy
  * for a while.
  */
-import type { RetryOptions } from '../../src/api/index.js';
+import type { RetryOptions } from 'pay-checkout/server';
 
 /**
  * A 429 is never final: the platform says when to come back, and a jitter keeps the waiting calls

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createMerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH } from '../../src/sandbox/index.js';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
 import { createRequestCounter } from './request-counts.js';
 import { SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
 import { serveCalls, workerInput } from './threads.js';
@@ -35,7 +35,7 @@ let origin = '';
 const backend = createMerchantBackend({
   platformUrl,
   merchantCode: DEMO_MERCHANT_CODE,
-  privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
+  privateKey: DEMO_PRIVATE_KEY,
   callbackUrl: () => `${origin}/api/callbacks`,
   sandboxTools: true,
   provideOptions: true,

@@ -13,10 +13,9 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import type { CheckoutSession as ShopCheckout } from '../../demo/merchant/backend.js';
+import type { CheckoutResponse } from 'pay-checkout';
 import type { SessionReport } from '../../src/checkout/session.js';
-import type { ShopperSettings } from './shop-page.js';
-import { progressOf, type ShopperRecord } from './shopper.js';
+import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
 
 // The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads
@@ -54,7 +53,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
   const { record } = shopper;
   record.openedAt = Date.now();
   // As the shop's backend answers POST /api/checkouts (JSON).
-  let checkout: ShopCheckout;
+  let checkout: CheckoutResponse;
   try {
     const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
       method: 'POST',
@@ -80,7 +79,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
     paymentMethodCode: 'UPIQR',
     optionsAvailable: true,
     callbackUrl: checkout.callbackUrl,
-    statusUrl: settings.relay ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
+    statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
     options: checkout.options,
     merchantName: checkout.merchantName,
   };

@@ -5,8 +5,6 @@
  * `options` property (and `status-url` when the relay is on), presses Pay at pay-ready (UPI QR,
  * preselected), and records what happens with wall-clock times, which the bench reads.
  */
-import type { ShopperRecord } from './shopper.js';
-
 export const SHOP_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -18,15 +16,6 @@ export const SHOP_PAGE = `<!doctype html>
 <body><main id="host"></main></body>
 </html>
 `;
-
-export interface ShopperSettings {
-  relay: boolean;
-  amount: number;
-  currencyCode: string;
-  tokenScope: string;
-  /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
-  checkoutPatienceMs: number;
-}
 
 /** Classic script: window.__shopper.open(settings) starts the shopper; .record() reads it. */
 export const SHOPPER_JS = `(() => {
@@ -90,5 +79,3 @@ export const SHOPPER_JS = `(() => {
   };
 })();
 `;
-
-export type { ShopperRecord };

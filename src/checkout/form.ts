@@ -9,7 +9,9 @@ import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js'
 import type { FieldProblem } from '../i18n/texts.js';
 import { customerDataOf, type CustomerAttributes, type FieldValues } from '../methods/fields.js';
 import { buildPaymentMethod } from './flow.js';
-import type { FocusTarget } from './session.js';
+
+/** Where the session moves the keyboard focus: the form's error, the status, or one field. */
+export type FocusTarget = 'form-error' | 'status' | { field: string };
 
 /** What the form says above the pay button. */
 export type FormNotice = { kind: 'chooseMethod' } | { kind: 'fields'; count: number } | { kind: 'error'; code: string };

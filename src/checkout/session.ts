@@ -22,10 +22,10 @@ import { toErrorDetail } from './errors.js';
 import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
-import { CheckoutForm, type FormPreset } from './form.js';
+import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
-import { safeWebUrl } from './safe-url.js';
+import { safeWebUrl } from '../api/safe-url.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
 
@@ -33,7 +33,6 @@ import type { FollowHost, Followers, PayinFollow } from './follow.js';
 export type SessionInput = CheckoutInput & FormPreset;
 
 export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
-export type FocusTarget = 'form-error' | 'status' | { field: string };
 export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
 
 export interface SessionDeps {

@@ -6,7 +6,7 @@
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
+import { safeDeepLink, safeWebUrl } from '../api/safe-url.js';
 import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
 import { prepareQrImage, qrCode, qrFits, saveQrImage } from './qr.js';

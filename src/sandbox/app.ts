@@ -4,7 +4,7 @@
  * origins, origins.ts), faults (platform routes only), the version check, and the routes.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 import { corsByPath } from './origins.js';
 import { bearerRoute, isSandboxPath, pathMatcher, versionCheck, type PlatformRoute } from './platform.js';
 import { payinRoutes } from './routes/payins.js';
@@ -13,7 +13,8 @@ import { referenceRoutes } from './routes/reference.js';
 import { registerSandboxTools } from './routes/sandbox-tools.js';
 import { TOKEN_ROUTE_PATHS, tokenRoutes } from './routes/tokens.js';
 import { topUpRoutes } from './routes/topups.js';
-import type { SandboxContext, SandboxEnv } from './context.js';
+import type { SandboxContext } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 export const PLATFORM_ROUTES: readonly PlatformRoute[] = [...payinRoutes, ...topUpRoutes, ...payoutRoutes, ...referenceRoutes];
 
@@ -83,7 +84,7 @@ export function createApp(ctx: SandboxContext) {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status as 400, error.headers);
+    if (error instanceof HttpError) return c.json(error.body(), error.status as 400, error.headers);
     console.error('[sandbox] unexpected error', error);
     return c.json({ errorCode: 'INTERNAL_ERROR', message: 'The sandbox failed to handle this request' }, 500);
   });

@@ -1,5 +1,4 @@
 /** What every part of the emulator shares: its settings and its state, built once per instance. */
-import type { HttpBindings } from '@hono/node-server';
 import type { SandboxClock } from './clock.js';
 import type { MerchantRegistry } from './merchants.js';
 import type { SignatureMemory, TokenService } from './auth.js';
@@ -32,10 +31,4 @@ export interface SandboxContext {
   faults: FaultState;
   requests: RequestLog;
   rateLimiter: RateLimiter;
-}
-
-/** The hono environment of the app: node bindings, and what the middleware note per request. */
-export interface SandboxEnv {
-  Bindings: HttpBindings;
-  Variables: { dropped: boolean; merchantCode: string };
 }

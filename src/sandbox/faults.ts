@@ -5,10 +5,10 @@
  * routes are affected, never /__sandbox/.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { SandboxEnv } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 import * as z from 'zod/mini';
 import { opt } from '../api/zod.js';
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 
 const share = () => z.number().check(z.gte(0), z.lte(1));
 
@@ -69,10 +69,10 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
     }
     if (faults.rateLimitBurst) {
       faults = { ...faults, rateLimitBurst: faults.rateLimitBurst! - 1 };
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many requests (injected fault)', undefined, { 'Retry-After': '1' });
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests (injected fault)', { headers: { 'Retry-After': '1' } });
     }
     if (hit(current.errorRate)) {
-      throw new ApiError(current.errorStatus ?? 503, 'SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable (injected fault)');
+      throw new HttpError(current.errorStatus ?? 503, 'SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable (injected fault)');
     }
     await next();
     if (hit(current.malformedRate)) {

@@ -14,21 +14,17 @@ import { createApp } from './app.js';
 import type { IssueRequest } from './auth.js';
 import type { CallbackRetryOptions } from './callbacks.js';
 import { faultsFromEnv, faultsSchema, type Faults } from './faults.js';
-import {
-  DEMO_CHANNEL_NAME,
-  DEMO_MERCHANT_CODE,
-  DEMO_MERCHANT_SECRET,
-  DEMO_PRIVATE_KEY_PATH,
-  DEMO_PUBLIC_KEY_PATH,
-  type MerchantConfig,
-} from './merchants.js';
+import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
+import { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
 import { allowedOriginsFromEnv, parseAllowedOrigins } from './origins.js';
+import { booleanFromEnv, numberFromEnv } from './env.js';
 import { createSandboxContext } from './state.js';
 
-export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor } from './scenarios.js';
+export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor, amountMatches, type AmountMatch, type ScenarioRow, type PayinScenario } from './scenarios.js';
 export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
 export { ALLOWED_ORIGINS_ENV } from './origins.js';
-export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, DEMO_PRIVATE_KEY_PATH, DEMO_PUBLIC_KEY_PATH, type MerchantConfig } from './merchants.js';
+export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
+export { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
 export { TIMESTAMP_WINDOW_MS, TIMESTAMP_AHEAD_MS, MAX_VALIDITY_SECS } from './auth.js';
 export { EXPIRY_SECONDS, expirySecondsFor } from './method-responses.js';
 export { SANDBOX_ENDPOINTS } from './routes/sandbox-tools.js';
@@ -69,6 +65,26 @@ export interface SandboxOptions {
    * `npm run demo` turns it on.
    */
   bankPageDecides?: boolean;
+}
+
+/**
+ * The options that `npx pay-checkout-sandbox` and `npm run sandbox` take from the environment:
+ * PORT, HOST, SANDBOX_SETTLE_DELAY_MS, SANDBOX_RATE_LIMIT (requests per second, or `off`) and
+ * SANDBOX_BANK_PAGE_DECIDES (`true`/`false`); unset ones are left out. The faults (FAULT_ENV) and
+ * SANDBOX_ALLOWED_ORIGINS are read by createSandbox itself. For a test set-up with the command's
+ * knobs: `createSandbox({ ...sandboxOptionsFromEnv(), port: 0 })`. A value of the wrong kind is a
+ * RangeError naming the variable.
+ */
+export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): SandboxOptions {
+  const rateLimit = env.SANDBOX_RATE_LIMIT?.trim().toLowerCase() === 'off' ? false : numberFromEnv(env, 'SANDBOX_RATE_LIMIT');
+  const options: SandboxOptions = {
+    port: numberFromEnv(env, 'PORT'),
+    host: env.HOST || undefined,
+    settleDelayMs: numberFromEnv(env, 'SANDBOX_SETTLE_DELAY_MS'),
+    rateLimit,
+    bankPageDecides: booleanFromEnv(env, 'SANDBOX_BANK_PAGE_DECIDES'),
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as SandboxOptions;
 }
 
 function atLeast(name: string, value: number, minimum: number): number {
@@ -122,13 +138,13 @@ export async function createSandbox(options: SandboxOptions = {}) {
     },
     /** Sandbox time: `now()` in ms; `advance(seconds)` moves it forward and fires what became due. */
     clock: { now: () => ctx.clock.now(), advance: (seconds: number) => ctx.clock.advance(seconds) },
-    /** The demo merchant's credentials (demo-only, see demo/keys/README.md). */
+    /** The demo merchant's credentials (demo-only: demo-keys.ts). */
     demoMerchant: {
       merchantCode: DEMO_MERCHANT_CODE,
       secret: DEMO_MERCHANT_SECRET,
       channelName: DEMO_CHANNEL_NAME,
-      privateKeyPath: DEMO_PRIVATE_KEY_PATH,
-      publicKeyPath: DEMO_PUBLIC_KEY_PATH,
+      privateKey: DEMO_PRIVATE_KEY,
+      publicKey: DEMO_PUBLIC_KEY,
     },
     /** Payments held, read as GET would see them now. */
     payments: {

@@ -1,30 +1,13 @@
 /**
- * Merchants the emulator knows. The demo merchant of CONTRACT §2 is always there; its key pair is
- * committed under demo/keys/ and is demo-only. Tests and CI can add merchants of their own.
+ * Merchants the emulator knows. The demo merchant of CONTRACT §2 is always there; its key pair
+ * (demo-keys.ts, also demo/keys/) is demo-only. Tests and CI can add merchants of their own.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CURRENCIES, roundAmount } from './catalog.js';
+import { DEMO_PUBLIC_KEY } from './demo-keys.js';
 
 export const DEMO_MERCHANT_CODE = 'demo-merchant';
 export const DEMO_MERCHANT_SECRET = 'demo-secret';
 export const DEMO_CHANNEL_NAME = 'Demo Shop';
-
-/**
- * A file of the repository, looked for upwards from this module: the emulator also runs bundled
- * from elsewhere (the browser tests' runner bundles it under node_modules/.cache).
- */
-function repositoryFile(relativePath: string): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    const candidate = join(dir, relativePath);
-    if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) return join(process.cwd(), relativePath);
-  }
-}
-
-export const DEMO_PRIVATE_KEY_PATH = repositoryFile('demo/keys/demo-merchant.pem');
-export const DEMO_PUBLIC_KEY_PATH = repositoryFile('demo/keys/demo-merchant.pub.pem');
 
 export interface MerchantConfig {
   merchantCode: string;
@@ -53,7 +36,7 @@ export function demoMerchantConfig(): MerchantConfig {
   return {
     merchantCode: DEMO_MERCHANT_CODE,
     secrets: [DEMO_MERCHANT_SECRET],
-    publicKeys: [readFileSync(DEMO_PUBLIC_KEY_PATH, 'utf8')],
+    publicKeys: [DEMO_PUBLIC_KEY],
     channelName: DEMO_CHANNEL_NAME,
   };
 }

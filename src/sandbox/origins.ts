@@ -11,8 +11,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { ApiError } from './errors.js';
-import type { SandboxEnv } from './context.js';
+import { HttpError } from './errors.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 /** `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` (and https). */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
@@ -72,7 +72,7 @@ export function corsByPath(allowedOrigins: readonly string[], isLocalTool: (path
     // No Origin: not a page's script or form (curl, a server, a link followed): nothing to guard.
     if (origin === undefined) return next();
     if (!allowed(origin, url.origin)) {
-      throw new ApiError(
+      throw new HttpError(
         403,
         'ORIGIN_NOT_ALLOWED',
         `The emulator's tools and token endpoints answer only local pages, not ${origin}; list it in ${ALLOWED_ORIGINS_ENV} (or the allowedOrigins option) to allow it`,

@@ -5,14 +5,19 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { ApiError, forbidden, invalidRequest, zodDetails } from './errors.js';
-import { parseJson, readBodyText } from './http-body.js';
+import { readJsonBody } from '../server/http-body.js';
+import { validateInput } from '../server/validation.js';
+import { HttpError, forbidden, invalidRequest } from './errors.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';
 import { operationPermits } from './operations.js';
-import type { SandboxContext, SandboxEnv } from './context.js';
+import type { SandboxContext } from './context.js';
+import type { SandboxEnv } from './sandbox-env.js';
 
 export const SUPPORTED_API_VERSION = '2';
+/** The largest request body the emulator reads (413 beyond). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 export const SANDBOX_PREFIX = '/__sandbox';
 
 export const isSandboxPath = (path: string) => path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`);
@@ -27,7 +32,7 @@ export const versionCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
   if (isSandboxPath(new URL(c.req.url).pathname)) return next();
   const version = c.req.header('x-api-version')?.trim();
   if (version !== SUPPORTED_API_VERSION) {
-    throw new ApiError(
+    throw new HttpError(
       404,
       'VERSION_UNSUPPORTED',
       version
@@ -73,17 +78,10 @@ export function bearerRoute(ctx: SandboxContext, handle: PlatformHandler) {
       merchant,
       claims,
       origin: new URL(c.req.url).origin,
-      json: async () => parseJson(await readBodyText(c.req.raw)),
+      json: () => readJsonBody(c.req.raw, MAX_BODY_BYTES),
     };
     return c.json(await handle(call, ctx), 200);
   };
-}
-
-/** Parses with a schema of src/api; every issue becomes a 400 detail naming its field. */
-export function validate<S extends z.ZodMiniType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.infer<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw invalidRequest(zodDetails(parsed.error.issues, input, prefix));
-  return parsed.data;
 }
 
 /** A path parameter (decoded by hono) checked against the identifier rule of src/api. */

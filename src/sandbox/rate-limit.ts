@@ -3,7 +3,7 @@
  * sliding one-second window on the wall clock; refused requests do not count, so a client that
  * waits Retry-After gets through.
  */
-import { ApiError } from './errors.js';
+import { HttpError } from './errors.js';
 
 const WINDOW_MS = 1000;
 
@@ -18,8 +18,8 @@ export function createRateLimiter(limit: number | false, now: () => number = Dat
       if (times.length >= limit) {
         recent.set(key, times);
         const retryAfterSecs = Math.max(1, Math.ceil((times[0]! + WINDOW_MS - at) / 1000));
-        throw new ApiError(429, 'RATE_LIMITED', `More than ${limit} requests per second; retry after ${retryAfterSecs} s`, undefined, {
-          'Retry-After': String(retryAfterSecs),
+        throw new HttpError(429, 'RATE_LIMITED', `More than ${limit} requests per second; retry after ${retryAfterSecs} s`, {
+          headers: { 'Retry-After': String(retryAfterSecs) },
         });
       }
       times.push(at);

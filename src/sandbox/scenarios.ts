@@ -27,7 +27,17 @@ export interface ScenarioRow {
   /** From the document, or our choice where it is silent. */
   source: 'document' | 'choice';
   scenario: PayinScenario;
-  matches(amount: number): boolean;
+  /** The amounts the row takes, as data (the demo's pages receive the table as JSON). */
+  match: AmountMatch;
+}
+
+/** One amount, a half-open range `from ≤ amount < below`, or every amount. */
+export type AmountMatch = { equals: number } | { from: number; below: number } | { any: true };
+
+export function amountMatches(match: AmountMatch, amount: number): boolean {
+  if ('equals' in match) return amount === match.equals;
+  if ('from' in match) return amount >= match.from && amount < match.below;
+  return true;
 }
 
 /** Failure registered this long after expireAt for the expiry scenario (document: "about 2 hours"). */
@@ -42,7 +52,7 @@ const rejection = (name: string, amount: number, errorCode: PayinRejectionCode):
   result: `406 ${errorCode}; nothing is created`,
   source: 'choice',
   scenario: { kind: 'rejected', errorCode },
-  matches: (a) => a === amount,
+  match: { equals: amount },
 });
 
 /** First matching row wins; the last row matches everything. */
@@ -54,7 +64,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'PROCESSING until expireAt; FAILED (CUSTOMER_VERIFICATION_INACTIVITY) registered 2 h after expiry, with a callback',
     source: 'document',
     scenario: { kind: 'expires' },
-    matches: (a) => a === 1,
+    match: { equals: 1 },
   },
   {
     name: 'failed',
@@ -63,7 +73,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'FAILED (CUSTOMER_VERIFICATION_FAILED) after settleDelayMs, with a callback',
     source: 'document',
     scenario: { kind: 'settles', status: 'FAILED', failureReasonCode: 'CUSTOMER_VERIFICATION_FAILED' },
-    matches: (a) => a >= 3 && a < 20,
+    match: { from: 3, below: 20 },
   },
   {
     name: 'differentAmountFailed',
@@ -72,7 +82,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'FAILED (DIFFERENT_AMOUNT_CONFIRMED) after settleDelayMs; moneyReceived = amount − 1',
     source: 'document',
     scenario: { kind: 'settles', status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED', differentAmount: true },
-    matches: (a) => a >= 20 && a < 30,
+    match: { from: 20, below: 30 },
   },
   {
     name: 'differentAmountSuccess',
@@ -81,7 +91,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'SUCCESS after settleDelayMs; moneyReceived = amount − 1 (credited to the balance)',
     source: 'document',
     scenario: { kind: 'settles', status: 'SUCCESS', differentAmount: true },
-    matches: (a) => a >= 30 && a < 40,
+    match: { from: 30, below: 40 },
   },
   rejection('securityCheckFailed', 41, 'SECURITY_CHECK_FAILED'),
   rejection('customerVerificationInactivity', 42, 'CUSTOMER_VERIFICATION_INACTIVITY'),
@@ -97,7 +107,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'REFUSED after settleDelayMs, with a callback',
     source: 'choice',
     scenario: { kind: 'settles', status: 'REFUSED' },
-    matches: (a) => a === 48,
+    match: { equals: 48 },
   },
   {
     name: 'offlineMoneyRequired',
@@ -106,7 +116,7 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'SUCCESS after settleDelayMs; with OFFLINE, moneyRequired is a decreased amount',
     source: 'document',
     scenario: { kind: 'settles', status: 'SUCCESS' },
-    matches: (a) => a === 50,
+    match: { equals: 50 },
   },
   {
     name: 'success',
@@ -115,12 +125,12 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     result: 'SUCCESS after settleDelayMs, with a callback',
     source: 'document',
     scenario: { kind: 'settles', status: 'SUCCESS' },
-    matches: () => true,
+    match: { any: true },
   },
 ];
 
 export function payinScenarioFor(amount: number): ScenarioRow {
-  return PAYIN_SCENARIOS.find((row) => row.matches(amount))!;
+  return PAYIN_SCENARIOS.find((row) => amountMatches(row.match, amount))!;
 }
 
 /** The amount of each preset, by name: `SCENARIO_AMOUNTS.refused === 48`. */

@@ -180,3 +180,27 @@ export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type Stat
 export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type BusLog } from './bus.js';
 export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
+
+// What a merchant's own routes around the relay and the checkout use: one error with the platform's
+// error body, a bounded JSON body read, and zod validation that names each field at fault.
+export { HttpError, jsonResponse, invalidRequest, type FieldDetail, type HttpErrorOptions } from './http-error.js';
+export { readBodyText, parseJson, readJsonBody } from './http-body.js';
+export { validateInput } from './validation.js';
+
+// The platform as a merchant's server calls it (GET /payins/{idPayin} after a callback, the options
+// of a checkout), the errors it throws, and the shapes it answers.
+export { createClient, type PlatformClient, type CallOptions, type ClientOptions, type RetryOptions } from '../api/client.js';
+export { PlatformError, isPlatformError, type ErrorCode } from '../api/errors.js';
+export type { AvailableOptionsResponse, PaymentOption } from '../api/schemas/options.js';
+export type { Payin, PayinDetailResponse, PayinStatus } from '../api/schemas/payin.js';
+
+// The platform's method table and its rules, for the merchant's own order checks (which currencies
+// it sells in, which methods a currency has, whether an amount is one the platform takes).
+export { PAYIN_METHOD_TABLE, currenciesOf, methodCodesFor, type MethodTableRow } from '../api/schemas/method-table.js';
+export { fieldRulesFor, isRequired, type FieldRule } from '../api/method-rules.js';
+export { amountProblem } from '../api/money.js';
+/** The platform's identifier rule (idPayin, idTopUp, …) as a zod schema, for the merchant's routes. */
+export { idSchema } from '../api/schemas/payin-request.js';
+
+// The checkout protocol between the element's `checkout-url` and the merchant's server.
+export type { CheckoutResponse, CheckoutRenewal } from '../api/schemas/checkout-response.js';

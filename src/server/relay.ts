@@ -19,16 +19,14 @@
  */
 import type { BusLog, StatusBus } from './bus.js';
 import { consoleBusLog, StatusBusUnavailableError } from './bus.js';
+import { readJsonBody } from './http-body.js';
+import { HttpError, jsonResponse } from './http-error.js';
 import {
   invalidId,
   isPayinId,
-  jsonResponse,
   methodNotAllowed,
-  parseJsonText,
   parseStatusCallback,
   PAYIN_STATUS_CHANGED,
-  readCallbackText,
-  RelayHttpError,
   SSE_HEADERS,
   sseEvent,
   sseRetry,
@@ -119,12 +117,12 @@ export function createStatusRelay(options: StatusRelayOptions) {
       return await options.knownPayin(idPayin);
     } catch (error) {
       log('The relay could not tell whether a payin is known (knownPayin failed)', error);
-      throw new RelayHttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { 'Retry-After': retryAfter });
+      throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { headers: { 'Retry-After': retryAfter } });
     }
   }
 
   function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
-    if (error instanceof RelayHttpError) return error.toResponse(headers);
+    if (error instanceof HttpError) return error.toResponse(headers);
     if (error instanceof StatusBusUnavailableError) {
       return jsonResponse(503, { errorCode: 'STATUS_BUS_UNAVAILABLE', message: error.message }, { 'Retry-After': retryAfter, ...headers });
     }
@@ -146,13 +144,13 @@ export function createStatusRelay(options: StatusRelayOptions) {
     if (allowAnyOrigin) return { 'Access-Control-Allow-Origin': '*' };
     if (allowedOrigins.has(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     if (request.headers.get('sec-fetch-site') === 'same-origin' || origin === new URL(request.url).origin) return {};
-    throw new RelayHttpError(403, 'ORIGIN_NOT_ALLOWED', `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`);
+    throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`);
   }
 
   async function handleCallback(request: Request): Promise<Response> {
     try {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
-      const callback = parseStatusCallback(parseJsonText(await readCallbackText(request, maxCallbackBytes)));
+      const callback = parseStatusCallback(await readJsonBody(request, maxCallbackBytes));
       runHook('onCallback', () => options.onCallback?.(callback, request));
       // Other event types (top-ups, payouts, types added later) are acknowledged and left alone.
       if (callback.type !== PAYIN_STATUS_CHANGED) return jsonResponse(200, { received: true, published: false });
@@ -178,7 +176,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
       if (!isPayinId(idPayin)) throw invalidId();
       if (closed) throw new StatusBusUnavailableError('The status relay is closed');
       if (streams.size >= maxStreams) {
-        throw new RelayHttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { 'Retry-After': retryAfter });
+        throw new HttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { headers: { 'Retry-After': retryAfter } });
       }
       return await openStream(request, idPayin, cors);
     } catch (error) {
@@ -220,7 +218,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
     // The slot is taken before the first await, so a crowd arriving at once cannot overshoot maxStreams.
     streams.add(end);
     try {
-      if (!(await isKnown(idPayin))) throw new RelayHttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
+      if (!(await isKnown(idPayin))) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
       const subscription = await bus.subscribe(idPayin, {
         // A change before `ready` is covered by the read the element makes on `ready`.
         changed: () => ready && send(sseEvent('changed')),

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { launchChromium, uniquePayinId } from '../../scripts/page-server.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox } from '../../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 
 const dist = new URL('../../dist/', import.meta.url);
@@ -73,7 +73,7 @@ describe('dist/ on another origin than the page', () => {
 
   async function checkoutPage(path: string, assetBase: string, csp?: string) {
     const idPayin = uniquePayinId('asset-origin');
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8') });
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
     const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: { amount: 60, currencyCode: 'INR' } });
     pages.set(path, {
       csp,

@@ -90,13 +90,13 @@ export async function mint(pem: string): Promise<string> {
 `;
 
 const sandboxConsumer = `
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
 
 export async function start(): Promise<Sandbox> {
   const options: SandboxOptions = { port: 0, host: '127.0.0.1', log: false, settleDelayMs: 100 };
   const sandbox = await createSandbox(options);
   const url: string = sandbox.url;
-  console.log(url, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, SCENARIO_AMOUNTS);
+  console.log(url, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS);
   // @ts-expect-error port is a number
   await createSandbox({ port: '8787' });
   return sandbox;

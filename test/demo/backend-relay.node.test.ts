@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
-import { type CheckoutSession, type MerchantBackend } from '../../demo/merchant/backend.js';
+import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
+import type { MerchantBackend } from '../../demo/merchant/backend.js';
 import { createClient } from '../../src/api/client.js';
 import { sseReader, until } from '../server/sse-reader.js';
 import { demoMerchantBackend, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
@@ -39,10 +40,10 @@ async function serveBackend() {
   return { backend, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function startCheckout(url: string): Promise<CheckoutSession> {
+async function startCheckout(url: string): Promise<CheckoutResponse> {
   const response = await fetch(`${url}/api/checkouts`, { method: 'POST', body: JSON.stringify({ amount: 60, currencyCode: 'INR' }) });
   assert.equal(response.status, 201);
-  return (await response.json()) as CheckoutSession;
+  return (await response.json()) as CheckoutResponse;
 }
 
 async function follow(url: string, statusUrl: string) {
@@ -57,7 +58,7 @@ async function follow(url: string, statusUrl: string) {
 }
 
 /** What the shopper's element does: create the payin with its token, asking for the callback. */
-async function pay(session: CheckoutSession) {
+async function pay(session: CheckoutResponse) {
   await createClient({ baseUrl: session.baseUrl, token: session.token }).createPayin(session.idPayin, {
     paymentRequested: { money: session.money },
     paymentMethod: { paymentMethodCode: 'UPIQR' },
@@ -94,7 +95,7 @@ describe('the demo backend mounts the status relay', () => {
 
   it('ends its streams when it closes', async () => {
     const { backend, url } = await serveBackend();
-    const stream = await follow(url, (await startCheckout(url)).statusUrl);
+    const stream = await follow(url, (await startCheckout(url)).statusUrl!);
     backend.close();
     await stream.events.ended();
   });

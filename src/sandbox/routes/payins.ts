@@ -7,7 +7,7 @@ import {
   setExternalReferenceRequestSchema,
 } from '../../api/index.js';
 import { paymentOptionsFor } from '../catalog.js';
-import { ApiError, conflict, invalidRequest } from '../errors.js';
+import { HttpError, conflict, invalidRequest } from '../errors.js';
 import {
   EXTERNAL_REFERENCE_METHODS,
   assertOffered,
@@ -18,10 +18,11 @@ import {
   scenarioOrReject,
   validateMethodRequest,
 } from '../payin-flow.js';
-import { pathId, validate, type PlatformCall, type PlatformRoute } from '../platform.js';
+import { validateInput } from '../../server/validation.js';
+import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
 import type { SandboxContext } from '../context.js';
 
-const notFound = (id: string) => new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for this merchant`);
+const notFound = (id: string) => new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for this merchant`);
 
 function findPayin(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idPayin', idSchema);
@@ -62,7 +63,7 @@ async function createPayin(call: PlatformCall, ctx: SandboxContext) {
 
 async function setExternalReference(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idPayin', idSchema);
-  const { externalReference } = validate(setExternalReferenceRequestSchema, await call.json());
+  const { externalReference } = validateInput(setExternalReferenceRequestSchema, await call.json());
   const record = findPayin(call, ctx);
   if (!EXTERNAL_REFERENCE_METHODS.has(record.methodCode ?? '')) {
     throw invalidRequest([{ field: 'externalReference', message: `${record.methodCode} takes no external reference` }]);
@@ -81,7 +82,7 @@ export const payinRoutes: PlatformRoute[] = [
   {
     method: 'POST',
     path: paths.payinOptions(),
-    handle: async (call) => paymentOptionsFor(validate(availableOptionsRequestSchema, await call.json()).money.currencyCode),
+    handle: async (call) => paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
   },
   { method: 'POST', path: '/payins/:idPayin', handle: createPayin },
   { method: 'GET', path: '/payins/:idPayin', handle: (call, ctx) => detailView(findPayin(call, ctx)) },

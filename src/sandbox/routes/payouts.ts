@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { checkPayoutMethod, idSchema, paths, payoutCreateRequestSchema, payoutMethodSchema } from '../../api/index.js';
-import { ApiError, conflict, invalidRequest, rejected, zodDetails } from '../errors.js';
+import { HttpError, conflict, invalidRequest, rejected, zodDetails } from '../errors.js';
 import { platformReference } from '../identifiers.js';
 import { assertTokenMoney } from '../payin-flow.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
@@ -79,7 +79,7 @@ export const payoutRoutes: PlatformRoute[] = [
     handle: (call, ctx) => {
       const id = pathId(call.c, 'idPayout', idSchema);
       const record = ctx.store.get('payout', call.merchant.merchantCode, id);
-      if (!record) throw new ApiError(404, 'NOT_FOUND', `No payout "${id}" exists for this merchant`);
+      if (!record) throw new HttpError(404, 'NOT_FOUND', `No payout "${id}" exists for this merchant`);
       return { ...record.view, status: record.status, ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}) };
     },
   },

@@ -15,10 +15,10 @@
 import type { Context } from 'hono';
 import type { Money } from '../../api/index.js';
 import { timeInWords } from '../clock.js';
-import { readBodyText } from '../http-body.js';
+import { readBodyText } from '../../server/http-body.js';
 import { DEMO_MERCHANT_CODE } from '../merchants.js';
 import { isFinal, type PaymentRecord } from '../payments.js';
-import { SANDBOX_PREFIX } from '../platform.js';
+import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform.js';
 import { EXPIRY_FAILURE_REASON } from '../scenarios.js';
 import type { SandboxContext } from '../context.js';
 
@@ -194,7 +194,7 @@ function decide(ctx: SandboxContext, record: PaymentRecord, decision: Decision) 
 /** POST /__sandbox/redirect/{id} with `decision=approve|decline|expire` (the page's form). */
 export async function bankDecision(c: Context, ctx: SandboxContext) {
   const page = pageOf(c, ctx);
-  const decision = new URLSearchParams(await readBodyText(c.req.raw)).get('decision');
+  const decision = new URLSearchParams(await readBodyText(c.req.raw, MAX_BODY_BYTES)).get('decision');
   const record = page.record;
   if (!record) return notFound(page);
   const title = 'Sandbox bank';

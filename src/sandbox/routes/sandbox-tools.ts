@@ -6,13 +6,15 @@ import type { Context, Hono } from 'hono';
 import { FAILURE_REASON_CODES } from '../../api/index.js';
 import * as z from 'zod/mini';
 import { opt } from '../../api/zod.js';
-import { ApiError, conflict } from '../errors.js';
+import { HttpError, conflict } from '../errors.js';
 import { faultsSchema } from '../faults.js';
-import { parseJson, readBodyText } from '../http-body.js';
+import { readJsonBody } from '../../server/http-body.js';
 import { DEMO_MERCHANT_CODE } from '../merchants.js';
-import { SANDBOX_PREFIX, validate } from '../platform.js';
+import { validateInput } from '../../server/validation.js';
+import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform.js';
 import { PAYIN_SCENARIOS } from '../scenarios.js';
-import type { SandboxContext, SandboxEnv } from '../context.js';
+import type { SandboxContext } from '../context.js';
+import type { SandboxEnv } from '../sandbox-env.js';
 import { bankDecision, bankPage } from './redirect-page.js';
 
 const TEN_YEARS_SECS = 10 * 365 * 24 * 3600;
@@ -23,7 +25,7 @@ const forceStatusSchema = z.object({
   merchantCode: opt(z.string()),
 });
 
-const jsonBody = async (c: Context) => parseJson(await readBodyText(c.req.raw));
+const jsonBody = (c: Context) => readJsonBody(c.req.raw, MAX_BODY_BYTES);
 
 export const SANDBOX_ENDPOINTS = [
   'GET    /__sandbox/clock                    sandbox time and its offset from the wall clock',
@@ -44,7 +46,7 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
   app.get(SANDBOX_PREFIX, (c) => c.json({ endpoints: SANDBOX_ENDPOINTS }));
   app.get(`${SANDBOX_PREFIX}/clock`, (c) => c.json(clockState()));
   app.post(`${SANDBOX_PREFIX}/clock/advance`, async (c) => {
-    const { seconds } = validate(advanceSchema, await jsonBody(c));
+    const { seconds } = validateInput(advanceSchema, await jsonBody(c));
     ctx.clock.advance(seconds);
     return c.json(clockState());
   });
@@ -54,10 +56,10 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
   );
 
   app.post(`${SANDBOX_PREFIX}/payins/:idPayin/status`, async (c) => {
-    const request = validate(forceStatusSchema, await jsonBody(c));
+    const request = validateInput(forceStatusSchema, await jsonBody(c));
     const id = c.req.param('idPayin');
     const record = ctx.store.get('payin', request.merchantCode ?? DEMO_MERCHANT_CODE, id);
-    if (!record) throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`);
+    if (!record) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`);
     if (record.status !== 'PROCESSING') throw conflict(`Payin "${id}" is already ${record.status}`);
     const reason = request.status === 'SUCCESS' ? undefined : (request.failureReasonCode ?? (request.status === 'FAILED' ? 'CUSTOMER_VERIFICATION_FAILED' : undefined));
     ctx.store.force(record, request.status, reason);
@@ -82,11 +84,11 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
 
   app.get(`${SANDBOX_PREFIX}/faults`, (c) => c.json(ctx.faults.get()));
   app.post(`${SANDBOX_PREFIX}/faults`, async (c) => {
-    ctx.faults.merge(validate(faultsSchema, await jsonBody(c)));
+    ctx.faults.merge(validateInput(faultsSchema, await jsonBody(c)));
     return c.json(ctx.faults.get());
   });
   app.put(`${SANDBOX_PREFIX}/faults`, async (c) => {
-    ctx.faults.replace(validate(faultsSchema, await jsonBody(c)));
+    ctx.faults.replace(validateInput(faultsSchema, await jsonBody(c)));
     return c.json(ctx.faults.get());
   });
   app.delete(`${SANDBOX_PREFIX}/faults`, (c) => {

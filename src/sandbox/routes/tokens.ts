@@ -9,10 +9,12 @@ import type { Context } from 'hono';
 import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
-import { parseJson, readBodyText } from '../http-body.js';
+import { parseJson, readBodyText } from '../../server/http-body.js';
 import { operationsProblems } from '../operations.js';
-import { validate } from '../platform.js';
-import type { SandboxContext, SandboxEnv } from '../context.js';
+import { MAX_BODY_BYTES } from '../platform.js';
+import { validateInput } from '../../server/validation.js';
+import type { SandboxContext } from '../context.js';
+import type { SandboxEnv } from '../sandbox-env.js';
 
 function validity(requested: number | undefined): number {
   if (requested !== undefined && requested > MAX_VALIDITY_SECS) {
@@ -22,7 +24,7 @@ function validity(requested: number | undefined): number {
 }
 
 async function authenticated(c: Context<SandboxEnv>, ctx: SandboxContext) {
-  const text = await readBodyText(c.req.raw);
+  const text = await readBodyText(c.req.raw, MAX_BODY_BYTES);
   const body = parseJson(text);
   const { merchant, signed } = await authenticateTokenRequest(ctx.merchants, ctx.signatures, text, body, c.req.header('x-signature'));
   c.set('merchantCode', merchant.merchantCode);
@@ -40,7 +42,7 @@ export function tokenRoutes(ctx: SandboxContext) {
   return {
     async byOperations(c: Context<SandboxEnv>) {
       const { body, useSignature } = await authenticated(c, ctx);
-      const request = validate(authTokenRequestSchema, body);
+      const request = validateInput(authTokenRequestSchema, body);
       const problems = operationsProblems(request.operations);
       if (problems.length) throw invalidRequest(problems);
       const validitySecs = validity(request.validitySecs);
@@ -55,7 +57,7 @@ export function tokenRoutes(ctx: SandboxContext) {
     },
     async byAction(c: Context<SandboxEnv>) {
       const { body, useSignature } = await authenticated(c, ctx);
-      const request = validate(authTokenByActionRequestSchema, body);
+      const request = validateInput(authTokenByActionRequestSchema, body);
       const validitySecs = validity(request.validitySecs);
       const settlement: Record<string, string> = {};
       if (request.settlementMethodPaymentMethodCode) settlement.paymentMethodCode = request.settlementMethodPaymentMethodCode;

@@ -11,10 +11,11 @@ import {
 } from '../../api/index.js';
 import { amountProblem } from '../../api/money.js';
 import { paymentOptionsFor, roundAmount } from '../catalog.js';
-import { ApiError, conflict, invalidRequest } from '../errors.js';
+import { HttpError, conflict, invalidRequest } from '../errors.js';
 import { conversionRate } from '../fx.js';
 import { assertOffered, assertTokenMoney, createMethodPayment, detailView, scenarioOrReject, validateMethodRequest } from '../payin-flow.js';
-import { pathId, validate, type PlatformCall, type PlatformRoute } from '../platform.js';
+import { validateInput } from '../../server/validation.js';
+import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
 import type { SandboxContext } from '../context.js';
 
 type TopUpBody = { topUpRequested?: { moneyProvided?: { currencyCode?: unknown }; currencyProvided?: unknown } } | null;
@@ -67,7 +68,7 @@ async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
 function findTopUp(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idTopUp', idSchema);
   const record = ctx.store.get('topup', call.merchant.merchantCode, id);
-  if (!record) throw new ApiError(404, 'NOT_FOUND', `No top-up "${id}" exists for this merchant`);
+  if (!record) throw new HttpError(404, 'NOT_FOUND', `No top-up "${id}" exists for this merchant`);
   return record;
 }
 
@@ -75,7 +76,7 @@ export const topUpRoutes: PlatformRoute[] = [
   {
     method: 'POST',
     path: paths.topUpOptions(),
-    handle: async (call) => paymentOptionsFor(validate(availableOptionsRequestSchema, await call.json()).money.currencyCode),
+    handle: async (call) => paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
   },
   { method: 'POST', path: '/topups/:idTopUp', handle: createTopUp },
   { method: 'GET', path: '/topups/:idTopUp', handle: (call, ctx) => detailView(findTopUp(call, ctx)) },

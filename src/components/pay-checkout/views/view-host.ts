@@ -2,7 +2,8 @@
  * What the views of <pay-checkout> may read and do — the session, the words and a few display
  * settings — so they never depend on the element class (and it keeps its internals private).
  */
-import type { CheckoutSession, FocusTarget } from '../../../checkout/session.js';
+import type { FocusTarget } from '../../../checkout/form.js';
+import type { CheckoutSession } from '../../../checkout/session.js';
 import type { Localizer } from '../../../i18n/localize.js';
 
 /** The session as the views see it: its data, and the customer's actions. */
