@@ -34,6 +34,9 @@ interface PackageJson {
   typesVersions: Record<string, Record<string, string[]>>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  'web-types': string;
+  'vscode.html-custom-data': string;
+  'vscode.css-custom-data': string;
 }
 const pkg = JSON.parse(read('package.json')) as PackageJson;
 
@@ -82,7 +85,9 @@ describe('the package as published', () => {
     const allowed = (path: string) =>
       ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'demo/keys/README.md', 'demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem'].includes(path) ||
       /^dist\/[\w/.-]+\.js$/.test(path) ||
-      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path);
+      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path) ||
+      // Generated from the manifest: each framework's types, the editors' data.
+      /^dist\/frameworks\/[\w.-]+\.(d\.ts|json)$/.test(path);
     assert.deepEqual(packed.filter((path) => !allowed(path)), []);
     assert.deepEqual(packed.filter((path) => /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/')), [], 'no tests, sources, pages or maps');
     assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), ['demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem']);
@@ -96,6 +101,10 @@ describe('the package as published', () => {
       pkg.types,
       pkg.module,
       ...Object.values(pkg.typesVersions['*']!).flat(),
+      // Where editors look: JetBrains' web-types, VS Code's custom data.
+      pkg['web-types'],
+      pkg['vscode.html-custom-data'],
+      pkg['vscode.css-custom-data'],
     ].map(normalize);
     assert.deepEqual(named.filter((path) => !packed.includes(path)), [], 'named by package.json but not packed');
 
