@@ -198,6 +198,7 @@ export async function startDemo(options: DemoOptions = {}) {
       scriptTag: `${url}/script-tag.html`,
       react: `${url}/react.html`,
       vue: `${url}/vue.html`,
+      ownButton: `${url}/own-button.html`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,

@@ -9,6 +9,7 @@ import type { CallbackRecord } from './merchant-api.js';
 const EVENT_NAMES_SET = {
   'pay-ready': true,
   'pay-method-change': true,
+  'pay-change': true,
   'pay-created': true,
   'pay-status': true,
   'pay-success': true,
@@ -42,6 +43,10 @@ export function describeEvent(event: LoggedEvent): string {
     case 'pay-method-change': {
       const change = detail as PayEventDetails['pay-method-change'];
       return change.paymentMethodCode + (change.paymentOperatorCode ? ` / ${change.paymentOperatorCode}` : '');
+    }
+    case 'pay-change': {
+      const change = detail as PayEventDetails['pay-change'];
+      return `${change.complete ? 'complete' : 'incomplete'}${change.paymentMethodCode ? ` — ${change.paymentMethodCode}` : ''}${change.paymentOperatorCode ? ` / ${change.paymentOperatorCode}` : ''}`;
     }
     case 'pay-created': {
       const created = detail as PayEventDetails['pay-created'];

@@ -35,6 +35,9 @@ interface PackageJson {
   typesVersions: Record<string, Record<string, string[]>>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  'web-types': string;
+  'vscode.html-custom-data': string;
+  'vscode.css-custom-data': string;
 }
 const pkg = JSON.parse(read('package.json')) as PackageJson;
 
@@ -83,7 +86,9 @@ describe('the package as published', () => {
     const allowed = (path: string) =>
       ['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path) ||
       /^dist\/[\w/.-]+\.js$/.test(path) ||
-      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path);
+      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path) ||
+      // Generated from the manifest: each framework's types, the editors' data.
+      /^dist\/frameworks\/[\w.-]+\.(d\.ts|json)$/.test(path);
     assert.deepEqual(packed.filter((path) => !allowed(path)), []);
     assert.deepEqual(packed.filter((path) => /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/')), [], 'no tests, sources, pages or maps');
     assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), [], 'no key file: the demo merchant’s keys are a module of the sandbox');
@@ -97,6 +102,10 @@ describe('the package as published', () => {
       pkg.types,
       pkg.module,
       ...Object.values(pkg.typesVersions['*']!).flat(),
+      // Where editors look: JetBrains' web-types, VS Code's custom data.
+      pkg['web-types'],
+      pkg['vscode.html-custom-data'],
+      pkg['vscode.css-custom-data'],
     ].map(normalize);
     assert.deepEqual(named.filter((path) => !packed.includes(path)), [], 'named by package.json but not packed');
 
@@ -178,7 +187,9 @@ describe('the public entries export their source modules’ names, no internal o
     const ts = (await import('typescript-5')).default;
     const { config, error } = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
     assert.equal(error, undefined);
-    const codeSubpaths = Object.keys(pkg.exports).filter((subpath) => !/\.json$/.test(subpath));
+    // Code entries: not data (.json), and not the types-only entries of the frameworks (jsx, vue, svelte).
+    const typesOnly = (target: unknown) => typeof target === 'object' && target !== null && Object.keys(target).every((condition) => condition === 'types');
+    const codeSubpaths = Object.keys(pkg.exports).filter((subpath) => !/\.json$/.test(subpath) && !typesOnly(pkg.exports[subpath]));
     const sources = new Map(entries.map(([subpath, , source]) => [subpath, source]));
     assert.deepEqual([...sources.keys()].sort(), codeSubpaths.sort(), 'every code entry of exports has its source in the table above');
     const expected = Object.fromEntries(codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]));

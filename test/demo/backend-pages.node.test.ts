@@ -41,6 +41,8 @@ const pages: [string, (demo: Demo) => string, (page: Page) => Promise<void>][] =
   ['the script-tag page', (d) => d.pages.scriptTag, (page) => page.getByRole('button', { name: 'Check out' }).click()],
   ['the React page', (d) => d.pages.react, (page) => page.getByRole('button', { name: 'Check out' }).click()],
   ['the Vue page', (d) => d.pages.vue, (page) => page.getByRole('button', { name: 'Check out' }).click()],
+  // Your own button: the checkout is mounted as the page loads.
+  ['the own-button page', (d) => d.pages.ownButton, async () => {}],
 ];
 
 describe('the demo pages set status-url to the backend stream', () => {

@@ -38,6 +38,8 @@ export interface ViewHost {
   readonly allowCustomerDataChange: boolean;
   /** `show-deep-link` */
   readonly showDeepLink: boolean;
+  /** `submit-button`: `"none"` when the page has its own pay button. */
+  readonly submitButton: string;
   /** Says `text` in the element's polite live region (a copy, a status change). */
   announce(text: string): void;
   /** Starts the checkout again (a new session). */
