@@ -17,7 +17,7 @@
  * loads it, and nothing of it can reach a browser bundle.
  */
 import type { createClient as CreateRedisClient } from '@redis/client';
-import { consoleBusLog, createSubscriberRegistry, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
+import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
 
 export interface RedisBusOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -104,8 +104,10 @@ export function redisBus(options: RedisBusOptions): StatusBus {
     registry.loseAll(new StatusBusUnavailableError('The Redis connection of the status bus was lost', { cause }), listenerFailed);
   }
 
-  function onMessage(idPayin: string): void {
-    registry.deliver(idPayin, listenerFailed);
+  function onMessage(message: string): void {
+    const change = decodeChange(message);
+    if (!change) return log(`A message on ${channel} is not a change of a payin; dropped`);
+    registry.deliver(change.idPayin, listenerFailed, change.data);
   }
 
   async function ensureSubscribed(): Promise<void> {
@@ -204,13 +206,14 @@ export function redisBus(options: RedisBusOptions): StatusBus {
     get subscriptions() {
       return registry.size;
     },
-    async publish(idPayin) {
+    async publish(idPayin, data) {
+      const message = encodeChange(idPayin, data);
       await settled();
       if (!publisher || state === 'closed' || fatal) throw unavailable();
       // The first connection may still be on its way while the subscriber's is up.
       if (!publisher.isReady && !publisherWasReady) await readyWithin(publisher, connectTimeoutMs);
       try {
-        await publisher.publish(channel, idPayin);
+        await publisher.publish(channel, message);
       } catch (error) {
         throw new StatusBusUnavailableError(`Publishing to Redis failed: ${(error as Error).message}`, { cause: error });
       }
