@@ -17,6 +17,7 @@
  * loads it, and nothing of it can reach a browser bundle.
  */
 import type { createClient as CreateRedisClient } from '@redis/client';
+import { loadRedis, reconnectBackoff, redactedUrl } from './redis-load.js';
 import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
 
 export interface RedisBusOptions {
@@ -55,13 +56,11 @@ type State = 'idle' | 'connecting' | 'live' | 'down' | 'closed';
 const noop = () => {};
 
 /** Loads node-redis, with an error that says what to install when it is missing. */
-async function loadRedis(): Promise<typeof CreateRedisClient> {
+async function loadRedisForBus(): Promise<typeof CreateRedisClient> {
   try {
-    // The magic comments keep a merchant's bundler (webpack, Turbopack in Next.js) from resolving
-    // it at build time: a merchant who never uses redisBus need not have it installed.
-    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ '@redis/client')).createClient;
+    return await loadRedis('redisBus');
   } catch (error) {
-    throw new StatusBusUnavailableError('redisBus needs node-redis 5 or later: npm install @redis/client', { cause: error });
+    throw new StatusBusUnavailableError((error as Error).message, { cause: (error as Error).cause });
   }
 }
 
@@ -129,7 +128,7 @@ export function redisBus(options: RedisBusOptions): StatusBus {
   async function start(): Promise<void> {
     let createClient: typeof CreateRedisClient;
     try {
-      createClient = await loadRedis();
+      createClient = await loadRedisForBus();
     } catch (error) {
       fatal = error as Error;
       log(fatal.message);
@@ -144,8 +143,7 @@ export function redisBus(options: RedisBusOptions): StatusBus {
       pingInterval: options.pingIntervalMs ?? 5000,
       socket: {
         connectTimeout: connectTimeoutMs,
-        // Never give up; back off 50 ms, 100 ms, … up to the cap, with jitter so instances spread out.
-        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs) * (0.75 + Math.random() * 0.5),
+        reconnectStrategy: reconnectBackoff(maxReconnectDelayMs),
       },
     }) as unknown as RedisClient;
     publisher = client;
@@ -244,15 +242,4 @@ function readyWithin(client: RedisClient, timeoutMs: number): Promise<void> {
     }
     client.on('ready', finish);
   });
-}
-
-/** The URL without its password, for messages. */
-function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

@@ -37,3 +37,15 @@ export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type Stat
 export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData, type BusLog } from './bus.js';
 export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
+
+// The merchant kit (issue 21): the whole server side of a checkout.
+export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
+export type { CheckoutBackendOptions, CheckoutOrder } from './checkout-options.js';
+export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
+export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
+export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
+export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
+export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinFollowerStats } from './payin-follower.js';
+export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
+export type { PayinDetailResponse } from '../api/schemas/payin.js';
+export type { AvailableOptionsResponse } from '../api/schemas/options.js';
