@@ -12,6 +12,14 @@ import type { RetryOptions } from '../api/transport.js';
  */
 export const PLATFORM_RETRY: RetryOptions = { retries: 3, maxDelayMs: 15_000, patientWhenLimited: true, jitterMs: 1000 };
 
+/**
+ * The checkout tokens' retry: as PLATFORM_RETRY, with less jitter. The queue already lets only a
+ * few token requests out at once, so a 429 is heard by those few, not by a crowd: a second of
+ * jitter would only leave the merchant's budget unused (in a sale of 200 at 10 requests a second,
+ * 38 s instead of about 25 s).
+ */
+export const MINT_RETRY: RetryOptions = { ...PLATFORM_RETRY, jitterMs: 250 };
+
 /** The line is full: the caller should come back after `retryAfterSecs` (503 with Retry-After). */
 export class QueueFullError extends Error {
   override readonly name = 'QueueFullError';
@@ -33,6 +41,8 @@ export interface CallQueueStats {
   /** The most calls that ever ran at once, and waited at once. */
   peakRunning: number;
   peakWaiting: number;
+  /** Calls that had to wait for a turn, so far. */
+  waited: number;
   /** Calls refused because the line was full. */
   refused: number;
 }
@@ -51,7 +61,7 @@ const MAX_RETRY_AFTER_SECS = 60;
 export function createCallQueue(options: CallQueueOptions) {
   const { concurrency, maxWaiting } = options;
   const waiting: (() => void)[] = [];
-  const stats: CallQueueStats = { running: 0, waiting: 0, peakRunning: 0, peakWaiting: 0, refused: 0 };
+  const stats: CallQueueStats = { running: 0, waiting: 0, peakRunning: 0, peakWaiting: 0, waited: 0, refused: 0 };
   /** A moving average of how long a call takes, for the Retry-After of a refusal. */
   let averageMs = 1000;
 
@@ -90,6 +100,7 @@ export function createCallQueue(options: CallQueueOptions) {
         stats.refused++;
         throw new QueueFullError(retryAfterSecs());
       } else {
+        stats.waited++;
         // The call that ends hands its place over (running stays the same), so a newcomer
         // arriving between that end and this call's start cannot take it.
         await waitForTurn(signal);

@@ -34,7 +34,7 @@ import type { Money } from '../api/schemas/request-common.js';
 import { refuseInBrowser } from './browser-guard.js';
 import { memoryBus } from './bus-memory.js';
 import { consoleBusLog } from './bus.js';
-import { createCallQueue, PLATFORM_RETRY, QueueFullError, type CallQueueStats } from './call-queue.js';
+import { createCallQueue, MINT_RETRY, QueueFullError, type CallQueueStats } from './call-queue.js';
 import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './checkout-handle.js';
 import { resolveOptions, type CheckoutBackendOptions } from './checkout-options.js';
 import { checkOrder, readCheckoutBody, type CheckoutRequestBody } from './checkout-request.js';
@@ -106,7 +106,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
 
   /** A checkout token for one payin, in its turn; the shopper leaving (the request's signal) ends the wait. */
   function mint(idPayin: string, money: Money, scope: TokenScope, signal: AbortSignal): Promise<string> {
-    const call = { retry: PLATFORM_RETRY, signal };
+    const call = { retry: MINT_RETRY, signal };
     const validitySecs = config.tokenValiditySecs;
     return queue.run(
       () =>
