@@ -60,6 +60,8 @@ export interface PayinFollowerStats {
   updates: number;
   /** Read tokens minted (one per half hour or so). */
   readTokensMinted: number;
+  /** Callbacks being followed on this instance now (asking for a read, or reading). */
+  following: number;
 }
 
 /** The read lock lives this long, and is lengthened every third of it while its holder reads. */
@@ -79,7 +81,7 @@ export function canonicalJson(value: unknown): string {
 export function createPayinFollower(options: PayinFollowerOptions) {
   const { store, bus, log } = options;
   const token = createServerToken({ issuer: options.issuer, operations: [READ_PAYINS_OPERATION], retry: PLATFORM_RETRY });
-  const stats = { reads: 0, readFailures: 0, updates: 0 };
+  const stats = { reads: 0, readFailures: 0, updates: 0, following: 0 };
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
 
@@ -146,6 +148,7 @@ export function createPayinFollower(options: PayinFollowerOptions) {
      * way, by this instance or the one holding the lock. Never rejects: failures are logged.
      */
     async follow(idPayin: string): Promise<void> {
+      stats.following++;
       try {
         await store.requestRead(idPayin, REQUEST_MS);
         const owner = crypto.randomUUID();
@@ -155,6 +158,8 @@ export function createPayinFollower(options: PayinFollowerOptions) {
         if (closing.signal.aborted) return;
         log(`Following the payin ${idPayin} failed; its element reads it itself`, error);
         await publish(idPayin, {});
+      } finally {
+        stats.following--;
       }
     },
     /** The last payin read, or undefined. */
