@@ -62,6 +62,38 @@ export interface CheckoutBackendStats extends PayinFollowerStats {
 const EVENTS_PATH = /^\/payins\/([^/]+)\/events$/;
 const forbidden = (message: string) => new RelayHttpError(403, 'FORBIDDEN', message);
 
+/**
+ * The merchant's server side of a checkout. One per server process; every instance of a server
+ * that runs several shares a Redis (`store: redisCheckoutStore({ url })`, `bus: redisBus({ url })`).
+ *
+ * @example
+ * ```ts
+ * import { createCheckoutBackend, memoryCheckoutStore, memoryBus } from 'pay-checkout/server';
+ *
+ * export const checkout = createCheckoutBackend({
+ *   platformUrl: process.env.PLATFORM_URL!,
+ *   merchantCode: process.env.MERCHANT_CODE!,
+ *   privateKey: process.env.MERCHANT_PRIVATE_KEY!,        // PKCS#8 PEM; stays on the server
+ *   prefix: '/pay',
+ *   callbackUrl: 'https://shop.example/pay/callbacks',     // this backend, as the platform reaches it
+ *   merchantName: 'Shop Example',
+ *   // The order from the shop's own session, never from the browser's word.
+ *   order: async (request) => {
+ *     const cart = await carts.fromCookie(request.headers.get('cookie'));
+ *     if (!cart) return Response.json({ errorCode: 'CART_EMPTY', message: 'Your cart is empty' }, { status: 409 });
+ *     return { idPayin: cart.orderId, money: { amount: cart.total, currencyCode: 'INR' } };
+ *   },
+ *   onPayinUpdate: async (payin, { idPayin }) => {
+ *     if (payin.status === 'SUCCESS') await orders.markPaid(idPayin, payin);
+ *   },
+ * });
+ *
+ * // Hono, Bun, Deno, a Next.js route handler: anything that hands over a Web Request.
+ * app.all('/pay/*', (c) => checkout.fetch(c.req.raw));
+ * ```
+ *
+ * The page: `<pay-checkout checkout-url="/pay/checkouts"></pay-checkout>`.
+ */
 export function createCheckoutBackend(options: CheckoutBackendOptions) {
   refuseInBrowser('createCheckoutBackend');
   const config = resolveOptions(options);

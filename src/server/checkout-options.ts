@@ -37,8 +37,10 @@ export interface CheckoutBackendOptions {
   prefix?: string;
   /**
    * A new checkout: the payin and its money, from the merchant's own session or cart (the request
-   * carries the shopper's cookies). Return a Response to refuse (an empty cart, a shopper not
-   * signed in): it is sent as it is. Not called for renewals.
+   * carries the shopper's cookies and headers; its body has been read by the backend). Return a
+   * Response to refuse (an empty cart, a shopper not signed in): it is sent as it is. An order id
+   * given again (a reload of the same cart) gets a fresh token for the same payin, and the
+   * platform refuses to create it twice. Not called for renewals: the handle names the payin.
    */
   order: (request: Request) => CheckoutOrder | Response | Promise<CheckoutOrder | Response>;
   /**
