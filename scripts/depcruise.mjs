@@ -40,7 +40,9 @@ if (!seen?.api || Number(seen.version.split('.')[0]) >= 7) {
   mkdirSync(dirname(link), { recursive: true });
   rmSync(link, { recursive: true, force: true });
   symlinkSync(relative(dirname(link), target), link, 'dir');
-  seen = typescriptSeenByCruiser();
+  // This process has already resolved (and cached) the other typescript: ask a fresh one.
+  const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(cruiser, 'src', 'index.js'))}); const ts = require('typescript'); console.log(JSON.stringify({ version: ts.version, api: typeof ts.createSourceFile === 'function' }));`], { encoding: 'utf8' });
+  seen = probe.status === 0 ? JSON.parse(probe.stdout) : undefined;
 }
 if (!seen?.api || Number(seen.version.split('.')[0]) >= 7) {
   console.error(`dependency-cruiser ${cruiserVersion} cannot read TypeScript: it sees ${seen ? `typescript ${seen.version}` : 'no typescript'}; it needs one below 7 (devDependency typescript-5).`);

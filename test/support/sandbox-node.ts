@@ -12,6 +12,7 @@ import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } 
 import { sampleValue, setField } from './samples.js';
 
 export const demoPrivateKey = DEMO_PRIVATE_KEY;
+export { DEMO_MERCHANT_CODE };
 
 /** A callback URL nothing listens on: tests that need no callbacks delivered give the platform this. */
 export const UNREACHED_CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';
