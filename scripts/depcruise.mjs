@@ -12,7 +12,7 @@
  * supports, and only then runs it. Plain JavaScript: it runs before anything is compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,16 +21,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cruiser = join(root, 'node_modules', 'dependency-cruiser');
 const cruiserVersion = JSON.parse(readFileSync(join(cruiser, 'package.json'), 'utf8')).version;
 
-/** The TypeScript that dependency-cruiser would load: its version and whether it has the compiler API. */
+/**
+ * The TypeScript that dependency-cruiser would load: the nearest node_modules/typescript above it
+ * (its own, else the project's), its version, and whether it has the compiler API (lib/typescript.js,
+ * which TypeScript 7 no longer ships). Read from the files, not require(): Node caches resolutions.
+ */
 function typescriptSeenByCruiser() {
-  const require = createRequire(join(cruiser, 'src', 'index.js'));
-  try {
-    const manifest = require.resolve('typescript/package.json');
-    const version = JSON.parse(readFileSync(manifest, 'utf8')).version;
-    return { version, api: typeof require('typescript').createSourceFile === 'function' };
-  } catch {
-    return undefined;
+  for (const dir of [join(cruiser, 'node_modules', 'typescript'), join(root, 'node_modules', 'typescript')]) {
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return { version, api: existsSync(join(dir, 'lib', 'typescript.js')) };
   }
+  return undefined;
 }
 
 let seen = typescriptSeenByCruiser();
