@@ -161,7 +161,9 @@ export const sandbox: UserConfig = {
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: '[name].js',
-        chunkFileNames: privateChunkNames('sandbox-internal'),
+        // All Node-side: sandbox-internal-[hash].js, and sandbox-start-[hash].js, which createSandbox
+        // loads (the only file that imports hono, @hono/node-server and re2js, optional peers).
+        chunkFileNames: ({ name, isDynamicEntry }) => (isDynamicEntry ? `sandbox-${name}-[hash].js` : 'sandbox-internal-[hash].js'),
         banner: (chunk) => (chunk.name === 'sandbox-cli' ? '#!/usr/bin/env node' : ''),
       },
     },

@@ -12,7 +12,7 @@
  * supports, and only then runs it. Plain JavaScript: it runs before anything is compiled.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,16 +21,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cruiser = join(root, 'node_modules', 'dependency-cruiser');
 const cruiserVersion = JSON.parse(readFileSync(join(cruiser, 'package.json'), 'utf8')).version;
 
-/** The TypeScript that dependency-cruiser would load: its version and whether it has the compiler API. */
+/**
+ * The TypeScript that dependency-cruiser would load: the nearest node_modules/typescript above it
+ * (its own, else the project's), its version, and whether it has the compiler API (lib/typescript.js,
+ * which TypeScript 7 no longer ships). Read from the files, not require(): Node caches resolutions.
+ */
 function typescriptSeenByCruiser() {
-  const require = createRequire(join(cruiser, 'src', 'index.js'));
-  try {
-    const manifest = require.resolve('typescript/package.json');
-    const version = JSON.parse(readFileSync(manifest, 'utf8')).version;
-    return { version, api: typeof require('typescript').createSourceFile === 'function' };
-  } catch {
-    return undefined;
+  for (const dir of [join(cruiser, 'node_modules', 'typescript'), join(root, 'node_modules', 'typescript')]) {
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return { version, api: existsSync(join(dir, 'lib', 'typescript.js')) };
   }
+  return undefined;
 }
 
 let seen = typescriptSeenByCruiser();
@@ -40,9 +42,7 @@ if (!seen?.api || Number(seen.version.split('.')[0]) >= 7) {
   mkdirSync(dirname(link), { recursive: true });
   rmSync(link, { recursive: true, force: true });
   symlinkSync(relative(dirname(link), target), link, 'dir');
-  // This process has already resolved (and cached) the other typescript: ask a fresh one.
-  const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(${JSON.stringify(join(cruiser, 'src', 'index.js'))}); const ts = require('typescript'); console.log(JSON.stringify({ version: ts.version, api: typeof ts.createSourceFile === 'function' }));`], { encoding: 'utf8' });
-  seen = probe.status === 0 ? JSON.parse(probe.stdout) : undefined;
+  seen = typescriptSeenByCruiser();
 }
 if (!seen?.api || Number(seen.version.split('.')[0]) >= 7) {
   console.error(`dependency-cruiser ${cruiserVersion} cannot read TypeScript: it sees ${seen ? `typescript ${seen.version}` : 'no typescript'}; it needs one below 7 (devDependency typescript-5).`);

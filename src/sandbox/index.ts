@@ -7,27 +7,22 @@
  *
  * `npm run sandbox` (main.ts) starts it on 127.0.0.1:8787.
  */
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
-import { createApp } from './app.js';
-import type { IssueRequest } from './auth.js';
+import { allowedOriginsFromEnv, parseAllowedOrigins } from './allowed-origins.js';
 import type { CallbackRetryOptions } from './callbacks.js';
-import { faultsFromEnv, faultsSchema, type Faults } from './faults.js';
-import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
-import { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
-import { allowedOriginsFromEnv, parseAllowedOrigins } from './origins.js';
 import { booleanFromEnv, numberFromEnv } from './env.js';
-import { createSandboxContext } from './state.js';
+import { faultsFromEnv, faultsSchema, type Faults } from './faults.js';
+import type { MerchantConfig } from './merchants.js';
+import { loadEmulator } from './load-emulator.js';
+import type { startEmulator } from './start.js';
 
 export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor, amountMatches, type AmountMatch, type ScenarioRow, type PayinScenario } from './scenarios.js';
 export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
-export { ALLOWED_ORIGINS_ENV } from './origins.js';
+export { ALLOWED_ORIGINS_ENV } from './allowed-origins.js';
 export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
 export { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './demo-keys.js';
 export { TIMESTAMP_WINDOW_MS, TIMESTAMP_AHEAD_MS, MAX_VALIDITY_SECS } from './auth.js';
 export { EXPIRY_SECONDS, expirySecondsFor } from './method-responses.js';
-export { SANDBOX_ENDPOINTS } from './routes/sandbox-tools.js';
+export { SANDBOX_ENDPOINTS } from './tool-endpoints.js';
 
 export interface SandboxOptions {
   /** Default 8787; 0 picks a free port. */
@@ -96,76 +91,21 @@ export async function createSandbox(options: SandboxOptions = {}) {
   const faults = faultsSchema.safeParse({ ...faultsFromEnv(process.env), ...options.faults });
   if (!faults.success) throw new RangeError(`createSandbox: invalid faults ${JSON.stringify(options.faults)}`);
   const allowedOrigins = options.allowedOrigins ? parseAllowedOrigins(options.allowedOrigins) : (allowedOriginsFromEnv(process.env) ?? []);
-  const ctx = createSandboxContext({
-    allowedOrigins,
-    bankPageDecides: options.bankPageDecides ?? false,
+  const { startEmulator } = await loadEmulator();
+  return startEmulator({
+    port: options.port ?? 8787,
+    host: options.host ?? '127.0.0.1',
+    log: options.log ?? true,
     settleDelayMs: atLeast('settleDelayMs', options.settleDelayMs ?? 3000, 0),
     rateLimit: options.rateLimit === false ? false : atLeast('rateLimit', options.rateLimit ?? 10, 1),
     faults: faults.data,
     merchants: options.merchants ?? [],
     maxPayments: atLeast('maxPayments', options.maxPayments ?? 10_000, 1),
-    log: options.log ?? true,
     callbackRetry: options.callbackRetry,
+    tickMs: options.tickMs ?? 100,
+    allowedOrigins,
+    bankPageDecides: options.bankPageDecides ?? false,
   });
-  const app = createApp(ctx);
-  const host = options.host ?? '127.0.0.1';
-
-  const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 8787, hostname: host, overrideGlobalObjects: false }) as Server;
-    started.once('listening', () => resolve(started));
-    started.once('error', reject);
-  });
-  const ticker = setInterval(() => ctx.store.settleDue(), options.tickMs ?? 100);
-  ticker.unref();
-
-  const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  let closing: Promise<void> | undefined;
-
-  return {
-    url,
-    port,
-    host,
-    /** Stops the ticker and pending callbacks, closes every connection, resolves when the port is free. */
-    close(): Promise<void> {
-      closing ??= new Promise<void>((resolve) => {
-        clearInterval(ticker);
-        ctx.callbacks.close();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return closing;
-    },
-    /** Sandbox time: `now()` in ms; `advance(seconds)` moves it forward and fires what became due. */
-    clock: { now: () => ctx.clock.now(), advance: (seconds: number) => ctx.clock.advance(seconds) },
-    /** The demo merchant's credentials (demo-only: demo-keys.ts). */
-    demoMerchant: {
-      merchantCode: DEMO_MERCHANT_CODE,
-      secret: DEMO_MERCHANT_SECRET,
-      channelName: DEMO_CHANNEL_NAME,
-      privateKey: DEMO_PRIVATE_KEY,
-      publicKey: DEMO_PUBLIC_KEY,
-    },
-    /** Payments held, read as GET would see them now. */
-    payments: {
-      get: (kind: 'payin' | 'topup' | 'payout', id: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.store.get(kind, merchantCode, id),
-      count: () => ctx.store.size(),
-    },
-    balance: (currencyCode: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.ledger.balance(merchantCode, currencyCode),
-    faults: ctx.faults,
-    requests: ctx.requests,
-    callbacks: { deliveries: ctx.callbacks.deliveries, clear: ctx.callbacks.clear },
-    /** Mints a token directly, skipping the token endpoints (e.g. an already expired one for tests). */
-    issueToken: (request: Omit<IssueRequest, 'validitySecs'> & { validitySecs?: number }) =>
-      ctx.tokens.issue({ validitySecs: 1800, ...request }),
-    /** Applies every transition that is due now. */
-    settle: () => ctx.store.settleDue(),
-    /** Forgets every payment and restores opening balances. */
-    reset() {
-      ctx.store.clear();
-      ctx.ledger.reset();
-    },
-  };
 }
 
-export type Sandbox = Awaited<ReturnType<typeof createSandbox>>;
+export type Sandbox = Awaited<ReturnType<typeof startEmulator>>;

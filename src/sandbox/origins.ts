@@ -11,38 +11,13 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { ALLOWED_ORIGINS_ENV } from './allowed-origins.js';
 import { HttpError } from './errors.js';
 import type { SandboxEnv } from './sandbox-env.js';
 
 /** `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` (and https). */
 const LOOPBACK_ORIGIN = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
 const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i;
-
-export const ALLOWED_ORIGINS_ENV = 'SANDBOX_ALLOWED_ORIGINS';
-
-/** An origin as browsers send it (`scheme://host[:port]`, no path), or `*` for every origin. */
-export function parseAllowedOrigins(values: readonly string[]): string[] {
-  return values.map((value) => {
-    const trimmed = value.trim();
-    if (trimmed === '*') return trimmed;
-    let url: URL | undefined;
-    try {
-      url = new URL(trimmed);
-    } catch {
-      url = undefined;
-    }
-    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== trimmed.replace(/\/$/, '').toLowerCase()) {
-      throw new RangeError(`createSandbox: allowedOrigins takes origins such as https://shop.example:8443 or *, not "${value}"`);
-    }
-    return url.origin;
-  });
-}
-
-/** The allowed origins of SANDBOX_ALLOWED_ORIGINS (comma-separated), or undefined when unset. */
-export function allowedOriginsFromEnv(env: Record<string, string | undefined>): string[] | undefined {
-  const value = env[ALLOWED_ORIGINS_ENV]?.trim();
-  return value ? parseAllowedOrigins(value.split(',').filter((part) => part.trim())) : undefined;
-}
 
 export function createOriginPolicy(allowedOrigins: readonly string[]) {
   const listed = new Set(allowedOrigins);

@@ -6,7 +6,7 @@
  * checked at creation.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import { decodeToken, tokenScope } from '../../src/api/token.js';
 import { createCheckoutBackend, memoryBus, type CheckoutBackendOptions, type CheckoutResponse, type PayinDetailResponse, type PayinUpdateContext } from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
@@ -19,10 +19,12 @@ const kits: ServedKit[] = [];
 before(async () => {
   platform = await startSandbox();
 });
-after(async () => {
-  for (const kit of kits) await kit.close();
-  await platform.sandbox.close();
+// Each test's shops close with it: a payin of an earlier test that settles later (its callback,
+// then the shop's read) must not show up among the requests a later test counts.
+afterEach(async () => {
+  for (const kit of kits.splice(0)) await kit.close();
 });
+after(() => platform.sandbox.close());
 
 async function kit(options: Partial<CheckoutBackendOptions> = {}) {
   const served = await serveKit(platform, options);

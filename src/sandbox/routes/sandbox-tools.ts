@@ -13,6 +13,7 @@ import { DEMO_MERCHANT_CODE } from '../merchants.js';
 import { validateInput } from '../../server/validation.js';
 import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform.js';
 import { PAYIN_SCENARIOS } from '../scenarios.js';
+import { SANDBOX_ENDPOINTS } from '../tool-endpoints.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxEnv } from '../sandbox-env.js';
 import { bankDecision, bankPage } from './redirect-page.js';
@@ -27,18 +28,6 @@ const forceStatusSchema = z.object({
 
 const jsonBody = (c: Context) => readJsonBody(c.req.raw, MAX_BODY_BYTES);
 
-export const SANDBOX_ENDPOINTS = [
-  'GET    /__sandbox/clock                    sandbox time and its offset from the wall clock',
-  'POST   /__sandbox/clock/advance            {"seconds": N} moves sandbox time forward',
-  'GET    /__sandbox/scenarios                the amount table',
-  'POST   /__sandbox/payins/{idPayin}/status  {"status", "failureReasonCode"?, "merchantCode"?} sets a final status now',
-  'GET    /__sandbox/requests                 recent platform requests (?method=&path=); DELETE clears',
-  'GET    /__sandbox/callbacks                callback deliveries and their attempts; DELETE clears',
-  'GET    /__sandbox/faults                   injected faults; POST merges, PUT replaces, DELETE turns all off',
-  'POST   /__sandbox/reset                    forgets every payment and restores opening balances',
-  'GET    /__sandbox/redirect/{idPayin}       the simulated bank or wallet page of a payment: Approve, Decline, Let it expire',
-  'POST   /__sandbox/redirect/{idPayin}       decision=approve|decline|expire (the page\'s form), then back to returnUrl',
-];
 
 export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext) {
   const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
