@@ -24,9 +24,19 @@ export function abbreviateToken(token: string): string {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The `<script>` and `<pay-checkout>` tags, one attribute a line, in the order given; the token abbreviated. */
+/**
+ * What the markup shows of an attribute's value: a token abbreviated, and so the checkout's handle
+ * in a status URL (it renews the payin's token: as good as one).
+ */
+function shown(name: string, value: string): string {
+  if (name === 'token' && value !== TOKEN_PLACEHOLDER) return abbreviateToken(value);
+  if (name === 'status-url') return value.replace(/([?&]handle=)([^&]+)/, (_, key: string, handle: string) => key + abbreviateToken(handle));
+  return value;
+}
+
+/** The `<script>` and `<pay-checkout>` tags, one attribute a line, in the order given; the token and the handle abbreviated. */
 export function elementMarkup(attributes: Attributes): string {
-  const lines = Object.entries(attributes).map(([name, value]) => `  ${name}="${escapeAttribute(name === 'token' && value !== TOKEN_PLACEHOLDER ? abbreviateToken(value) : value)}"`);
+  const lines = Object.entries(attributes).map(([name, value]) => `  ${name}="${escapeAttribute(shown(name, value))}"`);
   return [`<script type="module" src="${ELEMENT_SCRIPT}"></script>`, '<pay-checkout', ...lines, '></pay-checkout>'].join('\n');
 }
 

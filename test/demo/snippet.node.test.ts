@@ -42,6 +42,13 @@ describe('the markup snippet', () => {
     assert.ok(!markup.includes(TOKEN));
   });
 
+  it("shortens the checkout's handle in a status URL as it shortens a token: it renews the payin's token", () => {
+    const handle = 'eyJ2IjoxLCJpZFBheWluIjoib3JkZXItMSJ9.c2lnbmF0dXJlLW9mLXRoZS1oYW5kbGUtdGhhdC1pcy1sb25n';
+    const markup = elementMarkup({ 'status-url': `/api/payins/order-1/events?handle=${handle}` });
+    assert.match(markup, new RegExp(`^ {2}status-url="/api/payins/order-1/events\\?handle=${abbreviateToken(handle).replace('.', '\\.')}"$`, 'm'));
+    assert.ok(!markup.includes(handle));
+  });
+
   it('escapes what would end an attribute value, and shows the placeholder token as it is', () => {
     const markup = elementMarkup({ token: TOKEN_PLACEHOLDER, 'account-name': 'Asha "A&B" <Rao>' });
     assert.match(markup, /^ {2}account-name="Asha &quot;A&amp;B&quot; <Rao>"$/m);

@@ -285,8 +285,7 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'checkout-title');
       // The amount is the price the shop's server charges for the preset: shown, never typed.
       assert.equal(await page.locator('#amount').getAttribute('readonly'), '');
-      await page.locator('#preset-refused').focus();
-      await page.keyboard.press('Space');
+      await page.locator('#preset-refused').check();
       assert.equal(await page.locator('#preset-refused').isChecked(), true);
       assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS.refused));
       assert.match((await page.locator('#scenario-result').textContent())!, /REFUSED/);

@@ -102,9 +102,11 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       await recordClipboardWrites(page);
       const before = await attributesOf(page);
       const markup = page.locator('#markup-snippet');
-      // The tag is the element as mounted, token shortened.
+      // The tag is the element as mounted, the token and the status URL's handle shortened.
       const shown = (await snippetAttributes(page))!;
-      assert.deepEqual({ ...shown, token: before.token }, before);
+      assert.deepEqual({ ...shown, token: before.token, 'status-url': before['status-url'] }, before);
+      const handle = new URL(before['status-url']!, 'http://shop').searchParams.get('handle')!;
+      assert.ok(!(await markup.textContent())!.includes(handle), 'never the whole handle');
       assert.match(shown.token!, /^.{10}….{6}$/);
       assert.ok(!(await markup.textContent())!.includes(before.token!), 'never the whole token');
       assert.doesNotMatch((await markup.textContent())!, /show-deep-link/);
@@ -115,7 +117,7 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       await markup.filter({ hasText: 'show-deep-link="true"' }).waitFor();
       const after = await attributesOf(page);
       assert.equal(after['payin-id'], before['payin-id'], 'no new order for a redirect parameter');
-      assert.deepEqual({ ...(await snippetAttributes(page)), token: after.token }, after);
+      assert.deepEqual({ ...(await snippetAttributes(page)), token: after.token, 'status-url': after['status-url'] }, after);
 
       await page.getByRole('button', { name: 'Copy the markup' }).click();
       await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
