@@ -8,8 +8,8 @@
  * (default true here: a person decides redirect payments on the sandbox bank page) and the
  * emulator's other variables (SANDBOX_RATE_LIMIT, the faults), as its command reads them. 0 picks a free
  * port.
- * REDIS_URL: the merchant backend's status relay uses Redis pub/sub there instead of its
- * in-process bus.
+ * REDIS_URL: the merchant kit's status streams use Redis pub/sub there instead of its in-process
+ * bus.
  */
 import { sandboxOptionsFromEnv } from 'pay-checkout/sandbox';
 import { redisBus } from 'pay-checkout/server';
@@ -58,8 +58,9 @@ async function main() {
   Vue:             ${demo.pages.vue}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
-  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl}; status streams
-                   at /api/payins/{idPayin}/events, ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
+  Merchant backend ${demo.url}/api/   (createCheckoutBackend: checkouts at /api/checkouts, callbacks at
+                   ${demo.callbackUrl}, status streams at /api/payins/{idPayin}/events,
+                   ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
 
   Ctrl-C to stop.
 `);

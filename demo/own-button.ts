@@ -55,7 +55,7 @@ async function start(): Promise<void> {
   checkout?.remove();
   log.clear();
   try {
-    const session = await startCheckout({ amount, currencyCode: CURRENCY });
+    const session = await startCheckout({ preset: preset.value, currencyCode: CURRENCY });
     const element = document.createElement('pay-checkout');
     const attributes = {
       'submit-button': 'none',

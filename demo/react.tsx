@@ -39,7 +39,7 @@ function App() {
     setOutcome(undefined);
     setEvents([]);
     try {
-      setSession(await startCheckout({ amount: presetNamed(presetName)!.amount, currencyCode: CURRENCY }));
+      setSession(await startCheckout({ preset: presetName, currencyCode: CURRENCY }));
     } catch (error) {
       setProblem(`The merchant backend could not start the checkout: ${(error as Error).message}`);
     }

@@ -7,7 +7,7 @@
  *
  * - the sandbox emulator (src/sandbox/), on its own port (8787 by default);
  * - one HTTP server for the shop (5173 by default), which routes
- *     /api/…             to the demo merchant's backend (demo/merchant/),
+ *     /api/…             to the demo merchant's backend (demo/merchant/: the merchant kit and the demo's extras),
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
  *     /shop-catalog.json the presets' scenarios and the method lists the pages show (shop-catalog.ts),
  *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
@@ -58,7 +58,7 @@ export interface DemoOptions {
   log?: boolean;
   /** Vite's hot reload and file watching: on for people, off for tests. Default true. */
   hmr?: boolean;
-  /** The bus of the backend's status relay: in-process by default, `redisBus({ url })` to try Redis. */
+  /** The bus of the merchant kit's status streams: in-process by default, `redisBus({ url })` to try Redis. */
   statusBus?: StatusBus;
 }
 
@@ -120,7 +120,7 @@ export async function startDemo(options: DemoOptions = {}) {
       privateKey: DEMO_PRIVATE_KEY,
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
-      bus: options.statusBus,
+      kit: options.statusBus ? { bus: options.statusBus } : {},
       log: log ? (line) => console.log(line) : undefined,
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });
@@ -177,7 +177,7 @@ export async function startDemo(options: DemoOptions = {}) {
       });
     });
   } catch (error) {
-    merchant?.close();
+    await merchant?.close();
     await vite?.close();
     await sandbox.close();
     throw error;
@@ -208,7 +208,7 @@ export async function startDemo(options: DemoOptions = {}) {
     /** Stops the shop, the backend's event streams, Vite and the emulator. */
     close(): Promise<void> {
       closing ??= (async () => {
-        backend.close();
+        await backend.close();
         const closed = new Promise<void>((resolveClose) => httpServer.close(() => resolveClose()));
         httpServer.closeAllConnections();
         await Promise.all([closed, devServer.close(), sandbox.close()]);

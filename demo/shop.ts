@@ -14,7 +14,7 @@ import { setUpCodePanel } from './lib/code-panel.js';
 import { byId } from './lib/dom.js';
 import { createCallbackList, createEventLog } from './lib/log-view.js';
 import { BackendError, expireNow, followCallbacks, readCheckout, startCheckout } from './lib/merchant-api.js';
-import { orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
+import { cartOf, orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
 import { elementMarkup, serverCode, TOKEN_PLACEHOLDER } from './lib/snippet.js';
 
 /** A checkout the page shows. */
@@ -97,7 +97,7 @@ function returnUrl(idPayin: string): string {
   return `${location.origin}/?returnedFrom=${encodeURIComponent(idPayin)}`;
 }
 
-/** A new order: minted by the merchant backend, or from the pasted token of another platform. */
+/** A new order: the cart priced and its token minted by the merchant backend, or the pasted token of another platform. */
 async function newOrder(config: ShopConfig, key: string): Promise<void> {
   const mine = ++generation;
   unmount();
@@ -113,11 +113,10 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
     if (id) order['return-url'] = returnUrl(id);
     return mount({ key, order, attributes: { ...order, ...redirectAttributes(config) }, emulator: false });
   }
-  const amount = Number(config.amount);
-  if (!(amount > 0)) return setStatus('Enter a positive amount, or choose what happens.');
+  if (!config.preset) return setStatus('Choose what happens.');
   setStatus('Preparing the checkout…');
   try {
-    const session = await startCheckout({ amount, currencyCode: config.currencyCode, tokenScope: config.tokenScope });
+    const session = await startCheckout(cartOf(config));
     if (mine !== generation) return;
     platformUrl = session.baseUrl;
     const order: Attributes = {
@@ -211,6 +210,9 @@ function renderCode(): void {
       merchantCode: token?.merchantCode,
       tokenScope: config.platform === 'other' ? (token?.action ? 'by-action' : 'checkout') : config.tokenScope,
       money: token?.money ?? (amount > 0 ? { amount, currencyCode: config.currencyCode } : undefined),
+      ...(config.platform === 'emulator' && config.preset ? { cart: cartOf(config) } : {}),
+      callbackUrl: current?.order['callback-url'],
+      merchantName: current?.order['merchant-name'],
     }),
   );
 }

@@ -49,7 +49,7 @@ const Shop = defineComponent({
       outcome.value = undefined;
       events.value = [];
       try {
-        session.value = await startCheckout({ amount: presetNamed(presetName.value)!.amount, currencyCode: CURRENCY });
+        session.value = await startCheckout({ preset: presetName.value, currencyCode: CURRENCY });
       } catch (error) {
         problem.value = `The merchant backend could not start the checkout: ${(error as Error).message}`;
       }

@@ -85,7 +85,7 @@ export function describeCallback(record: CallbackRecord): string {
     case 'error':
       return `${head} — reading the payin failed: ${read.errorCode}`;
     case 'read':
-      return `${head} — GET /payins: ${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.moneyReceived ? `, received ${money(read.moneyReceived)}` : ''}`;
+      return `${head} — GET /payins: ${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.moneyReceived ? `, received ${money(read.moneyReceived)}` : ''}${read.changed ? '' : ' (no change)'}`;
   }
 }
 

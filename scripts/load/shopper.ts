@@ -1,9 +1,6 @@
 /** What a shopper of the load benchmark is told to do when it opens the checkout. */
 export interface ShopperSettings {
   relay: boolean;
-  amount: number;
-  currencyCode: string;
-  tokenScope: string;
   /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
   checkoutPatienceMs: number;
 }

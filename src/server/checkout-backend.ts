@@ -116,7 +116,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   const handleKey = deriveHandleKey(options);
   handleKey.catch((error) => log('The key of checkout handles could not be made (privateKey, secret or handleSecret): checkouts fail until it is fixed', error));
   const handles = createCheckoutHandles({ key: handleKey, validitySecs: config.handleValiditySecs, now: options.now ?? Date.now });
-  const follower = createPayinFollower({ ...platform, issuer, store, bus, onPayinUpdate: options.onPayinUpdate, minReadGapMs: config.minReadGapMs, keepMs, log });
+  const follower = createPayinFollower({ ...platform, issuer, store, bus, onPayinUpdate: options.onPayinUpdate, onPayinRead: options.onPayinRead, minReadGapMs: config.minReadGapMs, keepMs, log });
   const counts = { checkouts: 0, renewals: 0, forbidden: 0 };
 
   /** A store call; its failure is 503 (the shopper or the platform tries again), never a 500. */
@@ -203,7 +203,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       log(`The order hook's answer cannot be paid: ${(error as Error).message}`);
       throw error;
     }
-    const body = await checkoutFor(request, order.idPayin, { money: order.money, ...(order.customer ? { customer: order.customer } : {}) }, config.tokenScope);
+    const body = await checkoutFor(request, order.idPayin, { money: order.money, ...(order.customer ? { customer: order.customer } : {}) }, order.tokenScope ?? config.tokenScope);
     counts.checkouts++;
     return jsonResponse(201, body);
   }
@@ -297,6 +297,18 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     handleEvents,
     /** The last payin read after a callback (what onPayinUpdate last got), with no platform request. */
     lastPayin: (idPayin: string): Promise<PayinDetailResponse | undefined> => follower.lastPayin(idPayin),
+    /**
+     * The payin as the platform has it now, for a page of the shop's own (the shopper back from a
+     * bank page, say): one `GET /payins/{idPayin}` with the backend's read token, patient with a
+     * busy platform until `signal` aborts. Only for payins this backend gave a checkout for:
+     * another id is undefined, with no platform request. Rejects with the platform's error
+     * (`NOT_FOUND` while the payin has not been created). It calls no hook: orders are fulfilled
+     * by `onPayinUpdate`, after the platform's callback.
+     */
+    async readPayin(idPayin: string, { signal }: { signal?: AbortSignal } = {}): Promise<PayinDetailResponse | undefined> {
+      if (!isPayinId(idPayin) || (await store.recall(idPayin)) === undefined) return undefined;
+      return follower.read(idPayin, signal);
+    },
     stats(): CheckoutBackendStats {
       return { ...counts, ...follower.stats(), mints: queue.stats(), optionsFetches: paymentOptions?.fetches ?? 0, streams: relay.stats().streams };
     },

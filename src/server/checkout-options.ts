@@ -8,7 +8,7 @@ import type { BusLog, StatusBus } from './bus.js';
 import { MIN_HANDLE_SECRET_BYTES, TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
 import type { CheckoutCustomer } from '../api/schemas/checkout-response.js';
 import type { CheckoutStore } from './checkout-store.js';
-import type { PayinUpdateHook } from './payin-follower.js';
+import type { PayinReadHook, PayinUpdateHook } from './payin-follower.js';
 import type { StatusRelayOptions } from './relay.js';
 import { importPrivateKey } from './token-issuer.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
@@ -21,6 +21,11 @@ export interface CheckoutOrder {
   money: Money;
   /** Customer data the element shows (read-only unless the page allows changes). */
   customer?: CheckoutCustomer;
+  /**
+   * The token this checkout gets, when not the backend's `tokenScope` (a hosted-payment link that
+   * needs the smallest token, say). Its renewals keep it: the handle carries it.
+   */
+  tokenScope?: TokenScope;
 }
 
 export interface CheckoutBackendOptions {
@@ -49,6 +54,11 @@ export interface CheckoutBackendOptions {
    * after the next callback.
    */
   onPayinUpdate?: PayinUpdateHook;
+  /**
+   * Every read of a payin after a callback, changed or not (`changed`), and every read that failed
+   * for good (`error`): for logs and metrics. Not awaited; fulfil orders in `onPayinUpdate`.
+   */
+  onPayinRead?: PayinReadHook;
   /**
    * Where the platform calls back: this backend's `{prefix}/callbacks`, as the platform reaches it
    * (an absolute http(s) URL), or a function of the checkout request that says so.
@@ -80,8 +90,12 @@ export interface CheckoutBackendOptions {
   store?: CheckoutStore;
   /** How changes reach the streams. Default `memoryBus()`; `redisBus({ url })` across instances. */
   bus?: StatusBus;
-  /** The status relay's settings (stream heartbeat, origins, bounds). */
-  relay?: Pick<StatusRelayOptions, 'heartbeatMs' | 'retryMs' | 'maxStreams' | 'allowOrigins' | 'maxCallbackBytes' | 'publishTimeoutMs' | 'dataWaitMs'>;
+  /**
+   * The status relay's settings (stream heartbeat, origins, bounds), and its `onCallback`: every
+   * well-formed callback as it arrives, whatever its type and whoever's payin it names, for your
+   * logs (not awaited).
+   */
+  relay?: Pick<StatusRelayOptions, 'heartbeatMs' | 'retryMs' | 'maxStreams' | 'allowOrigins' | 'maxCallbackBytes' | 'publishTimeoutMs' | 'dataWaitMs' | 'onCallback'>;
   /** Reads of one payin start at least this far apart. Default 1000 ms. */
   minReadGapMs?: number;
   /** Where failures of hooks, of the platform and of the store are reported. Default: console.warn. */
@@ -155,6 +169,8 @@ export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions
   if (prefix !== '' && !/^\/[^\s?#]*$/.test(prefix)) fail(`prefix must be a path starting with "/", such as "/pay" (got ${JSON.stringify(options.prefix)})`);
   if (!isFunction(options.order)) fail('order must be a function of the request returning { idPayin, money, customer? } (or a Response that refuses)');
   if (options.onPayinUpdate !== undefined && !isFunction(options.onPayinUpdate)) fail('onPayinUpdate must be a function');
+  if (options.onPayinRead !== undefined && !isFunction(options.onPayinRead)) fail('onPayinRead must be a function');
+  if (options.relay?.onCallback !== undefined && !isFunction(options.relay.onCallback)) fail('relay.onCallback must be a function');
   if (typeof options.callbackUrl === 'string') absoluteHttpUrl(options.callbackUrl, 'callbackUrl');
   else if (!isFunction(options.callbackUrl)) fail('callbackUrl must be an absolute http(s) URL the platform can reach, or a function of the request returning one');
   let merchantName: string | undefined;

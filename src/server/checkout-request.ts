@@ -8,6 +8,7 @@ import { checkoutCustomerSchema } from '../api/schemas/checkout-response.js';
 import { idSchema } from '../api/schemas/payin-request.js';
 import { moneySchema } from '../api/schemas/request-common.js';
 import { opt } from '../api/zod.js';
+import { TOKEN_SCOPES } from './checkout-handle.js';
 import type { CheckoutOrder } from './checkout-options.js';
 import { parseJson, readBodyText } from './http-body.js';
 import { HttpError } from './http-error.js';
@@ -37,6 +38,7 @@ const orderSchema = z.strictObject({
       },
     ),
   ),
+  tokenScope: opt(z.enum(TOKEN_SCOPES)),
 });
 
 const detailsOf = (issues: readonly z.core.$ZodIssue[]) =>
@@ -82,7 +84,12 @@ export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder {
   if (details.length > 0 || !parsed.success) {
     throw new HttpError(422, 'INVALID_ORDER', `The order cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
   }
-  const { idPayin, money, customer } = parsed.data;
+  const { idPayin, money, customer, tokenScope } = parsed.data;
   const given = customer && Object.fromEntries(Object.entries(customer).filter(([, value]) => value !== undefined));
-  return { idPayin, money: { amount: money.amount, currencyCode: money.currencyCode }, ...(given && Object.keys(given).length > 0 ? { customer: given } : {}) };
+  return {
+    idPayin,
+    money: { amount: money.amount, currencyCode: money.currencyCode },
+    ...(given && Object.keys(given).length > 0 ? { customer: given } : {}),
+    ...(tokenScope ? { tokenScope } : {}),
+  };
 }

@@ -45,7 +45,7 @@ export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
 export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
 export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
 export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
-export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinFollowerStats } from './payin-follower.js';
+export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
 
 // What a merchant's own routes around the relay and the checkout use: one error with the platform's

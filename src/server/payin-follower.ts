@@ -36,6 +36,15 @@ export interface PayinUpdateContext {
 
 export type PayinUpdateHook = (payin: PayinDetailResponse, context: PayinUpdateContext) => unknown;
 
+/**
+ * One read of a payin after a callback (`onPayinRead`): the payin and whether it differs from the
+ * last one onPayinUpdate took, or the error of a read that failed for good (the payin's element
+ * then reads it itself).
+ */
+export type PayinRead = { idPayin: string; payin: PayinDetailResponse; changed: boolean } | { idPayin: string; error: unknown };
+
+export type PayinReadHook = (read: PayinRead) => unknown;
+
 export interface PayinFollowerOptions {
   platformUrl: string;
   apiVersion: string;
@@ -44,6 +53,7 @@ export interface PayinFollowerOptions {
   store: CheckoutStore;
   bus: StatusBus;
   onPayinUpdate?: PayinUpdateHook;
+  onPayinRead?: PayinReadHook;
   /** Reads of one payin start at least this far apart. */
   minReadGapMs: number;
   /** How long the last payin read is kept. */
@@ -88,25 +98,42 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   const publish = (idPayin: string, data: { payin?: PayinDetailResponse }) =>
     bus.publish(idPayin, data).catch((error) => log(`The payin ${idPayin} could not be sent to its streams`, error));
 
+  /** Tells onPayinRead, without waiting for it; its failure is reported, never thrown. */
+  function toldRead(read: PayinRead): void {
+    if (!options.onPayinRead) return;
+    try {
+      const result = options.onPayinRead(read);
+      if (result instanceof Promise) result.catch((error) => log(`onPayinRead failed for the payin ${read.idPayin}`, error));
+    } catch (error) {
+      log(`onPayinRead failed for the payin ${read.idPayin}`, error);
+    }
+  }
+
+  /** GET /payins/{idPayin} with the server's read token, patient with a busy platform. */
+  const getPayin = (idPayin: string, signal: AbortSignal) =>
+    token.use((value) =>
+      createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch }).getPayin(idPayin, {
+        retry: PLATFORM_RETRY,
+        signal,
+      }),
+    );
+
   async function readOnce(idPayin: string): Promise<void> {
     let payin: PayinDetailResponse;
     try {
-      payin = await token.use((value) =>
-        createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch }).getPayin(idPayin, {
-          retry: PLATFORM_RETRY,
-          signal: closing.signal,
-        }),
-      );
+      payin = await getPayin(idPayin, closing.signal);
       stats.reads++;
     } catch (error) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
       log(`Reading the payin ${idPayin} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`, error);
+      toldRead({ idPayin, error });
       await publish(idPayin, {});
       return;
     }
     const json = canonicalJson(payin);
     const previousJson = await store.lastPayin(idPayin);
+    toldRead({ idPayin, payin, changed: json !== previousJson });
     await publish(idPayin, { payin });
     if (json === previousJson) return;
     if (options.onPayinUpdate) {
@@ -161,6 +188,10 @@ export function createPayinFollower(options: PayinFollowerOptions) {
       } finally {
         stats.following--;
       }
+    },
+    /** The payin as the platform has it now (one GET /payins/{idPayin}); the caller leaving (`signal`) ends the wait. */
+    read(idPayin: string, signal?: AbortSignal): Promise<PayinDetailResponse> {
+      return getPayin(idPayin, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
     },
     /** The last payin read, or undefined. */
     async lastPayin(idPayin: string): Promise<PayinDetailResponse | undefined> {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { decodeToken, tokenScope } from '../../src/api/token.js';
-import { createCheckoutBackend, memoryBus, type CheckoutBackendOptions, type CheckoutResponse, type PayinDetailResponse, type PayinUpdateContext } from '../../src/server/index.js';
+import { createCheckoutBackend, isPlatformError, memoryBus, type CheckoutBackendOptions, type CheckoutResponse, type PayinDetailResponse, type PayinRead, type PayinUpdateContext } from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 import { callback, cartOf, pay, PREFIX, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
 import { until } from './sse-reader.js';
@@ -63,6 +63,24 @@ describe('a checkout', () => {
     const payload = decodeToken((await shop.checkout()).token)!;
     assert.equal(payload.action, 'PAYIN_CREATE');
     assert.ok(!payload.operations?.some((operation) => operation.includes('merchant-info')), 'no GET /merchant-info');
+  });
+
+  it("an order may choose its own token scope, and the checkout's renewals keep it", async () => {
+    let scope: 'checkout' | 'by-action' | undefined;
+    const shop = await kit({ order: async () => ({ idPayin: `order-s-${Date.now()}-${scope}`, money: { amount: 60, currencyCode: 'INR' }, ...(scope ? { tokenScope: scope } : {}) }) });
+    scope = 'by-action';
+    const small = await shop.checkout();
+    assert.equal(decodeToken(small.token)!.action, 'PAYIN_CREATE');
+    const renewed = (await (await shop.post({ handle: small.handle })).json()) as CheckoutResponse;
+    assert.equal(decodeToken(renewed.token)!.action, 'PAYIN_CREATE', 'the handle keeps the scope');
+    scope = undefined;
+    const usual = decodeToken((await shop.checkout()).token)!;
+    assert.equal(usual.action, undefined, "the backend's tokenScope otherwise");
+    assert.ok(usual.operations?.includes('GET /merchant-info'));
+    scope = 'admin' as never;
+    const refused = await shop.post({});
+    assert.equal(refused.status, 422);
+    assert.deepEqual((await errorOf(refused)).details?.map((d) => d.field), ['tokenScope']);
   });
 
   it('a payment costs the platform 3 accepted requests: the token, the create, one read; the authorized stream carries the payin, the unauthorized one only that it changed', async () => {
@@ -199,6 +217,53 @@ describe('reads after callbacks', () => {
     assert.equal(requestsFor(platform, checkout.idPayin, 'GET').length, shop.backend.stats().reads);
   });
 
+  it('onPayinRead hears every read after a callback, changed or not, and a read that failed; relay.onCallback every callback', async () => {
+    const reads: PayinRead[] = [];
+    const callbacks: string[] = [];
+    const shop = await kit({
+      order: cartOf(1),
+      minReadGapMs: 0,
+      onPayinRead: (read) => void reads.push(read),
+      relay: { onCallback: (received) => void callbacks.push(received.idPayin ?? '?') },
+    });
+    const checkout = await shop.checkout();
+    await pay(checkout); // amount 1: PROCESSING, and no callback of its own
+    await callback(shop, checkout.idPayin);
+    await until(() => reads.length === 1);
+    await callback(shop, checkout.idPayin);
+    await until(() => reads.length === 2);
+    assert.deepEqual(
+      reads.map((read) => ('payin' in read ? [read.idPayin, read.payin.status, read.changed] : read)),
+      [
+        [checkout.idPayin, 'PROCESSING', true],
+        [checkout.idPayin, 'PROCESSING', false],
+      ],
+    );
+    // A checkout whose payin was never created: its read fails (404), and the hook hears why.
+    const unpaid = await shop.checkout();
+    await callback(shop, unpaid.idPayin);
+    await until(() => reads.length === 3);
+    const failed = reads[2]!;
+    assert.ok('error' in failed && isPlatformError(failed.error) && failed.error.code === 'NOT_FOUND', String('error' in failed && failed.error));
+    assert.equal(failed.idPayin, unpaid.idPayin);
+    // A callback about nobody's payin reaches onCallback, and costs no read.
+    await callback(shop, 'order-nobody');
+    assert.deepEqual(callbacks, [checkout.idPayin, checkout.idPayin, unpaid.idPayin, 'order-nobody']);
+    assert.equal(reads.length, 3);
+  });
+
+  it("readPayin reads a payin of the shop's now, and none of another's", async () => {
+    const shop = await kit({ order: cartOf(1) });
+    const checkout = await shop.checkout();
+    await assert.rejects(shop.backend.readPayin(checkout.idPayin), (error: unknown) => isPlatformError(error) && error.code === 'NOT_FOUND');
+    await pay(checkout);
+    assert.equal((await shop.backend.readPayin(checkout.idPayin))?.status, 'PROCESSING');
+    platform.sandbox.requests.clear();
+    assert.equal(await shop.backend.readPayin('order-nobody'), undefined);
+    assert.equal(await shop.backend.readPayin('not an id'), undefined);
+    assert.equal(platform.sandbox.requests.list().length, 0, 'no platform request for an id the shop never gave a checkout for');
+  });
+
   it('a hook that throws gets the same payin again after the next callback', async () => {
     let calls = 0;
     const shop = await kit({
@@ -302,6 +367,8 @@ describe('options are checked at creation', () => {
     ['a store that is not one', { store: {} }, /store must be a CheckoutStore/],
     ['a bus that is not one', { bus: { publish() {} } }, /bus must be a StatusBus/],
     ['a negative maxAmount', { maxAmount: -1 }, /maxAmount must be a number above 0/],
+    ['an onPayinRead that is not a function', { onPayinRead: 'log' }, /onPayinRead must be a function/],
+    ['a relay.onCallback that is not a function', { relay: { onCallback: true } }, /relay\.onCallback must be a function/],
   ];
   for (const [what, change, message] of cases) {
     it(`throws a TypeError for ${what}`, () => {
