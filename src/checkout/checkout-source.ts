@@ -15,7 +15,7 @@ import { checkoutResponseSchema, type CheckoutResponse, type FetchCheckout } fro
 import { createTransport } from '../api/transport.js';
 import { readCheckoutConfig, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { patientRetry } from './flow.js';
-import { safeWebUrl } from './safe-url.js';
+import { safeWebUrl } from '../api/safe-url.js';
 import type { MarkerStorage } from './started-here.js';
 import { addEnglish } from '../i18n/localize.js';
 import { enCheckoutUrl } from '../i18n/translations/en-checkout-url.js';

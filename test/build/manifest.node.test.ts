@@ -25,7 +25,7 @@ interface ElementDeclaration extends Named {
   events: Event[];
   cssParts: Named[];
   cssProperties: Named[];
-  members: Named[];
+  members: (Named & { kind: string })[];
 }
 interface Manifest {
   modules: { path: string; declarations: ElementDeclaration[]; exports: { kind: string; name: string }[] }[];
@@ -35,7 +35,7 @@ const ATTRIBUTES = [
   'token', 'base-url', 'payin-id', 'amount', 'currency-code', 'payment-method-code', 'payment-operator-code', 'options-available',
   'account-name', 'account-number', 'email-address', 'phone-number', 'allow-customer-data-change', 'external-provider-code',
   'postal-code', 'city', 'disctrict', 'district', 'passport-number', 'upi-id', 'id-customer', 'product-id', 'show-deep-link',
-  'return-url', 'callback-url', 'api-version', 'locale', 'state',
+  'return-url', 'callback-url', 'api-version', 'locale', 'state', 'submit-button',
   // CONTRACT §5
   'checkout-url',
 ];
@@ -44,6 +44,7 @@ const PARTS = ['method-list', 'method', 'form', 'field', 'submit', 'amount', 'qr
 const DETAIL_TYPES = {
   'pay-ready': 'PayReadyDetail',
   'pay-method-change': 'PayMethodChangeDetail',
+  'pay-change': 'PayChangeDetail',
   'pay-created': 'PayCreatedDetail',
   'pay-status': 'PayStatusDetail',
   'pay-success': 'PayFinalDetail',
@@ -110,6 +111,10 @@ describe('custom-elements.json', () => {
     assert.ok(members.includes('token') && members.includes('state') && members.includes('options'));
     // fetchCheckout too (CONTRACT §5: a property without attribute).
     assert.ok(members.includes('fetchCheckout'));
+    // The page's own pay button (CONTRACT §5): methods as on a form.
+    for (const method of ['submit', 'checkValidity', 'reportValidity']) {
+      assert.equal(element.members.find((member) => member.name === method)?.kind, 'method', `${method}() is listed`);
+    }
     for (const internal of ['announcement', 'session', 'payin', 'values', 'fieldErrors']) assert.ok(!members.includes(internal), `${internal} is internal`);
   });
 });
