@@ -84,7 +84,7 @@ function freshDist() {
  */
 const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 1 };
 const engines = selectedEngines();
-/** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit's stand-in). */
+/** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit on it). */
 const sandbox = sandboxPlugin();
 const launchers = Object.fromEntries(engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]));
 
@@ -114,7 +114,7 @@ export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.phone.test.ts', '!test/e2e/**', ...NARROW_FILES.map((file) => `!${file}`)],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir,
-  // The merchant kit's checkout route answers with statuses of its own (429, 503, 403): a plugin's
+  // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
   // serve() can only answer 200.
   middleware: [sandbox.kitMiddleware],
   plugins: [

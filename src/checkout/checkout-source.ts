@@ -11,7 +11,7 @@
  * is asked for: which payin that is, the merchant's server decides.
  */
 import { PlatformError } from '../api/errors.js';
-import { checkoutResponseSchema, type CheckoutResponse, type FetchCheckout } from '../api/schemas/checkout-response.js';
+import { checkoutResponseSchema, type CheckoutRenewal, type CheckoutResponse, type FetchCheckout } from '../api/schemas/checkout-response.js';
 import { createTransport } from '../api/transport.js';
 import { readCheckoutConfig, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { patientRetry } from './flow.js';
@@ -22,8 +22,11 @@ import { enCheckoutUrl } from '../i18n/translations/en-checkout-url.js';
 
 addEnglish(enCheckoutUrl);
 
-/** The answer's fields as the page's attributes would give them: the answer decides what it carries. */
-const answerInput = (answer: CheckoutResponse): CheckoutInput => ({
+/**
+ * The answer's fields as the page's attributes would give them: the answer decides what it
+ * carries. Its statusUrl may be a path (the kit's is): it is the checkout URL's server's.
+ */
+const answerInput = (answer: CheckoutResponse, base?: string): CheckoutInput => ({
   token: answer.token,
   baseUrl: answer.baseUrl,
   payinId: answer.idPayin,
@@ -32,17 +35,26 @@ const answerInput = (answer: CheckoutResponse): CheckoutInput => ({
   apiVersion: answer.apiVersion,
   options: answer.options,
   merchantName: answer.merchantName,
-  statusUrl: answer.statusUrl,
+  statusUrl: answer.statusUrl === undefined ? undefined : resolved(answer.statusUrl, base),
   callbackUrl: answer.callbackUrl,
 });
+
+/** A URL resolved against the checkout URL; one that cannot be is left to the URL check (BAD_RESPONSE). */
+function resolved(url: string, base: string | undefined): string {
+  try {
+    return new URL(url, base ?? globalThis.document?.baseURI).href;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The checkout's configuration: the page's attributes, with the answer's fields in place of those
  * it carries. A problem with a field that came from the answer is the answer's (BAD_RESPONSE, or
  * the token's own code: TOKEN_TOO_BROAD, TOKEN_EXPIRED, TOKEN_INVALID), never the page's.
  */
-export function checkoutConfig(page: CheckoutInput, answer: CheckoutResponse): CheckoutConfig | ConfigProblem {
-  const given = Object.fromEntries(Object.entries(answerInput(answer)).filter(([, value]) => value !== undefined));
+export function checkoutConfig(page: CheckoutInput, answer: CheckoutResponse, base?: string): CheckoutConfig | ConfigProblem {
+  const given = Object.fromEntries(Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined));
   const config = readCheckoutConfig({ ...page, ...given });
   if (!('attribute' in config)) return config;
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
@@ -57,7 +69,7 @@ export function checkoutConfig(page: CheckoutInput, answer: CheckoutResponse): C
 export async function openCheckout(page: CheckoutInput, storage: MarkerStorage | undefined, signal: AbortSignal, onRetry: () => void) {
   const source = checkoutSource(page, storage ?? sessionStore());
   const answer = await source.open(signal, onRetry);
-  return { config: checkoutConfig(page, answer), renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal) };
+  return { config: checkoutConfig(page, answer, source.url), renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal) };
 }
 
 export interface CheckoutSourceInput {
@@ -106,7 +118,7 @@ export function checkoutSource(input: CheckoutSourceInput, storage: MarkerStorag
   };
 
   /** Asks once more and more patiently: 429 and 503 waited out; another 4xx is CHECKOUT_UNAVAILABLE. */
-  async function ask(body: { handle?: string }, signal: AbortSignal, onRetry?: () => void): Promise<CheckoutResponse> {
+  async function ask(body: Partial<CheckoutRenewal>, signal: AbortSignal, onRetry?: () => void): Promise<CheckoutResponse> {
     try {
       const answer = await transport.request('POST', target.pathname + target.search, checkoutResponseSchema, body, { signal, retry: patientRetry(onRetry) });
       if (answer.handle) remember(answer.handle);
@@ -130,6 +142,8 @@ export function checkoutSource(input: CheckoutSourceInput, storage: MarkerStorag
   };
 
   return {
+    /** The checkout URL, absolute (none with fetchCheckout). */
+    url,
     /** The checkout: this tab's (renewed by its handle) when it has one the server still knows, else a new one. */
     async open(signal: AbortSignal, onRetry: () => void): Promise<CheckoutResponse> {
       const handle = storedHandle();
@@ -151,7 +165,7 @@ export function checkoutSource(input: CheckoutSourceInput, storage: MarkerStorag
     async renew(idPayin: string, signal: AbortSignal): Promise<string> {
       const handle = storedHandle();
       if (!handle) throw new PlatformError({ code: 'CHECKOUT_UNAVAILABLE', message: 'No handle of this checkout is kept to renew it with' });
-      const answer = await ask({ handle }, signal);
+      const answer = await ask({ handle, idPayin }, signal);
       if (answer.idPayin !== idPayin) throw new PlatformError({ code: 'BAD_RESPONSE', message: `The renewal is for payin ${answer.idPayin}, not ${idPayin}` });
       return answer.token;
     },

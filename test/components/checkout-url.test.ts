@@ -1,8 +1,9 @@
 /**
  * checkout-url and fetchCheckout (issue 21): the element asks the merchant's server for its
  * checkout, renews its token there while a payin is pending, and resumes through the checkout's
- * handle after a reload. The merchant's server is the kit's stand-in of
- * test/support/kit-double.mjs (real tokens minted from the emulator), the platform the emulator.
+ * handle after a reload. The merchant's server is the real kit,
+ * createCheckoutBackend, mounted on the test runner's server (test/support/kit-server.mjs), the
+ * platform the emulator.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { $, fastPolling, mount, normalPolling, submit, untilEvent, untilState } from '../support/element.js';
@@ -21,9 +22,15 @@ interface KitStats {
   busy: number;
 }
 
-/** The kit's checkout URL for one order (`key`) and the test's scenario. */
+/**
+ * The kit's checkout URL for one order (`key`, which its order hook reads as a shop reads its
+ * cart) and the test's scenario (kit-server.mjs); `stream: '0'`: a server that offers no stream,
+ * so the element polls.
+ */
 const checkoutUrl = (key: string, scenario: Record<string, string> = {}) =>
-  `/__test/kit/checkout?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
+  `/__test/kit/checkouts?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
+/** An answer no kit gives (kit-server.mjs): `bad` (no token), `broad`, `otherPayin`. */
+const oddCheckoutUrl = (kind: string) => `/__test/odd-checkout?${new URLSearchParams({ key: uniqueId('odd'), kind })}`;
 const kitStats = (key: string): Promise<KitStats> => fetch(`/__test/kit/stats?key=${key}`).then((response) => response.json());
 
 /** A virtual account in IDR: the platform keeps it pending a day (amount 1: until it expires). */
@@ -49,7 +56,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   /** The page's requests to the platform (the test's own to the emulator's tools aside). */
   const toPlatform = () => recorder.requests.filter((request) => request.url.startsWith(platform) && !request.path.startsWith('/__sandbox/'));
-  const toKit = () => recorder.requests.filter((request) => request.path === '/__test/kit/checkout');
+  const toKit = () => recorder.requests.filter((request) => request.path === '/__test/kit/checkouts');
   const reads = (idPayin: string) => toPlatform().filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
   const creates = (idPayin: string) => toPlatform().filter((request) => request.method === 'POST' && request.path === `/payins/${idPayin}`);
 
@@ -101,7 +108,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   it('renews its token a minute before it expires, by the platform’s clock: no 401, no pay-error', async () => {
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR' }), ...VIRTUAL_ACCOUNT });
+    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
@@ -119,7 +126,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async () => {
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR' }), ...VIRTUAL_ACCOUNT });
+    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
@@ -149,13 +156,13 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
 
-  for (const [name, scenario, code] of [
-    ['an answer with no token is BAD_RESPONSE', { bad: '1' }, 'BAD_RESPONSE'],
-    ['a general-privilege token in the answer is TOKEN_TOO_BROAD', { broad: '1' }, 'TOKEN_TOO_BROAD'],
-    ['a token for another payin than the answer’s is BAD_RESPONSE', { otherPayin: '1' }, 'BAD_RESPONSE'],
+  for (const [name, kind, code] of [
+    ['an answer with no token is BAD_RESPONSE', 'bad', 'BAD_RESPONSE'],
+    ['a general-privilege token in the answer is TOKEN_TOO_BROAD', 'broad', 'TOKEN_TOO_BROAD'],
+    ['a token for another payin than the answer’s is BAD_RESPONSE', 'otherPayin', 'BAD_RESPONSE'],
   ] as const) {
     it(`${name}, and nothing goes to the platform`, async () => {
-      const { element, events } = await mount({ 'checkout-url': checkoutUrl(uniqueId('kit'), scenario), 'payment-method-code': 'UPIQR' });
+      const { element, events } = await mount({ 'checkout-url': oddCheckoutUrl(kind), 'payment-method-code': 'UPIQR' });
       await untilState(element, 'error');
       const error = events.find((e) => e.name === 'pay-error')!.detail;
       expect(error.code).to.equal(code);
@@ -181,7 +188,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   it('the authorized stream’s payin is used as it is: no GET /payins at all', async () => {
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', stream: '1' }), 'payment-method-code': 'UPIQR' });
+    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1' }), 'payment-method-code': 'UPIQR' });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');

@@ -8,7 +8,8 @@
 // and answers its URL. POST /__test/relay/outage?on=1 ends every open stream and answers new ones
 // 503 (as the relay does when its bus is down) until ?on=0.
 //
-// POST /__test/kit/checkout, GET /__test/kit/stats: the merchant kit's stand-in (kit-double.mjs).
+// /__test/kit/*: the real merchant kit (createCheckoutBackend) on the page's origin, and
+// /__test/odd-checkout: the bad answers no kit gives (kit-server.mjs).
 //
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1][&validitySecs=…]
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
@@ -19,7 +20,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
-import { createKitDouble } from './kit-double.mjs';
+import { createKitServer } from './kit-server.mjs';
 
 /** The longest validity the emulator grants: a token no other test's clock advance expires. */
 const DAY_SECS = 86_400;
@@ -45,7 +46,7 @@ export function sandboxPlugin(options = {}) {
     const { createTokenIssuer, checkoutOperations } = server;
     const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
     const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
-    return { sandbox, issuer, checkoutOperations, server };
+    return { sandbox, issuer, checkoutOperations, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY };
   };
   let relayStarted;
   const startRelay = async () => {
@@ -54,8 +55,6 @@ export function sandboxPlugin(options = {}) {
     const outage = { on: false, streams: new Set() };
     const handle = async (request) => {
       const url = new URL(request.url);
-      const kitAnswer = kit.handleRelay(request);
-      if (kitAnswer) return kitAnswer;
       if (request.method === 'POST' && url.pathname === '/callbacks') return relay.handleCallback(request);
       const match = /^\/payins\/([^/]+)\/events$/.exec(url.pathname);
       if (!match) return new Response('not found', { status: 404 });
@@ -70,13 +69,9 @@ export function sandboxPlugin(options = {}) {
     await new Promise((resolve) => http.once('listening', resolve));
     return { url: `http://127.0.0.1:${http.address().port}`, relay, outage, http };
   };
-  // The merchant kit's stand-in (kit-double.mjs): its checkout route is a koa middleware of the
-  // test runner's server (web-test-runner.config.mjs mounts `kitMiddleware`), its streams and
-  // callbacks live on the relay's server.
-  const kit = createKitDouble({
-    platform: () => (started ??= start()),
-    relayUrl: async () => (await (relayStarted ??= startRelay())).url,
-  });
+  // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
+  // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
+  const kit = createKitServer({ platform: () => (started ??= start()) });
   async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, validitySecs = DAY_SECS }) {
     const { issuer, checkoutOperations } = await (started ??= start());
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
@@ -109,6 +104,7 @@ export function sandboxPlugin(options = {}) {
       }
     },
     async serverStop() {
+      await kit.close();
       if (relayStarted) {
         const { relay, http } = await relayStarted;
         relay.close();
