@@ -393,15 +393,17 @@ export class CheckoutSession extends ControllerHost {
    */
   useToken(token: string): boolean {
     const config = this.config;
-    if (!config || token === config.token) return !!config;
-    const fresh = readCheckoutConfig({ ...config, token, payinId: config.idPayin, ...config.money });
-    if (isConfigProblem(fresh)) {
-      console.warn('<pay-checkout>: token refused:', fresh.detail);
-      return false;
+    if (!config) return false;
+    if (token !== config.token) {
+      const fresh = readCheckoutConfig({ ...config, token, payinId: config.idPayin, ...config.money });
+      if (isConfigProblem(fresh)) {
+        console.warn('<pay-checkout>: token refused:', fresh.detail);
+        return false;
+      }
+      this.config = { ...config, token, payload: fresh.payload };
+      this.client = this.makeClient(token);
+      this.follower?.tokenChanged();
     }
-    this.config = { ...config, token, payload: fresh.payload };
-    this.client = this.makeClient(token);
-    this.follower?.tokenChanged();
     if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
     return true;
   }

@@ -61,6 +61,8 @@ export class TokenKeeper {
     if (config.payload.exp === undefined || phase.name !== 'pending') return;
     const due = clock.toLocal(config.payload.exp * 1000 - RENEW_BEFORE_MS) - Date.now();
     this.timer = setTimeout(() => (due > LONGEST_TIMER_MS ? this.schedule() : this.refresh(false)), Math.min(Math.max(0, due), LONGEST_TIMER_MS));
+    // A renewal due later keeps no Node process alive (server rendering, tests); browsers have no unref.
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   stop(): void {
