@@ -1,5 +1,6 @@
 /**
- * TokenKeeper: keeps a pending payin's token fresh, loaded with the payin views. With the
+ * TokenKeeper: keeps a pending payin's token fresh; a chunk of its own, which PayinFollow loads
+ * when the token nears its expiry or the platform refuses it. With the
  * merchant's checkout (checkout-url, fetchCheckout) it renews the token a minute before it
  * expires, in the platform's time (the ServerClock, corrected by each answer's Date), and once more
  * when the platform refuses it (401). Without one — or when renewing fails — it fires
@@ -35,9 +36,6 @@ export interface TokenHost {
   useToken(token: string): boolean;
   emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void;
 }
-
-/** The platform refused the token itself (expired, revoked, not its own): a fresh one may do. */
-export const refusesToken = (error: unknown): boolean => (error as { httpStatus?: number } | undefined)?.httpStatus === 401;
 
 export class TokenKeeper {
   private timer?: ReturnType<typeof setTimeout>;
@@ -75,18 +73,21 @@ export class TokenKeeper {
     this.schedule();
   }
 
-  /** Runs a platform call; refused for its token, it waits for a fresh one and runs again. */
-  async call<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
+  /**
+   * Runs again a platform call the platform refused for its token (`refused`, 401): once a fresh
+   * token is in use (at once when it was replaced meanwhile), and so on while it refuses them.
+   */
+  async call<T>(run: () => Promise<T>, signal: AbortSignal, refused: string): Promise<T> {
     for (;;) {
-      const token = this.host.config.token;
+      // A token replaced while the call was out is tried at once.
+      if (this.host.config.token === refused) await this.freshToken(signal);
+      refused = this.host.config.token;
       try {
         const result = await run();
         this.attempts = 0;
         return result;
       } catch (error) {
-        if (signal.aborted || !refusesToken(error)) throw error;
-        // A token replaced while the call was out is tried at once.
-        if (this.host.config.token === token) await this.freshToken(signal);
+        if (signal.aborted || (error as { httpStatus?: number } | undefined)?.httpStatus !== 401) throw error;
       } finally {
         // Each answer may have corrected the platform's clock: the renewal follows it.
         this.schedule();
