@@ -39,6 +39,8 @@ export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) 
 export interface SessionDeps {
   input: () => SessionInput;
   localizer: () => Localizer;
+  /** The words of the page's locale (a chunk for English), fetched beside the first answers: nothing shows before them. */
+  words?: () => Promise<void>;
   /** What follows a payin (status source, countdown): the lazy payin views chunk in a browser. */
   loadFollowers: () => Promise<Followers>;
   report: (report: SessionReport) => void;
@@ -145,18 +147,24 @@ export class CheckoutSession extends ControllerHost {
       this.run.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
+    const signal = this.run.signal;
+    // Words that could not load leave the first terms (en-first.ts): enough to say so and try again.
+    const words = (this.deps.words?.() ?? Promise.resolve()).catch((cause: unknown) => {
+      throw new PlatformError({ code: 'NETWORK', message: 'The checkout\'s words could not be loaded', cause });
+    });
     const config = readCheckoutConfig(input);
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
-      return this.fail(config);
+      const fail = () => void (signal.aborted || this.fail(config));
+      return void words.then(fail, fail);
     }
     this.config = config;
     this.client = this.makeClient(config.token);
-    const signal = this.run.signal;
     // A token that cannot create (PAYIN_INFO) can only follow a payin that exists: read it.
     const mayExist = !mayCall(config, 'POST', paths.payin(config.idPayin)) || wasStartedHere(config, this.deps.storage);
-    startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting }).then(
-      (result) => {
+    const started = startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting });
+    Promise.all([started, words]).then(
+      ([result]) => {
         if (signal.aborted) return;
         if (result.kind === 'error') return this.fail(result.error);
         this.merchantName = config.merchantName ?? result.merchantName;
