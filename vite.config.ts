@@ -14,6 +14,7 @@
  *                          command (`pay-checkout-sandbox`), built from src/sandbox/.
  */
 import { transform as esbuildTransform } from 'esbuild';
+import ts from 'typescript-5';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
@@ -36,6 +37,50 @@ function minifyStyles(): Plugin {
         last = match.index + match[0].length;
       }
       return last ? { code: out + code.slice(last), map: null } : undefined;
+    },
+  };
+}
+
+/**
+ * The html`…` and svg`…` templates ship without their source indentation: a run of white space
+ * that holds a line break becomes one space, which HTML renders the same (no template has a
+ * <pre>, a <textarea> or white-space: pre). The templates are found by TypeScript's parser, so
+ * nothing else (a message, a cache key) is touched. About 70 B gzip of the initial load and 100 B
+ * brotli of the payin views.
+ */
+function minifyTemplates(): Plugin {
+  return {
+    name: 'minify-templates',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return;
+      const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+      const edits: { start: number; end: number; text: string }[] = [];
+      const collapse = (node: ts.TemplateLiteralLikeNode) => {
+        // The literal's own text, between its delimiters (` or }, and ` or ${).
+        const start = node.getStart(source) + 1;
+        const end = node.end - (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateTail(node) ? 1 : 2);
+        const text = code.slice(start, end);
+        const minified = text.replace(/[ \t]*\n\s*/g, ' ');
+        if (minified !== text) edits.push({ start, end, text: minified });
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === 'html' || node.tag.text === 'svg')) {
+          const template = node.template;
+          if (ts.isNoSubstitutionTemplateLiteral(template)) collapse(template);
+          else [template.head, ...template.templateSpans.map((span) => span.literal)].forEach(collapse);
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      if (!edits.length) return;
+      let out = '';
+      let last = 0;
+      for (const edit of edits.sort((a, b) => a.start - b.start)) {
+        out += code.slice(last, edit.start) + edit.text;
+        last = edit.end;
+      }
+      return { code: out + code.slice(last), map: null };
     },
   };
 }
@@ -92,7 +137,7 @@ function publicEntry(fileName: string): Plugin {
 }
 
 export const element: UserConfig = {
-  plugins: [minifyStyles(), publicEntry('index.js')],
+  plugins: [minifyStyles(), minifyTemplates(), publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {

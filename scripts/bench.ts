@@ -131,6 +131,7 @@ function bundleSizes() {
     const file = group.files[0]!;
     if (/^qr-encoder-/.test(file)) return 'QR encoder and drawing (lazy)';
     if (/^payment-views-/.test(file)) return 'payment views (lazy)';
+    if (/^en-checkout-/.test(file)) return "the checkout's English (lazy, beside the options; English and merchants' locales)";
     if (/^en-payin-/.test(file)) return "a payin's English (lazy, English and merchants' locales)";
     if (/^pushed-status-/.test(file)) return 'status stream (lazy, status-url only)';
     const locale = /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(file)?.[1];

@@ -106,6 +106,9 @@ export const viewsChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'payment-vie
 /** The QR's encoder and drawing (qr-encoder-*.js), fetched when a view first shows a QR. */
 export const qrChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'qr-encoder');
 
+/** The checkout's English (en-checkout-*.js), fetched beside the options when the locale falls back to English. */
+export const checkoutEnglishChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'en-checkout');
+
 /** A payin's English (en-payin-*.js), fetched beside the views when the locale falls back to English. */
 export const payinEnglishChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'en-payin');
 
@@ -120,13 +123,13 @@ export function sumOf(...groups: ChunkGroup[]): ChunkGroup {
 /**
  * All the JavaScript a shopper paying by QR downloads, from the first file to the final screen,
  * polling (no status-url): the initial load, the payin views, the QR chunk and the words of their
- * language — a bundled locale's chunk, or for English (in the initial file for the form) a
- * payin's English beside the views. Undefined when a chunk it needs is missing from the build.
+ * language — a bundled locale's chunk (complete), or for English the checkout's English beside the
+ * options and a payin's English beside the views. Undefined when a chunk it needs is missing.
  */
 export function qrPayerSizes(sizes: ElementSizes, locale: string): ChunkGroup | undefined {
   const views = viewsChunk(sizes);
   const qr = qrChunk(sizes);
-  const words = locale === 'en' ? payinEnglishChunk(sizes) : localeChunk(sizes, locale);
-  if (!views || !qr || !words) return undefined;
-  return sumOf(sizes.initial, views, qr, words);
+  const words = locale === 'en' ? [checkoutEnglishChunk(sizes), payinEnglishChunk(sizes)] : [localeChunk(sizes, locale)];
+  if (!views || !qr || words.some((group) => !group)) return undefined;
+  return sumOf(sizes.initial, views, qr, ...(words as ChunkGroup[]));
 }

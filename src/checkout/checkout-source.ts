@@ -17,10 +17,6 @@ import { readCheckoutConfig, type CheckoutConfig, type CheckoutInput, type Confi
 import { patientRetry } from './flow.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import type { MarkerStorage } from './started-here.js';
-import { addEnglish } from '../i18n/localize.js';
-import { enCheckoutUrl } from '../i18n/translations/en-checkout-url.js';
-
-addEnglish(enCheckoutUrl);
 
 /**
  * The answer's fields as the page's attributes would give them: the answer decides what it

@@ -80,15 +80,8 @@ export class PayinFollow {
   ) {
     this.source = kit.createStatusSource(host, {
       fetchStatus: (signal) => this.withToken(() => host.client.getPayin(host.config.idPayin, { signal }), signal),
-      pushedPayin: (data) => {
-        // The authorized stream's payin, checked as a read would be; anything else is read instead.
-        const parsed = payinDetailResponseSchema.safeParse(data);
-        try {
-          return parsed.success ? aboutThisPayment(parsed.data, host.config) : undefined;
-        } catch {
-          return undefined;
-        }
-      },
+      // The authorized stream's payin, parsed and checked as a read's answer (else it throws, and is read).
+      pushedPayin: (data) => aboutThisPayment(payinDetailResponseSchema.parse(data), host.config),
       onResult: (payin) => host.onPayin(payin),
       onError: (error, willRetry) => this.failed(error, willRetry),
       expiresAt: () => host.expiresAtLocal,

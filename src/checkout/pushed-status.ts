@@ -168,7 +168,7 @@ export class PushedStatus implements StatusSource {
     stream.addEventListener('changed', (event) => {
       this.alive();
       // An authorized stream carries the payin itself: used as it is, with no read.
-      const payin = this.options.pushedPayin?.(readJson((event as MessageEvent).data)?.payin);
+      const payin = this.pushed(readJson((event as MessageEvent).data)?.payin);
       // While the create is on its way the payin is not followed yet: start() uses or reads it.
       if (!this.running) {
         this.sawEveryChange = false;
@@ -182,6 +182,15 @@ export class PushedStatus implements StatusSource {
     // EventSource would reconnect by itself after a network error but not after an HTTP error;
     // closing it and opening again here treats both alike, with backoff.
     stream.onerror = () => this.broken();
+  }
+
+  /** The payin a change carried, parsed and checked as a read's answer; undefined: read it. */
+  private pushed(data: unknown): PayinDetailResponse | undefined {
+    try {
+      return data === undefined ? undefined : this.options.pushedPayin?.(data);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The stream failed or fell silent: poll, and open it again after a while. */

@@ -39,6 +39,8 @@ export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) 
 export interface SessionDeps {
   input: () => SessionInput;
   localizer: () => Localizer;
+  /** The words of the page's locale (a chunk for English), fetched beside the first answers: nothing shows before them. */
+  words?: () => Promise<void>;
   /** What follows a payin (status source, countdown): the lazy payin views chunk in a browser. */
   loadFollowers: () => Promise<Followers>;
   report: (report: SessionReport) => void;
@@ -143,44 +145,56 @@ export class CheckoutSession extends ControllerHost {
     const input = this.deps.input();
     if (!input.token) {
       // No token, but the merchant's checkout: the token and the rest come from there.
-      if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input);
+      if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input, this.words());
       // A token not there yet is a state to wait in, not an error: frameworks that render on the
       // server upgrade the element before they set its properties (setting the token starts again).
       const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
       this.run.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
-    this.begin(readCheckoutConfig(input));
+    this.begin(readCheckoutConfig(input), this.words());
+  }
+
+  /** The words of the page's locale, asked for beside the first answers. */
+  private words(): Promise<void> {
+    // Words that could not load leave the first terms (en-first.ts): enough to say so and try again.
+    return (this.deps.words?.() ?? Promise.resolve()).catch((cause: unknown) => {
+      throw new PlatformError({ code: 'NETWORK', message: 'The checkout\'s words could not be loaded', cause });
+    });
   }
 
   /**
    * Asks the merchant's checkout (checkout-url, fetchCheckout; its own chunk) for this tab's
    * checkout, then starts as with attributes; the same checkout renews the token later.
    */
-  private async startFromCheckout(input: SessionInput): Promise<void> {
+  private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
     const signal = this.run.signal;
     try {
       const checkout = await (await import('./checkout-source.js')).openCheckout(input, this.deps.storage, signal, this.waiting);
       if (signal.aborted) return;
       this.renewToken = checkout.renew;
-      this.begin(checkout.config);
+      this.begin(checkout.config, words);
     } catch (error) {
-      if (!signal.aborted) this.fail(error);
+      // Shown in the shopper's words, as any error at the start.
+      const fail = () => void (signal.aborted || this.fail(error));
+      void words.then(fail, fail);
     }
   }
 
-  private begin(config: CheckoutConfig | ConfigProblem): void {
+  private begin(config: CheckoutConfig | ConfigProblem, words: Promise<void>): void {
+    const signal = this.run.signal;
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
-      return this.fail(config);
+      const fail = () => void (signal.aborted || this.fail(config));
+      return void words.then(fail, fail);
     }
     this.config = config;
     this.client = this.makeClient(config.token);
-    const signal = this.run.signal;
     // A token that cannot create (PAYIN_INFO) can only follow a payin that exists: read it.
     const mayExist = !mayCall(config, 'POST', paths.payin(config.idPayin)) || wasStartedHere(config, this.deps.storage);
-    startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting }).then(
-      (result) => {
+    const started = startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting });
+    Promise.all([started, words]).then(
+      ([result]) => {
         if (signal.aborted) return;
         if (result.kind === 'error') return this.fail(result.error);
         this.merchantName = config.merchantName ?? result.merchantName;

@@ -20,10 +20,11 @@ export interface StatusSourceOptions {
   /** The merchant's status stream (status-url): pushed changes instead of polling, while it is healthy. */
   statusUrl?: string;
   /**
-   * The payin a change brought (an authorized stream's `{"payin": …}`), when it is this payment's:
-   * used as a read's answer, with no read. Undefined: the change is read.
+   * The payin a change brought (an authorized stream's `{"payin": …}`): the payin, parsed with the
+   * payin schema and checked as a read's answer is; it throws when it is not this payment's, and
+   * the change is read instead.
    */
-  pushedPayin?: (data: unknown) => PayinDetailResponse | undefined;
+  pushedPayin?: (data: unknown) => PayinDetailResponse;
 }
 
 export interface StatusSource extends ReactiveController {

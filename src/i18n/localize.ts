@@ -3,11 +3,14 @@
  * resolved locale, fall back to English term by term, and amounts and dates are
  * formatted with Intl in the same locale.
  *
- * English is bundled here; every other locale is a chunk of its own (locales.ts), loaded when a
- * connected element first needs it. Until it arrives, and if it never does, terms are English.
+ * English is the fallback, but only its first few terms are in the initial file (en-first.ts): the
+ * rest is a chunk (en-checkout.ts) fetched beside the options when the page's locale needs it
+ * (loadWords), and a payin's English another, fetched beside the payin views. Every other locale is
+ * a complete chunk of its own (locales.ts), loaded when a connected element first needs it; a Thai
+ * page never fetches English unless its own chunk fails.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { enCheckout } from './translations/en-checkout.js';
+import { enFirst } from './translations/en-first.js';
 import type { Translation } from './translations/en.js';
 import { bundledLocales } from './locales.js';
 
@@ -18,14 +21,38 @@ export type PartialTranslation = {
 };
 
 /**
- * English, the fallback of every term: the checkout's terms from the start, a payin's terms once
- * they are needed (loadPayinEnglish), so the initial file carries only the first.
+ * English, the fallback of every term: its first terms from the start, the checkout's once a page
+ * needs them (loadEnglish), a payin's once its views do (loadPayinEnglish).
  */
-const english = { ...enCheckout } as Translation;
+const english = { ...enFirst } as unknown as Translation;
 
-/** Adds English terms that load with a lazy chunk (a payin's). */
+/** Adds English terms that load with a lazy chunk (the checkout's, a payin's). */
 export function addEnglish(terms: Partial<Translation>): void {
   Object.assign(english, terms);
+}
+
+let checkoutEnglish: Promise<void> | undefined;
+/** Whether the checkout's English (en-checkout.ts) has arrived. */
+let hasEnglish = false;
+
+/**
+ * The checkout's English (en-checkout.ts), a chunk of its own, fetched once when a locale in use
+ * falls back to English (English itself, a merchant's own locale, a bundled one whose chunk
+ * failed). A failure is not remembered: the next element that needs English asks again.
+ */
+export function loadEnglish(): Promise<void> {
+  checkoutEnglish ??= import('./translations/en-checkout.js').then(
+    (module) => {
+      addEnglish(module.enCheckout as Partial<Translation>);
+      hasEnglish = true;
+      translationsChanged();
+    },
+    (error: unknown) => {
+      checkoutEnglish = undefined;
+      throw error;
+    },
+  );
+  return checkoutEnglish;
 }
 
 let payinEnglish: Promise<void> | undefined;
@@ -129,6 +156,16 @@ export function loadPayinEnglishFor(tag: string): Promise<void> {
   return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadPayinEnglish()));
 }
 
+/**
+ * Resolves when the words of `tag` are here, so an element can show its first screen without a
+ * key or a flash of another language: the bundled locale's chunk when it is one (complete, no
+ * English needed), otherwise (or should that chunk fail) the checkout's English. Rejects when
+ * English was needed and could not load. Started as the element connects, beside its options.
+ */
+export function loadWords(tag: string | undefined): Promise<void> {
+  return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadEnglish()));
+}
+
 type Term = Exclude<keyof Translation, `$${string}`>;
 type Args<K extends Term> = Translation[K] extends (...args: infer A) => string ? A : [];
 type RecordTerm = { [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K }[Term];
@@ -143,8 +180,17 @@ export class Localizer {
     this.locale = resolveLocale(tag);
     this.own = registered.get(this.locale.toLowerCase());
     this.bundled = loaded.get(this.locale);
-    // The page switched to a locale that falls back to English while a payin is shown.
-    if (payinTermsWanted && !this.complete) loadPayinEnglish().catch(() => undefined);
+    // A locale that falls back to English, settled (not a bundled chunk still to come): English,
+    // and a payin's English too when a payin is shown (the page switched its language).
+    if (!this.complete && !pending.has(this.locale) && (!bundledLocales[this.locale] || loads.has(this.locale))) {
+      loadEnglish().catch(() => undefined);
+      if (payinTermsWanted) loadPayinEnglish().catch(() => undefined);
+    }
+  }
+
+  /** Whether this locale's words are all here: its own complete chunk, or English beside it. */
+  get ready(): boolean {
+    return this.complete || (hasEnglish && !pending.has(this.locale));
   }
 
   /** Every term is in this locale's own bundled translation: a bundled locale other than English, loaded. */
@@ -204,7 +250,7 @@ export class LocalizeController implements ReactiveController {
     // The page may switch its language after load; follow <html lang>.
     this.observer = new MutationObserver(() => this.host.requestUpdate());
     this.observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-    void loadLocale(this.tag);
+    loadWords(this.tag).catch(() => undefined);
   }
 
   hostDisconnected() {
@@ -220,11 +266,11 @@ export class LocalizeController implements ReactiveController {
   get localizer(): Localizer {
     const tag = this.tag;
     if (!this.current || this.currentTag !== tag || this.currentGeneration !== generation) {
-      // A new locale (the `locale` property or the page's language changed): fetch it if bundled,
-      // and keep the language on screen while it loads rather than flash English.
-      void loadLocale(tag);
+      // A new locale (the `locale` property or the page's language changed): fetch its words, and
+      // keep the language on screen while they load rather than flash English or keys.
+      loadWords(tag).catch(() => undefined);
       const next = new Localizer(tag);
-      if (this.current && pending.has(next.locale)) return this.current;
+      if (this.current?.ready && !next.ready) return this.current;
       this.current = next;
       this.currentTag = tag;
       this.currentGeneration = generation;

@@ -1,7 +1,8 @@
 /**
  * <pay-checkout> speaks the chosen locale: from its `locale` attribute, else the page's language,
- * loaded as a chunk when the element connects (beside its own first requests), rendered as soon as
- * it arrives, and English term by term when it cannot be loaded.
+ * loaded as a chunk when the element connects (beside its own first requests), its first screen
+ * past "loading" shown in it (a bundled locale is complete: no English is fetched or flashed), and
+ * English term by term when it cannot be loaded (English's own words are a chunk too).
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { BASE_URL, FakePlatform, OPTIONS_INR, checkoutToken, deferred } from '../support/fake-platform.js';
@@ -98,19 +99,31 @@ describe('<pay-checkout> locales', () => {
     expect(sectionLang(element)).to.equal('en');
   });
 
-  it('starts loading the locale when the element connects, shows English meanwhile, and renders the locale when it arrives', async () => {
+  it('starts loading the locale when the element connects, and shows its first screen in it: no English between', async () => {
     const ko = await bundled('ko');
     const gate = deferred();
     let requestedAt: number | undefined;
     restore = replaceLoader('ko', (original) => () => ((requestedAt ??= performance.now()), gate.promise.then(original)));
-    const { element } = await mount({ ...badToken, locale: 'ko' });
+    const { element, events } = await mount({ ...badToken, locale: 'ko' });
     expect(requestedAt, 'the chunk was asked for as the element connected').to.be.a('number');
-    await untilState(element, 'error');
-    expect(errorText(element)).to.equal(en.errors.TOKEN_INVALID);
-    expect(sectionLang(element)).to.equal('en');
+    // Korean is complete on its own: until it is here the element says only that it is loading.
+    await element.updateComplete;
+    expect(element.state).to.equal('loading');
+    expect($(element, 'p.muted')!.textContent!.trim()).to.equal(en.loading);
+    expect(events).to.deep.equal([]);
     gate.resolve();
-    await untilErrorText(element, ko.errors.TOKEN_INVALID!);
+    await untilState(element, 'error');
+    expect(errorText(element)).to.equal(ko.errors.TOKEN_INVALID);
     expect(sectionLang(element)).to.equal('ko');
+  });
+
+  it('English: the form shows only with its words (their chunk comes beside the options), never a key', async () => {
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+    const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), locale: 'en', 'merchant-name': 'Chai Point' });
+    await untilEvent(events, 'pay-ready');
+    await element.updateComplete;
+    expect($(element, 'legend')!.textContent!.trim()).to.equal(en.chooseMethod);
+    expect($(element, '[part="merchant-name"]')!.textContent!.trim()).to.equal(en.payTo('Chai Point'));
   });
 
   it('asks for the locale in parallel with the first platform requests, and the form shows in it', async () => {
@@ -152,15 +165,17 @@ describe('<pay-checkout> locales', () => {
   it('a translation the merchant registers synchronously shows on the first render, before any chunk', async () => {
     const gate = deferred();
     restore = replaceLoader('vi', (original) => () => gate.promise.then(original));
-    registerTranslation({ $code: 'vi', errors: { TOKEN_INVALID: 'Liên kết không hợp lệ (cửa hàng).' } });
+    registerTranslation({ $code: 'vi', loading: 'Đang tải (cửa hàng)…', errors: { TOKEN_INVALID: 'Liên kết không hợp lệ (cửa hàng).' } });
     const { element } = await mount({ ...badToken, locale: 'vi' });
-    await untilState(element, 'error');
-    expect(errorText(element)).to.equal('Liên kết không hợp lệ (cửa hàng).');
+    await element.updateComplete;
+    expect($(element, 'p.muted')!.textContent!.trim()).to.equal('Đang tải (cửa hàng)…');
     expect(sectionLang(element)).to.equal('vi');
-    // The bundled terms fill in around the merchant's when the chunk arrives.
+    // The first screen past loading waits for the bundled terms, which fill in around the merchant's.
+    expect(element.state).to.equal('loading');
     gate.resolve();
     const vi = await bundled('vi');
-    await waitUntil(() => $(element, 'section')!.getAttribute('aria-label') === vi.checkoutLabel, 'the bundled Vietnamese label');
+    await untilState(element, 'error');
     expect(errorText(element)).to.equal('Liên kết không hợp lệ (cửa hàng).');
+    expect($(element, 'section')!.getAttribute('aria-label')).to.equal(vi.checkoutLabel);
   });
 });

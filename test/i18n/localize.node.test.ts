@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Localizer, addEnglish, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { Localizer, addEnglish, loadEnglish, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
 import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
@@ -105,12 +105,15 @@ describe('Localizer', () => {
     assert.equal(l.term('tryAgain'), 'もう一度試す');
   });
 
-  it('a merchant may add a language: it resolves, and falls back to English term by term', () => {
+  it('a merchant may add a language: it resolves, and falls back to English term by term', async () => {
     registerTranslation({ $code: 'fr', $name: 'Français', tryAgain: 'Réessayer', errors: { NETWORK: 'Le service de paiement est injoignable.' } });
     assert.equal(resolveLocale('fr-FR'), 'fr');
     const l = new Localizer('fr-FR');
     assert.equal(l.lang, 'fr');
     assert.equal(l.term('tryAgain'), 'Réessayer');
+    // English's form words are a chunk, which such a locale fetches (loadWords, as the element connects).
+    await loadEnglish();
+    assert.ok(new Localizer('fr-FR').ready);
     // A payin's English terms arrive with its views (the lazy chunk adds them), as here.
     addEnglish(enPayin);
     assert.equal(l.term('copy'), 'Copy');

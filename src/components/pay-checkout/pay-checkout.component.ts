@@ -4,7 +4,7 @@ import type { CheckoutState } from '../../checkout/phase.js';
 import type { FollowStop } from '../../checkout/status-source.js';
 import { booleanString } from '../../checkout/redirect-params.js';
 import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
-import { LocalizeController, type Localizer } from '../../i18n/localize.js';
+import { LocalizeController, loadWords, type Localizer } from '../../i18n/localize.js';
 import { statusText } from '../../i18n/texts.js';
 import type { MethodField } from '../../api/method-rules.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
@@ -218,6 +218,7 @@ export class PayCheckout extends LitElement {
     const session: CheckoutSession = (this.session = new CheckoutSession({
       input: () => this,
       localizer: () => this.l,
+      words: () => loadWords(this.localize.tag),
       loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
       report: (report) => session === this.session && this.onReport(report),
       earlierForm: earlier?.form,

@@ -1,18 +1,15 @@
 /**
- * English terms of the checkout before a payin exists — loading, the form, errors, statuses —
- * in the initial file. With en-payin.ts they make `en` (en.ts), the source of truth.
+ * English terms of the checkout before a payin exists — the form, errors, statuses — a chunk
+ * fetched beside the options when the page's locale needs English (localize.ts). The first few
+ * (en-first.ts) are in the initial file. With en-payin.ts they make `en` (en.ts), the source of truth.
  */
 import type { MYR_ACCOUNT_TYPES } from '../../api/method-rules.js';
 import type { PayinMethodCode } from '../../api/schemas/method-table.js';
 import type { KnownPayinStatus } from '../../api/schemas/payin.js';
+import { enFirst } from './en-first.js';
 
 export const enCheckout = {
-  $code: 'en',
-  $name: 'English',
-  $dir: 'ltr' as 'ltr' | 'rtl',
-  loading: 'Loading payment options…',
-  busy: 'Busy — one moment…',
-  checkoutLabel: 'Checkout',
+  ...enFirst,
   payTo: (merchant: string) => `Pay ${merchant}`,
   orderAmount: 'Order amount',
   chooseMethod: 'Choose how to pay',
@@ -110,9 +107,9 @@ export const enCheckout = {
   } satisfies Record<KnownPayinStatus, string>,
   statusUnknown: (status: string) => `Payment status: ${status}`,
   returnToShop: 'Return to the shop',
-  tryAgain: 'Try again',
   viewsFailed: 'The payment details could not be loaded. Check your connection and try again.',
   errors: {
+    ...enFirst.errors,
     TOKEN_INVALID: 'This checkout link is not valid. Please start the payment again from the shop.',
     TOKEN_EXPIRED: 'This checkout session has expired. Please start the payment again from the shop.',
     TOKEN_TOO_BROAD: 'This checkout cannot start: the shop gave it a key that must not be used in a browser.',
@@ -120,7 +117,6 @@ export const enCheckout = {
     FORBIDDEN: 'This checkout session does not allow this step.',
     VERSION_UNSUPPORTED: 'The payment service does not support this checkout version.',
     RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
-    NETWORK: 'The payment service cannot be reached. Check your connection and try again.',
     BAD_RESPONSE: 'The payment service sent an answer we could not read. Please try again.',
     SERVER_ERROR: 'The payment service had a problem. Please try again.',
     INVALID_REQUEST: 'Some details were not accepted. Please check them.',
@@ -132,6 +128,8 @@ export const enCheckout = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'This payment provider is unavailable right now. Try another payment method.',
     CONFLICT: 'This payment is already closed, so it cannot be changed.',
     PAYLOAD_TOO_LARGE: 'Some details are too long. Please shorten them and try again.',
+    /** The merchant's checkout (checkout-url) refused it: a 4xx other than 429. */
+    CHECKOUT_UNAVAILABLE: 'The shop could not start this payment. Please return to the shop and try again.',
   },
   errorUnknown: (code: string) => `The payment could not continue (${code}).`,
 };
