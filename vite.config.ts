@@ -11,27 +11,31 @@
  * - dist/react.js          the React wrapper; imports react, @lit/react and the element entry.
  * - dist/server.js         the merchant-side helper; no DOM, no lit.
  * - dist/sandbox.js, dist/sandbox-cli.js  the sandbox emulator (`pay-checkout/sandbox`) and its
- *                          command (`pay-checkout-sandbox`), built from demo/sandbox/.
+ *                          command (`pay-checkout-sandbox`), built from src/sandbox/.
  */
+import { transform as esbuildTransform } from 'esbuild';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-const QRCODE_CORE = 'qrcode/lib/core/qrcode.js';
-
 /**
- * qrcode's core is CommonJS. Imported as it is, the CommonJS interop helpers land in a chunk of
- * their own that the entry imports too: a second request before the element can define itself.
- * Wrapped in a small ES module, the lazy chunk carries its own interop and the entry stays whole.
+ * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so
+ * the comments and indentation of the *.styles.ts files would cost every page (about 300 B gzip of
+ * the initial load). Each plain css`…` template (no ${…}, no escapes) goes through esbuild's CSS
+ * minifier, which keeps modern syntax such as light-dark() as it is (no target is given).
  */
-function qrcodeAsEsModule(): Plugin {
-  const id = '\0qrcode-core';
+function minifyStyles(): Plugin {
   return {
-    name: 'qrcode-as-es-module',
+    name: 'minify-styles',
     enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === QRCODE_CORE && importer !== id) return id;
-    },
-    load(loading) {
-      if (loading === id) return `import core from '${QRCODE_CORE}';\nexport const { create } = core;\n`;
+    async transform(code, id) {
+      if (!/\.styles\.ts$/.test(id)) return;
+      let out = '';
+      let last = 0;
+      for (const match of code.matchAll(/\bcss`([^`$\\]*)`/g)) {
+        const { code: minified } = await esbuildTransform(match[1]!, { loader: 'css', minify: true });
+        out += `${code.slice(last, match.index)}css\`${minified.trim()}\``;
+        last = match.index + match[0].length;
+      }
+      return last ? { code: out + code.slice(last), map: null } : undefined;
     },
   };
 }
@@ -88,7 +92,7 @@ function publicEntry(fileName: string): Plugin {
 }
 
 export const element: UserConfig = {
-  plugins: [qrcodeAsEsModule(), publicEntry('index.js')],
+  plugins: [minifyStyles(), publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
@@ -98,9 +102,8 @@ export const element: UserConfig = {
       // imports. The package entry for bundlers is dist/index.js, with the public names only.
       preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
-      // The lazy chunk is named after its module: qrcode-core-[hash].js (the virtual id's \0 would
-      // otherwise become a leading underscore).
-      output: { minify: true, comments: false, chunkFileNames: ({ name }) => `${name.replace(/^_+/, '')}-[hash].js` },
+      // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, …
+      output: { minify: true, comments: false, chunkFileNames: '[name]-[hash].js' },
     },
   },
 };
@@ -141,11 +144,11 @@ export const server: UserConfig = {
 };
 
 /**
- * The sandbox emulator as the package ships it (CONTRACT §2), from its source in demo/sandbox/:
+ * The sandbox emulator as the package ships it (CONTRACT §2), from its source in src/sandbox/:
  * dist/sandbox.js (`pay-checkout/sandbox`, createSandbox) and dist/sandbox-cli.js (the
- * `pay-checkout-sandbox` bin: demo/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
- * the rest stay imports (dependencies of the package); the demo merchant's keys are found from
- * dist/ at <package>/demo/keys/, shipped beside it.
+ * `pay-checkout-sandbox` bin: src/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
+ * the rest stay imports (dependencies of the package); the demo merchant's keys are a module
+ * (src/sandbox/demo-keys.ts), bundled in: no key file ships.
  */
 export const sandbox: UserConfig = {
   build: {
@@ -154,11 +157,13 @@ export const sandbox: UserConfig = {
     emptyOutDir: false,
     ssr: true,
     rolldownOptions: {
-      input: { sandbox: 'demo/sandbox/index.ts', 'sandbox-cli': 'demo/sandbox/main.ts' },
+      input: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/main.ts' },
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: '[name].js',
-        chunkFileNames: privateChunkNames('sandbox-internal'),
+        // All Node-side: sandbox-internal-[hash].js, and sandbox-start-[hash].js, which createSandbox
+        // loads (the only file that imports hono, @hono/node-server and re2js, optional peers).
+        chunkFileNames: ({ name, isDynamicEntry }) => (isDynamicEntry ? `sandbox-${name}-[hash].js` : 'sandbox-internal-[hash].js'),
         banner: (chunk) => (chunk.name === 'sandbox-cli' ? '#!/usr/bin/env node' : ''),
       },
     },

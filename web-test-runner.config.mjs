@@ -13,7 +13,7 @@ import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Some modules the tests import are CommonJS (qrcode's core; React); the browser needs ES modules.
+ * Some modules the tests import are CommonJS (React); the browser needs ES modules.
  * Vite converts them for the build; here esbuild bundles them once, together (so react-dom and the
  * tests share one React), and each is served as an ES module at /__cjs/<name>.js whose named
  * exports are the ones the module has when Node requires it (in a child process: React's
@@ -114,7 +114,7 @@ export default {
   rootDir,
   plugins: [
     tapPlugin(),
-    commonjsAsEsm(['qrcode/lib/core/qrcode.js', 'react', 'react-dom', 'react-dom/client']),
+    commonjsAsEsm(['react', 'react-dom', 'react-dom/client']),
     freshDist(),
     // The sandbox emulator, for tests that pay against a real platform stand-in.
     sandboxPlugin(),

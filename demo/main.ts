@@ -5,15 +5,16 @@
  *
  * Environment: DEMO_PORT (default 5173), DEMO_HOST (default localhost), SANDBOX_PORT or PORT for
  * the emulator (default 8787), SANDBOX_SETTLE_DELAY_MS (default 3000), SANDBOX_BANK_PAGE_DECIDES
- * (default true here: a person decides redirect payments on the sandbox bank page). 0 picks a free
+ * (default true here: a person decides redirect payments on the sandbox bank page) and the
+ * emulator's other variables (SANDBOX_RATE_LIMIT, the faults), as its command reads them. 0 picks a free
  * port.
- * REDIS_URL: the merchant backend's status relay uses Redis pub/sub there instead of its
- * in-process bus.
+ * REDIS_URL: the merchant kit's status streams use Redis pub/sub there instead of its in-process
+ * bus.
  */
+import { sandboxOptionsFromEnv } from 'pay-checkout/sandbox';
+import { redisBus } from 'pay-checkout/server';
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
-import { redisBus } from '../src/server/index.js';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
-import { booleanFromEnv, numberFromEnv } from './lib/env.js';
 import { stopOnSignals } from './lib/stop-on-signals.js';
 
 function portFromEnv(...names: string[]): number | undefined {
@@ -36,11 +37,14 @@ async function main() {
       console.warn(`The build failed, so the script-tag page will say so; the other pages compile from src/ and work.\n${(error as Error).message}`);
     }
   }
+  // The emulator's own knobs (SANDBOX_SETTLE_DELAY_MS, SANDBOX_RATE_LIMIT, …), read as its command
+  // reads them; its port and host are the demo's to choose.
+  const { port: _port, host: _host, ...emulator } = sandboxOptionsFromEnv();
   const demo = await startDemo({
     port: portFromEnv('DEMO_PORT') ?? DEFAULT_DEMO_PORT,
     host: process.env.DEMO_HOST || undefined,
     sandboxPort: portFromEnv('SANDBOX_PORT', 'PORT') ?? DEFAULT_SANDBOX_PORT,
-    sandbox: { settleDelayMs: numberFromEnv('SANDBOX_SETTLE_DELAY_MS'), bankPageDecides: booleanFromEnv('SANDBOX_BANK_PAGE_DECIDES') ?? true },
+    sandbox: { ...emulator, bankPageDecides: emulator.bankPageDecides ?? true },
     statusBus: process.env.REDIS_URL ? redisBus({ url: process.env.REDIS_URL }) : undefined,
   });
 
@@ -53,9 +57,10 @@ async function main() {
   React:           ${demo.pages.react}
   Vue:             ${demo.pages.vue}
 
-  Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys in demo/keys/)
-  Merchant backend ${demo.url}/api/   (callbacks arrive at ${demo.callbackUrl}; status streams
-                   at /api/payins/{idPayin}/events, ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
+  Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
+  Merchant backend ${demo.url}/api/   (createCheckoutBackend: checkouts at /api/checkouts, callbacks at
+                   ${demo.callbackUrl}, status streams at /api/payins/{idPayin}/events,
+                   ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})
 
   Ctrl-C to stop.
 `);

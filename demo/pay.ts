@@ -13,9 +13,7 @@
  * address bar (history, screenshots, a shared link), kept in this tab's sessionStorage so that a
  * reload resumes the payment.
  */
-import { applyRedirectParams, readRedirectParams, type CheckoutState, type PayCheckout } from '../src/pay-checkout.js';
-import { decodeToken } from '../src/api/token.js';
-import { Localizer } from '../src/i18n/localize.js';
+import { applyRedirectParams, decodeToken, readRedirectParams, type CheckoutState, type PayCheckout } from 'pay-checkout';
 import { byId } from './lib/dom.js';
 import { createEventLog } from './lib/log-view.js';
 import { hostedConfig } from './lib/merchant-api.js';
@@ -56,13 +54,28 @@ function showMerchant(name: string): void {
   document.title = `Pay ${name} — pay-checkout hosted page`;
 }
 
+/** The total as the checkout writes it: the currency's symbol, or the number and the code for a crypto code. */
+function formatMoney(amount: number, currencyCode: string, locale: string | undefined): string {
+  let lang = 'en';
+  try {
+    lang = Intl.NumberFormat.supportedLocalesOf(locale || document.documentElement.lang || [])[0] ?? 'en';
+  } catch {
+    // Not a language tag: English, as the checkout falls back to.
+  }
+  try {
+    return new Intl.NumberFormat(lang, { style: 'currency', currency: currencyCode }).format(amount);
+  } catch {
+    return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 8 }).format(amount)} ${currencyCode}`;
+  }
+}
+
 /** The order as the token decides it (its money), else as the address says. */
 function showSummary(token: string, attributes: Attributes): void {
   const payload = decodeToken(token);
   const money = payload?.money ?? (attributes.amount && attributes['currency-code'] ? { amount: Number(attributes.amount), currencyCode: attributes['currency-code'] } : undefined);
   const order = attributes['payin-id'] ?? payload?.idPayment;
   byId('summary-order').textContent = order ?? '—';
-  byId('summary-total').textContent = money ? new Localizer(attributes.locale).money(money.amount, money.currencyCode) : '—';
+  byId('summary-total').textContent = money ? formatMoney(money.amount, money.currencyCode, attributes.locale) : '—';
   byId('order-summary').hidden = false;
 }
 

@@ -4,10 +4,10 @@
  */
 import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PayCheckout, type PayEventDetails, type PayEventName, type PayFailedEvent, type PaySuccessEvent } from '../src/react/index.js';
+import { PayCheckout, type PayEventDetails, type PayEventName, type PayFailedEvent, type PaySuccessEvent } from 'pay-checkout/react';
 import { describeCallback, describeEvent, timeOf, type LoggedEvent } from './lib/describe.js';
-import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutSession } from './lib/merchant-api.js';
-import { methodsFor, PRESETS, presetNamed } from './lib/presets.js';
+import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutResponse } from './lib/merchant-api.js';
+import { methodsFor, PRESETS, presetNamed } from './lib/shop-data.js';
 
 const CURRENCY = 'INR';
 const PAGE_PRESETS = PRESETS.filter((preset) => !preset.rejection && !preset.method);
@@ -19,7 +19,7 @@ const upsert = (list: CallbackRecord[], record: CallbackRecord) =>
 function App() {
   const [presetName, setPresetName] = useState('success');
   const [method, setMethod] = useState('UPIQR');
-  const [session, setSession] = useState<CheckoutSession>();
+  const [session, setSession] = useState<CheckoutResponse>();
   const [problem, setProblem] = useState<string>();
   const [outcome, setOutcome] = useState<string>();
   const [events, setEvents] = useState<LoggedEvent[]>([]);
@@ -39,7 +39,7 @@ function App() {
     setOutcome(undefined);
     setEvents([]);
     try {
-      setSession(await startCheckout({ amount: presetNamed(presetName)!.amount, currencyCode: CURRENCY }));
+      setSession(await startCheckout({ preset: presetName, currencyCode: CURRENCY }));
     } catch (error) {
       setProblem(`The merchant backend could not start the checkout: ${(error as Error).message}`);
     }

@@ -34,11 +34,12 @@ $('order-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const error = $('order-error');
   error.hidden = true;
-  // The merchant's own server mints a token for this payment alone (see demo/merchant/).
-  const response = await fetch('/api/checkouts', {
+  // The merchant's own server prices the cart and mints a token for this payment alone (see demo/merchant/).
+  const cart = new URLSearchParams({ preset: $('preset').value, currency: $('currency').value });
+  const response = await fetch(`/api/checkouts?${cart}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify({ amount: Number($('amount').value), currencyCode: $('currency').value }),
+    body: '{}',
   });
   const session = await response.json();
   if (!response.ok) {

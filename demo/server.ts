@@ -5,23 +5,25 @@
  *   … demo.url, demo.sandboxUrl, demo.merchant.callbacks …
  *   await demo.close();
  *
- * - the sandbox emulator (demo/sandbox/), on its own port (8787 by default);
+ * - the sandbox emulator (src/sandbox/), on its own port (8787 by default);
  * - one HTTP server for the shop (5173 by default), which routes
- *     /api/…             to the demo merchant's backend (demo/merchant/),
+ *     /api/…             to the demo merchant's backend (demo/merchant/: the merchant kit and the demo's extras),
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
+ *     /shop-catalog.json the presets' scenarios and the method lists the pages show (shop-catalog.ts),
  *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
  *     everything else    to Vite, which serves demo/ and compiles the element from src/.
  */
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox, type SandboxOptions } from './sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
-import type { StatusBus } from '../src/server/index.js';
+import { SHOP_CATALOG_PATH, shopCatalog } from './shop-catalog.js';
+import type { StatusBus } from 'pay-checkout/server';
 import { demoViteConfig } from './vite.config.js';
 
 export const DEFAULT_DEMO_PORT = 5173;
@@ -56,7 +58,7 @@ export interface DemoOptions {
   log?: boolean;
   /** Vite's hot reload and file watching: on for people, off for tests. Default true. */
   hmr?: boolean;
-  /** The bus of the backend's status relay: in-process by default, `redisBus({ url })` to try Redis. */
+  /** The bus of the merchant kit's status streams: in-process by default, `redisBus({ url })` to try Redis. */
   statusBus?: StatusBus;
 }
 
@@ -115,10 +117,10 @@ export async function startDemo(options: DemoOptions = {}) {
       platformUrl: sandbox.url,
       merchantCode: DEMO_MERCHANT_CODE,
       merchantName: sandbox.demoMerchant.channelName,
-      privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
+      privateKey: DEMO_PRIVATE_KEY,
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
-      bus: options.statusBus,
+      kit: options.statusBus ? { bus: options.statusBus } : {},
       log: log ? (line) => console.log(line) : undefined,
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });
@@ -138,6 +140,7 @@ export async function startDemo(options: DemoOptions = {}) {
       },
     });
     const viteMiddlewares = vite.middlewares;
+    const catalog = JSON.stringify(shopCatalog());
 
     httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const path = new URL(req.url ?? '/', 'http://demo').pathname;
@@ -150,6 +153,11 @@ export async function startDemo(options: DemoOptions = {}) {
         const file = fileUnder(distDir, path.slice('/dist/'.length));
         if (file) sendFile(res, file, method);
         else sendText(res, 404, `dist${path.slice('/dist'.length)} is missing: build the package with \`npm run build\` (\`npm run demo\` builds it when it is missing or stale).\n`);
+        return;
+      }
+      if (path === SHOP_CATALOG_PATH) {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.end(method === 'HEAD' ? undefined : catalog);
         return;
       }
       if (RAW_FILES.has(path)) {
@@ -169,7 +177,7 @@ export async function startDemo(options: DemoOptions = {}) {
       });
     });
   } catch (error) {
-    merchant?.close();
+    await merchant?.close();
     await vite?.close();
     await sandbox.close();
     throw error;
@@ -190,6 +198,7 @@ export async function startDemo(options: DemoOptions = {}) {
       scriptTag: `${url}/script-tag.html`,
       react: `${url}/react.html`,
       vue: `${url}/vue.html`,
+      ownButton: `${url}/own-button.html`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,
@@ -199,7 +208,7 @@ export async function startDemo(options: DemoOptions = {}) {
     /** Stops the shop, the backend's event streams, Vite and the emulator. */
     close(): Promise<void> {
       closing ??= (async () => {
-        backend.close();
+        await backend.close();
         const closed = new Promise<void>((resolveClose) => httpServer.close(() => resolveClose()));
         httpServer.closeAllConnections();
         await Promise.all([closed, devServer.close(), sandbox.close()]);

@@ -9,13 +9,12 @@
  * the hosted page) mounts the element again with the same token and idPayin, and the element
  * resumes the payment where it is.
  */
-import { REDIRECT_PARAMS, type PayCheckout } from '../src/pay-checkout.js';
-import { decodeToken } from '../src/api/token.js';
+import { decodeToken, REDIRECT_PARAMS, type PayCheckout } from 'pay-checkout';
 import { setUpCodePanel } from './lib/code-panel.js';
 import { byId } from './lib/dom.js';
 import { createCallbackList, createEventLog } from './lib/log-view.js';
 import { BackendError, expireNow, followCallbacks, readCheckout, startCheckout } from './lib/merchant-api.js';
-import { orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
+import { cartOf, orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
 import { elementMarkup, serverCode, TOKEN_PLACEHOLDER } from './lib/snippet.js';
 
 /** A checkout the page shows. */
@@ -98,7 +97,7 @@ function returnUrl(idPayin: string): string {
   return `${location.origin}/?returnedFrom=${encodeURIComponent(idPayin)}`;
 }
 
-/** A new order: minted by the merchant backend, or from the pasted token of another platform. */
+/** A new order: the cart priced and its token minted by the merchant backend, or the pasted token of another platform. */
 async function newOrder(config: ShopConfig, key: string): Promise<void> {
   const mine = ++generation;
   unmount();
@@ -114,11 +113,10 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
     if (id) order['return-url'] = returnUrl(id);
     return mount({ key, order, attributes: { ...order, ...redirectAttributes(config) }, emulator: false });
   }
-  const amount = Number(config.amount);
-  if (!(amount > 0)) return setStatus('Enter a positive amount, or choose what happens.');
+  if (!config.preset) return setStatus('Choose what happens.');
   setStatus('Preparing the checkout…');
   try {
-    const session = await startCheckout({ amount, currencyCode: config.currencyCode, tokenScope: config.tokenScope });
+    const session = await startCheckout(cartOf(config));
     if (mine !== generation) return;
     platformUrl = session.baseUrl;
     const order: Attributes = {
@@ -128,9 +126,9 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
       amount: String(session.money.amount),
       'currency-code': session.money.currencyCode,
       'return-url': returnUrl(session.idPayin),
-      'callback-url': session.callbackUrl,
+      ...(session.callbackUrl ? { 'callback-url': session.callbackUrl } : {}),
       // The backend's status stream: while it is healthy the element need not poll the platform.
-      'status-url': session.statusUrl,
+      ...(session.statusUrl ? { 'status-url': session.statusUrl } : {}),
       // The shop knows its name: the element need not ask the platform (GET /merchant-info).
       ...(session.merchantName ? { 'merchant-name': session.merchantName } : {}),
     };
@@ -212,6 +210,9 @@ function renderCode(): void {
       merchantCode: token?.merchantCode,
       tokenScope: config.platform === 'other' ? (token?.action ? 'by-action' : 'checkout') : config.tokenScope,
       money: token?.money ?? (amount > 0 ? { amount, currencyCode: config.currencyCode } : undefined),
+      ...(config.platform === 'emulator' && config.preset ? { cart: cartOf(config) } : {}),
+      callbackUrl: current?.order['callback-url'],
+      merchantName: current?.order['merchant-name'],
     }),
   );
 }

@@ -8,11 +8,11 @@
  * `@vitejs/plugin-vue`: `vue({ template: { compilerOptions: { isCustomElement } } })`.
  */
 import { createApp, defineComponent, onBeforeUnmount, ref } from 'vue';
-import '../src/pay-checkout.js';
-import type { PayEventDetails, PayEventName, PayFailedEvent, PaySuccessEvent } from '../src/pay-checkout.js';
+import 'pay-checkout';
+import type { PayEventDetails, PayEventName, PayFailedEvent, PaySuccessEvent } from 'pay-checkout';
 import { describeCallback, describeEvent, PAY_EVENT_NAMES, timeOf, type LoggedEvent } from './lib/describe.js';
-import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutSession } from './lib/merchant-api.js';
-import { methodsFor, PRESETS, presetNamed } from './lib/presets.js';
+import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutResponse } from './lib/merchant-api.js';
+import { methodsFor, PRESETS, presetNamed } from './lib/shop-data.js';
 
 const CURRENCY = 'INR';
 
@@ -20,7 +20,7 @@ const Shop = defineComponent({
   setup() {
     const presetName = ref('success');
     const method = ref('UPIQR');
-    const session = ref<CheckoutSession>();
+    const session = ref<CheckoutResponse>();
     const problem = ref<string>();
     const outcome = ref<string>();
     const events = ref<LoggedEvent[]>([]);
@@ -49,7 +49,7 @@ const Shop = defineComponent({
       outcome.value = undefined;
       events.value = [];
       try {
-        session.value = await startCheckout({ amount: presetNamed(presetName.value)!.amount, currencyCode: CURRENCY });
+        session.value = await startCheckout({ preset: presetName.value, currencyCode: CURRENCY });
       } catch (error) {
         problem.value = `The merchant backend could not start the checkout: ${(error as Error).message}`;
       }

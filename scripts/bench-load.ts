@@ -4,8 +4,9 @@
  * A benchmark, not a test: it prints a table, writes dist/bench-load.json and fails only when it
  * cannot measure.
  *
- * The scenario (a sale): N shoppers open the checkout at once. Each asks the shop's backend for a
- * checkout (a token minted for a fresh payin, and the options the backend fetched once per currency
+ * The scenario (a sale): N shoppers open the checkout at once. Each asks the shop's server, the
+ * merchant kit (`createCheckoutBackend`, scripts/load/merchant-worker.ts), for a checkout (a token
+ * minted for a fresh payin, and the options the kit fetched once per currency
  * and amount, given to the element through its `options` property), the element shows UPI QR and
  * the shopper presses Pay (amount 1 INR: PROCESSING until expiry). Once every shopper waits for
  * their payment, payments turn final at 2 a second (POST /__sandbox/payins/{id}/status, which
@@ -14,13 +15,13 @@
  *
  * Shoppers: up to 100 are real elements (dist/pay-checkout.js) in headless Chromium, 4 tabs per
  * context; beyond, Node clients that run the element's own code (CheckoutSession and its
- * followers: scripts/load/node-crowd.ts). The emulator, the shop's backend and the Node shoppers
+ * followers: scripts/load/node-crowd.ts). The emulator, the shop's server and the Node shoppers
  * each run in a worker thread of their own.
  *
  *   npm run bench:load                    N = 10, 100 and 1,000, each with and without the relay (about 27 min)
  *   npm run bench:load -- --quick         N = 10 and 100 (about 6 min)
  *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration
- *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the demo's checkout token)
+ *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the kit's checkout token)
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -29,9 +30,9 @@ import { ensureBuilt } from './ensure-build.mjs';
 import { browserCrowd } from './load/browser-crowd.js';
 import { figures, figuresTable, type Figures, type RunInput } from './load/figures.js';
 import type { CountSnapshot } from './load/request-counts.js';
-import type { ShopperSettings } from './load/shop-page.js';
-import type { Crowd, CrowdProgress, ShopperRecord } from './load/shopper.js';
+import type { Crowd, CrowdProgress, ShopperRecord, ShopperSettings } from './load/shopper.js';
 import { startWorker } from './load/threads.js';
+import type { MerchantSettings } from './load/merchant-worker.js';
 import { chromiumPath } from './page-server.js';
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -44,18 +45,16 @@ const MAX_BROWSER_SHOPPERS = 100;
 const CHANGE_EVERY_MS = 500;
 const NEW_SHOPPER_EVERY_MS = 5000;
 /** A shopper who has no checkout after 5 minutes gives up (as Node's fetch would, by its header timeout). */
-const SETTINGS: Omit<ShopperSettings, 'relay'> = { amount: 1, currencyCode: 'INR', tokenScope: argument('token-scope') ?? 'checkout', checkoutPatienceMs: 300_000 };
+const SETTINGS: Omit<ShopperSettings, 'relay'> = { checkoutPatienceMs: 300_000 };
+/** The shop's one product (1 INR: PROCESSING until it expires), and the token its checkouts get. */
+const MERCHANT: Omit<MerchantSettings, 'platformUrl'> = { money: { amount: 1, currencyCode: 'INR' }, tokenScope: argument('token-scope') === 'by-action' ? 'by-action' : 'checkout' };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const note = (line: string) => process.stderr.write(`· ${line}\n`);
 
 /** A shopper's first step, as the shop's page takes it: POST /api/checkouts. */
 async function askForCheckout(origin: string): Promise<{ options?: unknown }> {
-  const answer = await fetch(`${origin}/api/checkouts`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount: SETTINGS.amount, currencyCode: SETTINGS.currencyCode, tokenScope: SETTINGS.tokenScope }),
-  });
+  const answer = await fetch(`${origin}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
   return answer.json();
 }
@@ -99,7 +98,7 @@ const inBrowser = (n: number) => CROWD === 'browser' || (CROWD === 'auto' && n <
 
 async function run(n: number, relay: boolean): Promise<Figures> {
   const emulator = await startWorker<{ url: string }>(new URL('./load/emulator-worker.ts', import.meta.url), {});
-  const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), { platformUrl: emulator.started.url });
+  const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), { platformUrl: emulator.started.url, ...MERCHANT } satisfies MerchantSettings);
   const origin = merchant.started.origin;
   const useBrowser = inBrowser(n);
   const crowd = useBrowser ? await browserCrowd(origin) : await nodeCrowd(origin);
@@ -211,7 +210,7 @@ async function main() {
     machine: about,
     scenario: {
       limit: '10 requests a second per merchant (the emulator\'s default)',
-      checkout: `a shopper waits up to ${SETTINGS.checkoutPatienceMs / 1000} s for the shop's checkout, then gives up (shown an error); ${SETTINGS.amount} ${SETTINGS.currencyCode}, UPI QR preselected, Pay pressed at pay-ready; ${SETTINGS.tokenScope} token from the demo backend; options given through the element's options property (fetched by the backend once per currency and amount)`,
+      checkout: `a shopper waits up to ${SETTINGS.checkoutPatienceMs / 1000} s for the shop's checkout, then gives up (shown an error); ${MERCHANT.money.amount} ${MERCHANT.money.currencyCode}, UPI QR preselected, Pay pressed at pay-ready; ${MERCHANT.tokenScope} token from the shop's createCheckoutBackend; options given through the element's options property (fetched by the kit once per currency and amount)`,
       changes: `every payment turns SUCCESS, one every ${CHANGE_EVERY_MS} ms, once all shoppers wait`,
       newShoppers: `one new shopper asks the shop for a checkout every ${NEW_SHOPPER_EVERY_MS / 1000} s during the run`,
       crowds: `up to ${MAX_BROWSER_SHOPPERS} shoppers: built element in headless Chromium, 4 tabs per context; more: Node clients running CheckoutSession and the element's followers`,

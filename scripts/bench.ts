@@ -16,7 +16,8 @@ import { cpus, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
-import { measureElement, type ChunkGroup } from './bundle-sizes.js';
+import { measureElement, qrPayerSizes, sumOf, viewsChunk, payinEnglishChunk, type ChunkGroup } from './bundle-sizes.js';
+import { table } from './text-table.js';
 import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
 const quick = process.argv.includes('--quick');
@@ -128,14 +129,28 @@ function bundleSizes() {
   const sizes = measureElement(dist);
   const label = (group: ChunkGroup) => {
     const file = group.files[0]!;
-    if (/^qrcode-core-/.test(file)) return 'QR encoder (lazy)';
+    if (/^qr-encoder-/.test(file)) return 'QR encoder and drawing (lazy)';
     if (/^payment-views-/.test(file)) return 'payment views (lazy)';
+    if (/^en-payin-/.test(file)) return "a payin's English (lazy, English and merchants' locales)";
+    if (/^pushed-status-/.test(file)) return 'status stream (lazy, status-url only)';
     const locale = /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(file)?.[1];
     return locale ? `locale ${locale} (lazy)` : 'lazy chunk';
   };
+  const row = (name: string, group: ChunkGroup) => ({ name, files: group.files, raw: group.raw, gzip: group.gzip, brotli: group.brotli });
+  const views = viewsChunk(sizes);
+  const english = payinEnglishChunk(sizes);
+  // What a shopper paying by QR downloads in all (issue 24: at most 42,500 B brotli, 0.4× Adyen Drop-in).
+  // The bundled locales, as dist/ has them: one chunk each, named by its tag.
+  const bundled = sizes.lazy.flatMap((group) => /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]{8}\.js$/.exec(group.files[0]!)?.[1] ?? []);
+  const payers = ['en', 'th', ...bundled.filter((locale) => locale !== 'th' && locale !== 'en')].flatMap((locale) => {
+    const payer = qrPayerSizes(sizes, locale);
+    return payer ? [row(`a QR payer in ${locale}, in all`, payer)] : [];
+  });
   return [
-    { name: 'initial load', files: sizes.initial.files, raw: sizes.initial.raw, gzip: sizes.initial.gzip, brotli: sizes.initial.brotli },
-    ...sizes.lazy.map((group) => ({ name: label(group), files: group.files, raw: group.raw, gzip: group.gzip, brotli: group.brotli })),
+    row('initial load', sizes.initial),
+    ...sizes.lazy.map((group) => row(label(group), group)),
+    ...(views && english ? [row('payment views with their English', sumOf(views, english))] : []),
+    ...payers,
   ];
 }
 
@@ -412,11 +427,6 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const MB = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-function table(rows: (string | undefined)[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? (cell ?? '').padEnd(widths[column]!) : (cell ?? '').padStart(widths[column]!))).join('  ').trimEnd()).join('\n');
-}
 
 async function main() {
   await ensureBuilt();

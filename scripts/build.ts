@@ -25,4 +25,4 @@ for (const config of Object.values(builds)) {
 }
 await Promise.all([declarations, manifest]);
 writeFileSync(new URL('../dist/.built', import.meta.url), `${new Date().toISOString()}\n`);
-console.log('Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, sandbox.js, sandbox-cli.js, types/) and custom-elements.json');
+console.log('Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, sandbox.js, sandbox-cli.js, types/, frameworks/) and custom-elements.json');

@@ -92,3 +92,41 @@ export function measureElement(dist: URL, entry = 'pay-checkout.js'): ElementSiz
   }
   return { initial, lazy, bareImports };
 }
+
+/** Which lazy chunk a file starts: by the module it is named after. */
+const lazyNamed = (sizes: ElementSizes, name: string | RegExp) =>
+  sizes.lazy.find((group) => (typeof name === 'string' ? new RegExp(`^${name}-[\\w-]{6,}\\.js$`) : name).test(group.files[0]!));
+
+/** The lazy chunk of a bundled locale, e.g. th-*.js. */
+export const localeChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, locale);
+
+/** The payin views (payment-views-*.js), fetched after pay-ready. */
+export const viewsChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'payment-views');
+
+/** The QR's encoder and drawing (qr-encoder-*.js), fetched when a view first shows a QR. */
+export const qrChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'qr-encoder');
+
+/** A payin's English (en-payin-*.js), fetched beside the views when the locale falls back to English. */
+export const payinEnglishChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'en-payin');
+
+/** Files fetched together by one shopper, each compressed on its own (as a server sends them). */
+export function sumOf(...groups: ChunkGroup[]): ChunkGroup {
+  const files = groups.flatMap((group) => group.files);
+  if (new Set(files).size !== files.length) throw new Error(`a file counted twice: ${files.join(' + ')}`);
+  const sum = (key: keyof Size) => groups.reduce((total, group) => total + group[key], 0);
+  return { files, raw: sum('raw'), gzip: sum('gzip'), brotli: sum('brotli') };
+}
+
+/**
+ * All the JavaScript a shopper paying by QR downloads, from the first file to the final screen,
+ * polling (no status-url): the initial load, the payin views, the QR chunk and the words of their
+ * language — a bundled locale's chunk, or for English (in the initial file for the form) a
+ * payin's English beside the views. Undefined when a chunk it needs is missing from the build.
+ */
+export function qrPayerSizes(sizes: ElementSizes, locale: string): ChunkGroup | undefined {
+  const views = viewsChunk(sizes);
+  const qr = qrChunk(sizes);
+  const words = locale === 'en' ? payinEnglishChunk(sizes) : localeChunk(sizes, locale);
+  if (!views || !qr || !words) return undefined;
+  return sumOf(sizes.initial, views, qr, words);
+}

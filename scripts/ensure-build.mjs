@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.built');
-const inputs = ['src', 'demo/sandbox', 'demo/lib', 'demo/keys', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'custom-elements-manifest.config.mjs', 'scripts/build.ts'];
+const inputs = ['src', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'custom-elements-manifest.config.mjs', 'scripts/build.ts'];
 const lock = join(tmpdir(), `pay-checkout-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`);
 const LOCK_STALE_MS = 5 * 60_000;
 

@@ -12,8 +12,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { fieldRulesFor, isRequired, PAYIN_METHOD_TABLE } from '../src/api/index.js';
-import { checkoutOperations } from '../src/server/index.js';
+import { checkoutOperations, fieldRulesFor, isRequired, PAYIN_METHOD_TABLE } from 'pay-checkout/server';
 import { sampleValue } from '../test/support/samples.js';
 import { ensureBuilt } from './ensure-build.mjs';
 import { launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';

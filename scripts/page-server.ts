@@ -17,8 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../demo/sandbox/index.js';
-import { createTokenIssuer } from '../src/server/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createTokenIssuer } from 'pay-checkout/server';
 import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
 
 /** The policy of the strict-CSP guarantee (issue 7, item 4), exactly. */
@@ -171,7 +171,7 @@ export async function startPageServer(options: { sandbox?: SandboxOptions; dist?
   const dist = options.dist ?? new URL('../dist/', import.meta.url);
   if (!existsSync(new URL('pay-checkout.js', dist))) throw new Error(`${dist.pathname}pay-checkout.js is missing: run npm run build`);
   const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, ...options.sandbox });
-  const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8') });
+  const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
   const pages = new Map<string, { html: string; csp: string | false }>();
 
   const app = new Hono();

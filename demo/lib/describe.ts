@@ -2,13 +2,14 @@
  * One-line descriptions of the element's events and of the merchant's callbacks, shared by every
  * demo page (plain DOM, React and Vue).
  */
-import type { PayEventDetails, PayEventName } from '../../src/pay-checkout.js';
+import type { PayEventDetails, PayEventName } from 'pay-checkout';
 import type { CallbackRecord } from './merchant-api.js';
 
 /** Every event of <pay-checkout>; the compiler checks that none is missing. */
 const EVENT_NAMES_SET = {
   'pay-ready': true,
   'pay-method-change': true,
+  'pay-change': true,
   'pay-created': true,
   'pay-status': true,
   'pay-success': true,
@@ -42,6 +43,10 @@ export function describeEvent(event: LoggedEvent): string {
     case 'pay-method-change': {
       const change = detail as PayEventDetails['pay-method-change'];
       return change.paymentMethodCode + (change.paymentOperatorCode ? ` / ${change.paymentOperatorCode}` : '');
+    }
+    case 'pay-change': {
+      const change = detail as PayEventDetails['pay-change'];
+      return `${change.complete ? 'complete' : 'incomplete'}${change.paymentMethodCode ? ` — ${change.paymentMethodCode}` : ''}${change.paymentOperatorCode ? ` / ${change.paymentOperatorCode}` : ''}`;
     }
     case 'pay-created': {
       const created = detail as PayEventDetails['pay-created'];
@@ -80,7 +85,7 @@ export function describeCallback(record: CallbackRecord): string {
     case 'error':
       return `${head} — reading the payin failed: ${read.errorCode}`;
     case 'read':
-      return `${head} — GET /payins: ${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.moneyReceived ? `, received ${money(read.moneyReceived)}` : ''}`;
+      return `${head} — GET /payins: ${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.moneyReceived ? `, received ${money(read.moneyReceived)}` : ''}${read.changed ? '' : ' (no change)'}`;
   }
 }
 

@@ -3,7 +3,7 @@
  * merchant backend received. Each entry carries data attributes (`data-event`, `data-status`,
  * `data-id-payin`) that a reader's tools and the end-to-end tests can find.
  */
-import type { PayEventName } from '../../src/pay-checkout.js';
+import type { PayEventName } from 'pay-checkout';
 import { describeCallback, describeEvent, PAY_EVENT_NAMES, timeOf, type LoggedEvent } from './describe.js';
 import type { CallbackRecord } from './merchant-api.js';
 

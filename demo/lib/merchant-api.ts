@@ -2,11 +2,12 @@
  * The demo pages' calls to the demo merchant's backend (demo/merchant/), same origin, under /api/.
  * Shapes come from the backend's own types.
  */
-import type { CheckoutSession, HostedConfig, TokenScope } from '../merchant/backend.js';
+import type { CheckoutResponse, PayinDetailResponse } from 'pay-checkout';
+import type { HostedConfig } from '../merchant/backend.js';
 import type { CallbackRecord } from '../merchant/callback-log.js';
-import type { PayinDetailResponse } from '../../src/pay-checkout.js';
+import { checkoutUrl, type Cart, type TokenScope } from './cart.js';
 
-export type { CheckoutSession, CallbackRecord, HostedConfig, TokenScope };
+export type { Cart, CheckoutResponse, CallbackRecord, HostedConfig, TokenScope };
 
 export class BackendError extends Error {
   constructor(
@@ -28,7 +29,7 @@ const nameThisBrowser = () => (named ??= fetch('/api/callbacks', { headers: { Ac
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   await nameThisBrowser();
-  const response = await fetch(`/api${path}`, {
+  const response = await fetch(path.startsWith('/api/') ? path : `/api${path}`, {
     method,
     headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -38,9 +39,8 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   return json as T;
 }
 
-/** A fresh idPayin and a token for it alone. */
-export const startCheckout = (request: { amount: number; currencyCode: string; tokenScope?: TokenScope }) =>
-  call<CheckoutSession>('POST', '/checkouts', request);
+/** A checkout of the cart: the server prices it, and answers with a fresh idPayin and a token for it alone. */
+export const startCheckout = (cart: Cart) => call<CheckoutResponse>('POST', checkoutUrl(cart), {});
 
 /** The payin as the merchant reads it (GET /payins/{idPayin} on the backend). */
 export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: PayinDetailResponse }>('GET', `/checkouts/${encodeURIComponent(idPayin)}`);

@@ -1,9 +1,10 @@
 /**
- * The shop's amount presets: one per sandbox scenario, named and priced from the emulator's own
- * table (demo/sandbox/scenarios.ts), so the presets change when the table does.
+ * The shop's amount presets: one per row of the emulator's scenario table, named and priced from
+ * the table itself (the shop's catalog, demo/shop-catalog.ts), so the presets change when the
+ * table does. Pure: the pages get the catalog from the demo's server (shop-data.ts), the tests
+ * from shopCatalog().
  */
-import { PAYIN_SCENARIOS, SCENARIO_AMOUNTS, type ScenarioRow } from '../sandbox/scenarios.js';
-import { currenciesOf, fieldRulesFor, isRequired, methodCodesFor, PAYIN_METHOD_TABLE } from '../../src/api/index.js';
+import type { CatalogScenario, ShopCatalog } from '../shop-catalog.js';
 
 export interface Preset {
   /** The scenario's name in SCENARIO_AMOUNTS. */
@@ -54,46 +55,44 @@ const METHODS: Record<string, string> = { offlineMoneyRequired: 'OFFLINE' };
 /** Shop order first (the common cases), then the business rejections. */
 const ORDER = ['success', 'failed', 'differentAmountFailed', 'differentAmountSuccess', 'expires', 'offlineMoneyRequired', 'refused'];
 
-function presetOf(row: ScenarioRow): Preset {
-  const rejection = row.scenario.kind === 'rejected';
+function presetOf(row: CatalogScenario): Preset {
   return {
     name: row.name,
-    label: rejection && row.scenario.kind === 'rejected' ? `Rejected: ${row.scenario.errorCode}` : (LABELS[row.name] ?? row.name),
+    label: row.rejection ? `Rejected: ${row.rejection}` : (LABELS[row.name] ?? row.name),
     plain: PLAIN[row.name] ?? LABELS[row.name] ?? row.name,
-    amount: SCENARIO_AMOUNTS[row.name]!,
+    amount: row.amount,
     result: row.result,
-    rejection,
+    rejection: row.rejection !== undefined,
     ...(METHODS[row.name] ? { method: METHODS[row.name] } : {}),
   };
 }
 
-const rank = (row: ScenarioRow) => (ORDER.includes(row.name) ? ORDER.indexOf(row.name) : ORDER.length);
-
-export const PRESETS: readonly Preset[] = [...PAYIN_SCENARIOS].sort((a, b) => rank(a) - rank(b)).map(presetOf);
-
-export const presetNamed = (name: string) => PRESETS.find((preset) => preset.name === name);
-
-/** The preset whose scenario an amount triggers. */
-export function presetForAmount(amount: number): Preset | undefined {
-  const row = PAYIN_SCENARIOS.find((candidate) => candidate.matches(amount));
-  return row && presetNamed(row.name);
+/** Whether an amount falls in a row's amounts (the emulator's amountMatches, on the catalog's JSON). */
+function matches({ match }: CatalogScenario, amount: number): boolean {
+  if ('equals' in match) return amount === match.equals;
+  if ('from' in match) return amount >= match.from && amount < match.below;
+  return true;
 }
 
-/** Every currency of the method table, sorted. */
-export const CURRENCIES: readonly string[] = [...new Set(PAYIN_METHOD_TABLE.flatMap((row) => row.currencies))].sort();
+const rank = (row: CatalogScenario) => (ORDER.includes(row.name) ? ORDER.indexOf(row.name) : ORDER.length);
 
-/** The methods of a currency, with the name the table lists them under. */
-export function methodsFor(currencyCode: string): { code: string; name: string }[] {
-  return methodCodesFor(currencyCode).map((code) => ({
-    code,
-    name: PAYIN_METHOD_TABLE.filter((row) => row.code === code && row.currencies.some((c) => c === currencyCode))
-      .map((row) => row.listedAs)
-      .join(' / '),
-  }));
-}
-
-/** A currency offering `method` in which it asks for no data at all: the quickest to try. */
-export function simplestCurrencyFor(method: string): string | undefined {
-  const currencies = currenciesOf(method);
-  return currencies.find((c) => fieldRulesFor(method, c).every((rule) => !isRequired(rule, c))) ?? currencies[0];
+/** The presets and the method lists of a catalog. */
+export function shopPresets(catalog: ShopCatalog) {
+  const PRESETS: readonly Preset[] = [...catalog.scenarios].sort((a, b) => rank(a) - rank(b)).map(presetOf);
+  const presetNamed = (name: string) => PRESETS.find((preset) => preset.name === name);
+  return {
+    PRESETS,
+    presetNamed,
+    /** The preset whose scenario an amount triggers. */
+    presetForAmount(amount: number): Preset | undefined {
+      const row = catalog.scenarios.find((candidate) => matches(candidate, amount));
+      return row && presetNamed(row.name);
+    },
+    /** Every currency of the method table, sorted. */
+    CURRENCIES: catalog.currencies as readonly string[],
+    /** The methods of a currency, with the name the table lists them under. */
+    methodsFor: (currencyCode: string): { code: string; name: string }[] => catalog.methods[currencyCode] ?? [],
+    /** A currency offering `method` in which it asks for no data at all: the quickest to try. */
+    simplestCurrencyFor: (method: string): string | undefined => catalog.simplestCurrency[method],
+  };
 }

@@ -4,13 +4,16 @@
  * reload, a return from the hosted page).
  */
 import { byId, checkedValue, fillSelect } from './dom.js';
-import type { TokenScope } from './merchant-api.js';
-import { CURRENCIES, methodsFor, PRESETS, presetForAmount, presetNamed, simplestCurrencyFor, type Preset } from './presets.js';
+import type { Cart, TokenScope } from './cart.js';
+import type { Preset } from './presets.js';
+import { CURRENCIES, methodsFor, PRESETS, presetForAmount, presetNamed, simplestCurrencyFor } from './shop-data.js';
 
 export type Attributes = Record<string, string>;
 
 /** Everything the form sets, as the shop keeps it across a reload. */
 export interface ShopConfig {
+  /** The product: a preset's name. The shop's server prices it; `amount` only shows that price. */
+  preset: string;
   amount: string;
   currencyCode: string;
   method: string;
@@ -69,18 +72,18 @@ function fillMethods(): void {
   if ([...methodSelect.options].some((option) => option.value === chosen)) methodSelect.value = chosen;
 }
 
-/** Marks the preset the amount triggers, and says what will happen. */
-function showScenario(): void {
-  const preset = presetForAmount(Number(input('amount').value));
-  const positive = Number(input('amount').value) > 0;
-  byId('scenario-plain').textContent = preset && positive ? `${preset.plain}.` : 'Enter a positive amount.';
-  byId('scenario-result').textContent = preset && positive ? `Amount ${input('amount').value}: ${preset.result}` : 'Enter a positive amount.';
+const chosenPreset = () => presetNamed(checkedValue(form(), 'preset') ?? '');
+
+/** Marks the chosen preset, shows its price and says what will happen. */
+function showScenario(preset: Preset | undefined = chosenPreset()): void {
+  input('amount').value = preset ? String(preset.amount) : '';
+  byId('scenario-plain').textContent = preset ? `${preset.plain}.` : 'Choose what happens.';
+  byId('scenario-result').textContent = preset ? `Amount ${preset.amount}: ${preset.result}` : 'Choose what happens.';
   for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="preset"]')) radio.checked = radio.value === preset?.name;
   if (preset?.rejection) byId('rejection-presets').closest('details')!.open = true;
 }
 
 function choosePreset(preset: Preset): void {
-  input('amount').value = String(preset.amount);
   if (preset.method) {
     if (!methodsFor(select('currency').value).some((m) => m.code === preset.method)) {
       select('currency').value = simplestCurrencyFor(preset.method) ?? select('currency').value;
@@ -88,7 +91,7 @@ function choosePreset(preset: Preset): void {
     }
     select('method').value = preset.method;
   }
-  showScenario();
+  showScenario(preset);
 }
 
 function showPlatformFields(): void {
@@ -107,7 +110,6 @@ export function setUpForm(): void {
   fillMethods();
   choosePreset(presetNamed(DEFAULT_PRESET) ?? PRESETS[0]!);
   byId<HTMLDetailsElement>('settings').open = matchMedia(WIDE_SCREEN).matches;
-  input('amount').addEventListener('input', showScenario);
   select('currency').addEventListener('change', fillMethods);
   input('prefill').addEventListener('change', () => (byId('prefill-fields').hidden = !input('prefill').checked));
   for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="platform"]')) radio.addEventListener('change', showPlatformFields);
@@ -115,6 +117,7 @@ export function setUpForm(): void {
 
 export function readConfig(): ShopConfig {
   return {
+    preset: chosenPreset()?.name ?? '',
     amount: input('amount').value.trim(),
     currencyCode: select('currency').value,
     method: select('method').value,
@@ -132,7 +135,6 @@ export function readConfig(): ShopConfig {
 
 /** Puts a configuration kept earlier back into the form. */
 export function writeConfig(config: ShopConfig): void {
-  input('amount').value = config.amount;
   if (CURRENCIES.includes(config.currencyCode)) select('currency').value = config.currencyCode;
   fillMethods();
   select('method').value = config.method;
@@ -149,7 +151,8 @@ export function writeConfig(config: ShopConfig): void {
   byId<HTMLTextAreaElement>('other-token').value = config.other.token;
   input('other-payin').value = config.other.idPayin;
   showPlatformFields();
-  showScenario();
+  // A configuration kept before presets were products names none: the preset its amount triggers.
+  showScenario(presetNamed(config.preset ?? '') ?? presetForAmount(Number(config.amount)));
 }
 
 /** The redirect parameters the form sets, as element attributes. */
@@ -173,5 +176,8 @@ export function redirectAttributes(config: ShopConfig): Attributes {
 export function orderKey(config: ShopConfig): string {
   return config.platform === 'other'
     ? JSON.stringify(['other', config.other, config.amount, config.currencyCode])
-    : JSON.stringify(['emulator', config.amount, config.currencyCode, config.tokenScope]);
+    : JSON.stringify(['emulator', config.preset, config.currencyCode, config.tokenScope]);
 }
+
+/** The cart of the configuration: what the page names to the shop's server, which prices it. */
+export const cartOf = (config: ShopConfig): Cart => ({ preset: config.preset, currencyCode: config.currencyCode, tokenScope: config.tokenScope });

@@ -1,9 +1,10 @@
 /**
  * The shop's code panel: the element's markup as it is configured on the page right now, and the
- * merchant's server code that mints its token and relays its status, with this configuration's
- * values. Plain functions from configuration to text, so a test can read them without a page.
+ * merchant's server code behind it (the merchant kit, `createCheckoutBackend`), with this
+ * configuration's values. Plain functions from configuration to text, so a test can read them without a page.
  */
-import type { Money } from '../../src/pay-checkout.js';
+import type { Money } from 'pay-checkout';
+import { API_PREFIX, type Cart } from './cart.js';
 
 export type Attributes = Record<string, string>;
 
@@ -23,9 +24,19 @@ export function abbreviateToken(token: string): string {
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The `<script>` and `<pay-checkout>` tags, one attribute a line, in the order given; the token abbreviated. */
+/**
+ * What the markup shows of an attribute's value: a token abbreviated, and so the checkout's handle
+ * in a status URL (it renews the payin's token: as good as one).
+ */
+function shown(name: string, value: string): string {
+  if (name === 'token' && value !== TOKEN_PLACEHOLDER) return abbreviateToken(value);
+  if (name === 'status-url') return value.replace(/([?&]handle=)([^&]+)/, (_, key: string, handle: string) => key + abbreviateToken(handle));
+  return value;
+}
+
+/** The `<script>` and `<pay-checkout>` tags, one attribute a line, in the order given; the token and the handle abbreviated. */
 export function elementMarkup(attributes: Attributes): string {
-  const lines = Object.entries(attributes).map(([name, value]) => `  ${name}="${escapeAttribute(name === 'token' && value !== TOKEN_PLACEHOLDER ? abbreviateToken(value) : value)}"`);
+  const lines = Object.entries(attributes).map(([name, value]) => `  ${name}="${escapeAttribute(shown(name, value))}"`);
   return [`<script type="module" src="${ELEMENT_SCRIPT}"></script>`, '<pay-checkout', ...lines, '></pay-checkout>'].join('\n');
 }
 
@@ -34,10 +45,16 @@ export interface ServerSnippetOptions {
   platformUrl: string;
   /** The merchant's code, when the page knows it (from the token). */
   merchantCode?: string;
-  /** `checkout`: an operations token (merchant name, UTR step); `by-action`: PAYIN_CREATE. */
+  /** `checkout` (the kit's default): an operations token (merchant name, UTR step); `by-action`: PAYIN_CREATE. */
   tokenScope: 'checkout' | 'by-action';
-  /** The order's money, as the token carries it. */
+  /** The order's money, as the server priced it. */
   money?: Money;
+  /** The cart of the page (in the checkout URL's query). */
+  cart?: Cart;
+  /** Where the platform calls the shop back. */
+  callbackUrl?: string;
+  /** The shop's name, when it gives one with each checkout. */
+  merchantName?: string;
 }
 
 /** A JavaScript string literal in single quotes. */
@@ -45,62 +62,45 @@ const literal = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, 
 
 const moneyLiteral = (money: Money) => `{ amount: ${JSON.stringify(money.amount)}, currencyCode: ${literal(money.currencyCode)} }`;
 
+/** Where the demo mounts the kit, and so what its routes start with. */
+const PREFIX = API_PREFIX;
+
 /**
- * The merchant's server, as this checkout needs it: the token issuer of `pay-checkout/server` with
- * the platform and merchant of the page, the route that mints a token for one order (the scope and
- * money chosen), and the status relay's two routes, in Hono's terms (the README shows Express and
- * Next.js).
+ * The merchant's whole server side of this checkout: `createCheckoutBackend` of
+ * `pay-checkout/server` with the platform and merchant of the page, the order hook that prices the
+ * cart on the server (this page's cart and what it costs), the hook where the shop fulfils the
+ * order, and the one route that mounts it all, in Hono's terms (the README shows Express and
+ * Next.js too).
  */
 export function serverCode(options: ServerSnippetOptions): string {
   // Lines of 60 characters at most: the panel shows them without scrolling sideways.
-  const money = options.money ? moneyLiteral(options.money) : '{ amount: order.amount, currencyCode: order.currencyCode }';
-  const mint =
-    options.tokenScope === 'by-action'
-      ? [
-          `  // The smallest token: create this payin, nothing else.`,
-          `  const token = await issuer.byAction({`,
-          `    action: 'PAYIN_CREATE',`,
-          `    idPayment: idPayin,`,
-          `    money: ${money},`,
-          `  });`,
-        ]
-      : [
-          `  // This payin, your name in the checkout, the UTR step.`,
-          `  const token = await issuer.forCheckout(idPayin, {`,
-          `    merchantInfo: true,`,
-          `    externalReference: true,`,
-          `    money: ${money},`,
-          `  });`,
-        ];
   return [
     `import { randomUUID } from 'node:crypto';`,
-    `import {`,
-    `  createStatusRelay, createTokenIssuer, memoryBus,`,
-    `} from 'pay-checkout/server';`,
+    `import { createCheckoutBackend } from 'pay-checkout/server';`,
     ``,
-    `const issuer = createTokenIssuer({`,
-    `  baseUrl: ${literal(options.platformUrl)},`,
+    `const checkout = createCheckoutBackend({`,
+    `  platformUrl: ${literal(options.platformUrl)},`,
     `  merchantCode: ${literal(options.merchantCode ?? 'your-merchant-code')},`,
     `  // PKCS#8 PEM: it never leaves the server.`,
-    `  privateKey: process.env.PAY_PRIVATE_KEY,`,
+    `  privateKey: process.env.PAY_PRIVATE_KEY!,`,
+    `  prefix: '${PREFIX}',`,
+    `  // This server's ${PREFIX}/callbacks, as the platform sees it.`,
+    `  callbackUrl: ${literal(options.callbackUrl ?? `https://shop.example${PREFIX}/callbacks`)},`,
+    ...(options.merchantName ? [`  merchantName: ${literal(options.merchantName)},`] : []),
+    `  // Your server prices the cart, never the browser.`,
+    ...(options.cart ? [`  // This page's cart: ${options.cart.preset} in ${options.cart.currencyCode}.`] : []),
+    `  order: (request) => ({`,
+    `    idPayin: \`order-\${randomUUID()}\`,`,
+    `    money: priceOf(new URL(request.url)),`,
+    `    //  = ${options.money ? moneyLiteral(options.money) : '{ amount, currencyCode }'}`,
+    ...(options.tokenScope === 'by-action' ? [`    // The smallest token: create this payin alone.`, `    tokenScope: 'by-action',`] : []),
+    `  }),`,
+    `  // Each payin read after a callback, once per change.`,
+    `  onPayinUpdate: (payin, { idPayin }) =>`,
+    `    orders.update(idPayin, payin.status),`,
     `});`,
     ``,
-    `// A fresh idPayin for each order, and a token for it alone.`,
-    `app.post('/api/checkouts', async (c) => {`,
-    `  const idPayin = \`order-\${randomUUID()}\`;`,
-    ...mint,
-    `  return c.json({ idPayin, token });`,
-    `});`,
-    ``,
-    `// Callbacks in; each payin's stream out (its status-url).`,
-    `const relay = createStatusRelay({`,
-    `  bus: memoryBus(), // redisBus({ url }) across instances`,
-    `  // Read the payin: GET /payins/{idPayin}.`,
-    `  onChange: (idPayin) => orders.refresh(idPayin),`,
-    `});`,
-    `app.post('/api/callbacks', (c) =>`,
-    `  relay.handleCallback(c.req.raw));`,
-    `app.get('/api/payins/:idPayin/events', (c) =>`,
-    `  relay.handleEvents(c.req.raw, c.req.param('idPayin')));`,
+    `// Checkouts and renewals, callbacks, status streams.`,
+    `app.all('${PREFIX}/*', (c) => checkout.fetch(c.req.raw));`,
   ].join('\n');
 }

@@ -1,39 +1,57 @@
 /**
- * The demo merchant's backend: what a shop's own server does around <pay-checkout>.
+ * The demo merchant's backend: the merchant kit of `pay-checkout/server` (`createCheckoutBackend`)
+ * mounted at /api, as a shop's server mounts it, plus what only this demo needs.
  *
- * - Holds the merchant's private key and mints one payment-scoped token per checkout with the
- *   package's server helper (never a token with general privileges: its own read token stays
- *   here), for bounded orders only (order-rules.ts).
- * - Chooses a fresh idPayin for each checkout, and remembers it: it acts only for payins it
- *   created, so anonymous callbacks or reads about other ids cost the platform nothing.
- * - Mounts the status relay of `pay-checkout/server`: the platform's callbacks arrive at
- *   POST /api/callbacks, and each shopper's element follows its payin at
- *   GET /api/payins/{idPayin}/events (its `status-url`) instead of polling the platform.
- * - After each callback reads the payin with GET /payins/{idPayin} (platform document, direct flow
- *   step 5), at most one read of a payin at a time (payin-reader.ts).
- * - Lets the demo pages follow those callbacks (a list, and Server-Sent Events), each browser
- *   only those of its own orders: a cookie names the browser (a shopper), and each checkout
- *   remembers the shopper that started it.
+ * The kit does the merchant's whole server side of a checkout:
+ *   POST /api/checkouts?preset=…&currency=…   a new checkout (or a renewal, `{"handle": …}`): the
+ *                                             order hook prices the cart the page names from the
+ *                                             shop's own catalog (order.ts), the kit mints a token
+ *                                             for that payin alone through its patient queue
+ *   POST /api/callbacks                       the platform's callbacks, then one read of the payin
+ *   GET  /api/payins/{idPayin}/events         the payin's status stream (`statusUrl`)
  *
- * Every answer is JSON; bad input gets 400 with `{errorCode, message, details?}`, never 500.
+ * The demo's own extras, around it:
+ *   GET  /api/checkouts/{idPayin}             the payin as the shop reads it now (a shopper back
+ *                                             from the hosted page or a bank page)
+ *   GET  /api/callbacks, /api/callbacks/stream   the callbacks of this browser's orders (a cookie
+ *                                             names the browser), fed by the kit's hooks: the relay's
+ *                                             `onCallback` as each arrives, `onPayinRead` once read
+ *   GET  /api/hosted-config                   what the hosted payment page takes from the merchant's
+ *                                             configuration (pay.html)
+ *   POST /api/sandbox/expire                  emulator only: moves its clock past a payin's expiry
+ *
+ * Every answer is JSON; bad input gets a 4xx with `{errorCode, message, details?}`, never a 500.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { streamSSE } from 'hono/streaming';
 import type { Context } from 'hono';
-import { isPlatformError, type AvailableOptionsResponse, type Money } from '../../src/api/index.js';
-import { idSchema } from '../../src/api/schemas/payin-request.js';
+import { generateCookie, getCookie } from 'hono/cookie';
+import { streamSSE } from 'hono/streaming';
 import * as z from 'zod/mini';
-import { createStatusRelay, createTokenIssuer, memoryBus, type StatusBus, type StatusCallback } from '../../src/server/index.js';
-import { ApiError } from '../sandbox/errors.js';
-import { parseJson, readBodyText } from '../sandbox/http-body.js';
-import { validate } from '../sandbox/platform.js';
+import {
+  createCheckoutBackend,
+  HttpError,
+  idSchema,
+  isPlatformError,
+  readJsonBody,
+  validateInput,
+  type CheckoutBackendOptions,
+  type PayinDetailResponse,
+  type PayinRead,
+  type StatusCallback,
+} from 'pay-checkout/server';
+import { API_PREFIX } from '../lib/cart.js';
+import { shopCatalog } from '../shop-catalog.js';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
-import { checkoutRequestSchema } from './order-rules.js';
-import { createOptionsCache } from './options-cache.js';
-import { createPayinReader } from './payin-reader.js';
-import { createCallQueue, PLATFORM_RETRY } from './platform-calls.js';
+import { cartOfRequest, priceCart } from './order.js';
+
+/** The kit's settings the demo leaves to whoever starts it (tests, the load benchmark). */
+export type KitSettings = Partial<
+  Pick<
+    CheckoutBackendOptions,
+    'tokenValiditySecs' | 'provideOptions' | 'concurrentMints' | 'maxQueue' | 'minReadGapMs' | 'bus' | 'store' | 'handleSecret' | 'handleValiditySecs' | 'fetch' | 'now'
+  >
+> & { relay?: Omit<NonNullable<CheckoutBackendOptions['relay']>, 'onCallback'> };
 
 export interface MerchantBackendOptions {
   /** The platform's base URL: the local emulator, or a real sandbox. */
@@ -49,65 +67,21 @@ export interface MerchantBackendOptions {
   /** Whether platformUrl is the local emulator, whose `/__sandbox/` tools the demo may use. */
   sandboxTools?: boolean;
   /**
-   * The shop's name: the hosted payment page shows it, and each checkout carries it
-   * (`merchantName`) for the element's `merchant-name`, which then sends no `GET /merchant-info`.
-   * Default: none with checkouts (the element asks the platform), the merchant code on the hosted page.
+   * The shop's name: each checkout carries it (the element then sends no `GET /merchant-info`),
+   * and the hosted payment page shows it. Default: none with checkouts, the merchant code on the
+   * hosted page.
    */
   merchantName?: string;
-  /** Validity of checkout tokens. Default 1800 s (the platform's default). */
-  tokenValiditySecs?: number;
-  /**
-   * How a callback reaches the shoppers' status streams: in this process by default; a
-   * `redisBus({ url })` when several backend instances share the work. The backend closes it.
-   */
-  bus?: StatusBus;
-  /** Heartbeat of the status streams. Default 15 000 ms. */
-  heartbeatMs?: number;
-  /** Reads of one payin start at least this far apart. Default 1000 ms. */
-  minReadGapMs?: number;
-  /**
-   * Fetch the payment options on the server, once per currency and amount every few minutes
-   * (options-cache.ts), and give them with each checkout (`options`), for the element's `options`
-   * property: it then sends no options request. Default false (the demo's pages let the element ask).
-   */
-  provideOptions?: boolean;
-  /** Checkout tokens requested from the platform at once; more checkouts wait their turn. Default 4. */
-  concurrentMints?: number;
+  /** The kit's own settings (bus, store, token validity, …); the kit's defaults otherwise. */
+  kit?: KitSettings;
   log?: (line: string) => void;
 }
 
-/** An API version of the platform the backend speaks; the same default as the element's. */
-const API_VERSION = '2';
 /** The expiry scenario's FAILED is registered this long after expireAt (document: "about 2 hours"). */
 const EXPIRY_FAILURE_AFTER_SECS = 2 * 3600;
 /** A little more, so the move lands past the registration, not on it. */
 const ADVANCE_MARGIN_SECS = 60;
-
-/**
- * `checkout` (default): an operations token for this payin only, which also permits
- * GET /merchant-info (the merchant's name) and the external-reference step (P2A_V2 and UPI UTR).
- * `by-action`: the PAYIN_CREATE token of POST /auth-tokens-by-action, the smallest there is.
- */
-export const TOKEN_SCOPES = ['checkout', 'by-action'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-
-const orderSchema = checkoutRequestSchema(TOKEN_SCOPES);
 const expireRequestSchema = z.object({ idPayin: idSchema });
-
-export interface CheckoutSession {
-  idPayin: string;
-  token: string;
-  tokenScope: TokenScope;
-  baseUrl: string;
-  callbackUrl: string;
-  /** The payin's status stream on this backend: the element's `status-url`. */
-  statusUrl: string;
-  money: Money;
-  /** The payment options, for the element's `options` property (with `provideOptions`, when the platform answered). */
-  options?: AvailableOptionsResponse;
-  /** The shop's name, for the element's `merchant-name` (with the `merchantName` option). */
-  merchantName?: string;
-}
 
 /** What the hosted payment page reads from the merchant's configuration (`GET /api/hosted-config`). */
 export interface HostedConfig {
@@ -116,11 +90,8 @@ export interface HostedConfig {
   merchantName: string;
 }
 
-/** The status stream of a payin, as the pages reach it (same origin). */
-export const statusStreamPath = (idPayin: string) => `/api/payins/${encodeURIComponent(idPayin)}/events`;
-
-/** Payins this backend created, newest last; the oldest are forgotten beyond the bound. */
-const REMEMBERED_CHECKOUTS = 10_000;
+/** Orders remembered with their browser, newest last; the oldest are forgotten beyond the bound. */
+const REMEMBERED_ORDERS = 10_000;
 const NOT_OURS = 'not a payin this shop created';
 
 /**
@@ -131,66 +102,70 @@ const NOT_OURS = 'not a payin this shop created';
 export const SHOPPER_COOKIE = 'pay-demo-shopper';
 const SHOPPER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The browser's shopper id from its cookie; a browser without one (or with a forged one) gets a new one. */
-function shopperOf(c: Context): string {
+const SHOPPER_COOKIE_OPTIONS = { path: API_PREFIX, httpOnly: true, sameSite: 'Lax' } as const;
+
+/** The browser's shopper id from its cookie, or a new one (no cookie, or a forged one) with the cookie that names it. */
+function shopperCookie(c: Context): { shopper: string; cookie?: string } {
   const known = getCookie(c, SHOPPER_COOKIE);
-  if (known && SHOPPER_ID.test(known)) return known;
+  if (known && SHOPPER_ID.test(known)) return { shopper: known };
   const shopper = randomUUID();
-  setCookie(c, SHOPPER_COOKIE, shopper, { path: '/api', httpOnly: true, sameSite: 'Lax' });
+  return { shopper, cookie: generateCookie(SHOPPER_COOKIE, shopper, SHOPPER_COOKIE_OPTIONS) };
+}
+
+/** The browser's shopper id; a browser without one gets a new one, named in the answer's cookie. */
+function shopperOf(c: Context): string {
+  const { shopper, cookie } = shopperCookie(c);
+  if (cookie) c.header('Set-Cookie', cookie, { append: true });
   return shopper;
 }
 
-async function jsonBody(request: Request): Promise<unknown> {
-  return parseJson(await readBodyText(request));
+/** The largest request body the demo's own routes read (413 beyond). */
+const MAX_BODY_BYTES = 64 * 1024;
+const jsonBody = (request: Request) => readJsonBody(request, MAX_BODY_BYTES);
+
+/** What the callback log keeps of a payin read after a callback. */
+function readOf(payin: PayinDetailResponse, changed: boolean): CallbackRead {
+  const response = payin.paymentMethodResponse;
+  return {
+    state: 'read',
+    status: payin.status,
+    changed,
+    ...(payin.failureReasonCode ? { failureReasonCode: payin.failureReasonCode } : {}),
+    ...('moneyReceived' in payin && payin.moneyReceived ? { moneyReceived: payin.moneyReceived } : {}),
+    paymentMethodCode: response.paymentMethodCode,
+    money: payin.paymentRequested?.money ?? response.money,
+  };
 }
 
 export function createMerchantBackend(options: MerchantBackendOptions) {
   const log = options.log ?? (() => {});
+  const catalog = shopCatalog();
   const callbacks = createCallbackLog();
-  const issuer = createTokenIssuer({ baseUrl: options.platformUrl, merchantCode: options.merchantCode, privateKey: options.privateKey, apiVersion: API_VERSION });
-  const payins = createPayinReader({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION, minGapMs: options.minReadGapMs });
-  const mintQueue = createCallQueue(options.concurrentMints ?? 4);
-  const paymentOptions = options.provideOptions ? createOptionsCache({ platformUrl: options.platformUrl, issuer, apiVersion: API_VERSION }) : undefined;
-  /** The idPayins this backend minted checkouts for (the only ones it acts for), and whose they are. */
-  const created = new Map<string, string>();
+  /** The browser (shopper id) of each order the shop priced. */
+  const owners = new Map<string, string>();
+  /** The shopper of a checkout request, from the route to the order hook (the same Request). */
+  const shopperOfRequest = new WeakMap<Request, string>();
   /** Streams to close when the backend stops, so the HTTP server can close. */
   const streams = new Set<() => void>();
   let closed = false;
 
-  function remember(idPayin: string, shopper: string): void {
-    created.set(idPayin, shopper);
-    if (created.size > REMEMBERED_CHECKOUTS) created.delete(created.keys().next().value!);
+  function remember(idPayin: string, shopper: string | undefined): void {
+    owners.set(idPayin, shopper ?? '');
+    if (owners.size > REMEMBERED_ORDERS) owners.delete(owners.keys().next().value!);
   }
 
   /** A callback about one of this shopper's orders: the only ones their pages are shown. */
-  const isShoppers = (shopper: string) => (record: CallbackRecord) => record.idPayin !== undefined && created.get(record.idPayin) === shopper;
+  const isShoppers = (shopper: string) => (record: CallbackRecord) => record.idPayin !== undefined && owners.get(record.idPayin) === shopper;
 
-  /** A payin of this shop, or 404 without asking the platform. */
-  function ownPayin(idPayin: string): string {
-    if (!created.has(idPayin)) throw new ApiError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
-    return idPayin;
-  }
-
-  async function readPayin(idPayin: string) {
-    try {
-      return await payins.read(idPayin);
-    } catch (error) {
-      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new ApiError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
-      platformFailure(error, 'Reading the payin failed');
-    }
-  }
-
-  /** The callback's record in the log, by the callback the relay hands to both hooks. */
-  const recordOf = new WeakMap<StatusCallback, CallbackRecord>();
-
+  /** Each callback as it arrives (the relay's onCallback): a record, read once the kit has read the payin. */
   function recordCallback(callback: StatusCallback, request: Request): void {
     const attempt = Number(request.headers.get('x-sandbox-delivery-attempt'));
     const deliveryId = request.headers.get('x-sandbox-delivery-id');
     const idPayin = callback.idPayin ?? callback.idTopUp ?? callback.idPayout;
     const aboutPayin = callback.type === 'PAYIN_STATUS_CHANGED';
-    const ours = aboutPayin && created.has(callback.idPayin!);
+    const ours = aboutPayin && owners.has(callback.idPayin!);
     const read: CallbackRead = ours ? { state: 'reading' } : aboutPayin ? { state: 'skipped', reason: NOT_OURS } : { state: 'skipped' };
-    const record = callbacks.add(
+    callbacks.add(
       {
         type: callback.type,
         ...(idPayin ? { idPayin } : {}),
@@ -200,113 +175,87 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       },
       read,
     );
-    recordOf.set(callback, record);
     log(`[merchant] callback ${callback.type} ${idPayin ?? ''} received${aboutPayin && !ours ? ` (${NOT_OURS}: ignored)` : ''}`);
   }
 
-  async function readAfterCallback(record: CallbackRecord | undefined): Promise<void> {
-    if (!record?.idPayin) return;
-    try {
-      const payin = await payins.read(record.idPayin);
-      const response = payin.paymentMethodResponse;
-      callbacks.settle(record, {
-        state: 'read',
-        status: payin.status,
-        ...(payin.failureReasonCode ? { failureReasonCode: payin.failureReasonCode } : {}),
-        ...('moneyReceived' in payin && payin.moneyReceived ? { moneyReceived: payin.moneyReceived } : {}),
-        paymentMethodCode: response.paymentMethodCode,
-        money: payin.paymentRequested?.money ?? response.money,
-      });
-      log(`[merchant] callback ${record.type} ${record.idPayin}: read ${payin.status}${payin.failureReasonCode ? ` (${payin.failureReasonCode})` : ''}`);
-    } catch (error) {
-      const errorCode = isPlatformError(error) ? error.code : 'NETWORK';
-      callbacks.settle(record, { state: 'error', errorCode, message: (error as Error).message });
-      log(`[merchant] callback ${record.type} ${record.idPayin}: reading the payin failed: ${errorCode}`);
-    }
+  /** Each read of a payin after callbacks (the kit's onPayinRead): the callbacks waiting for it learn what it said. */
+  function recordRead(result: PayinRead): void {
+    const read: CallbackRead =
+      'payin' in result
+        ? readOf(result.payin, result.changed)
+        : { state: 'error', errorCode: isPlatformError(result.error) ? result.error.code : 'NETWORK', message: (result.error as Error)?.message ?? String(result.error) };
+    callbacks.settleReading(result.idPayin, read);
+    log(`[merchant] payin ${result.idPayin} read after its callback: ${read.state === 'read' ? `${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.changed ? '' : ', no change'}` : read.state === 'error' ? `failed: ${read.errorCode}` : ''}`);
   }
 
-  /** A platform failure while serving the page: 502 with the platform's code, never a bare 500. */
-  function platformFailure(error: unknown, what: string): never {
-    if (isPlatformError(error)) {
-      throw new ApiError(502, error.code, `${what}: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`);
-    }
-    throw error;
-  }
-
-  const bus = options.bus ?? memoryBus();
-  const relay = createStatusRelay({
-    bus,
-    heartbeatMs: options.heartbeatMs,
-    knownPayin: (idPayin) => created.has(idPayin),
-    onCallback: recordCallback,
-    onChange: (_idPayin, callback) => readAfterCallback(recordOf.get(callback)),
+  const kit = createCheckoutBackend({
+    platformUrl: options.platformUrl,
+    merchantCode: options.merchantCode,
+    privateKey: options.privateKey,
+    prefix: API_PREFIX,
+    callbackUrl: () => options.callbackUrl(),
+    ...(options.merchantName ? { merchantName: options.merchantName } : {}),
+    // The cart the page names, priced from the shop's catalog: never the browser's amount.
+    order: (request) => {
+      let priced;
+      try {
+        priced = priceCart(cartOfRequest(request, catalog), catalog);
+      } catch (error) {
+        // A refusal is the shop's answer as it is (the kit sends a Response on).
+        if (error instanceof HttpError) return error.toResponse();
+        throw error;
+      }
+      const { cart, ...order } = priced;
+      remember(order.idPayin, shopperOfRequest.get(request));
+      log(`[merchant] checkout ${order.idPayin}: ${cart.preset}, ${order.money.amount} ${order.money.currencyCode}, ${order.tokenScope ?? 'checkout'} token`);
+      return order;
+    },
+    onPayinRead: recordRead,
+    onPayinUpdate: (payin, { idPayin }) => log(`[merchant] payin ${idPayin} is now ${payin.status}: the shop would fulfil the order here`),
+    ...options.kit,
+    relay: { ...options.kit?.relay, onCallback: recordCallback },
     log: (message, error) => log(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
   });
 
-  const app = new Hono({ strict: false }).basePath('/api');
-
-  /** Starts a checkout: a fresh idPayin and a token for it alone. */
-  app.post('/checkouts', async (c) => {
-    const request = validate(orderSchema, await jsonBody(c.req.raw));
-    const shopper = shopperOf(c);
-    const idPayin = `order-${randomUUID()}`;
-    const money: Money = { amount: request.amount, currencyCode: request.currencyCode };
-    const tokenScope = request.tokenScope ?? 'checkout';
-    const validitySecs = options.tokenValiditySecs ?? 1800;
-    // Patient with a busy platform (a sale's crowd shares the merchant's budget); a shopper who
-    // leaves ends the wait.
-    const call = { retry: PLATFORM_RETRY, signal: c.req.raw.signal };
-    const offered = paymentOptions?.get(money);
-    let token: string;
+  /** A payin of this shop, as the platform has it now; 404 for another id, or one not created yet. */
+  async function readPayin(idPayin: string, signal: AbortSignal): Promise<PayinDetailResponse> {
+    let payin: PayinDetailResponse | undefined;
     try {
-      token = await mintQueue(
-        () =>
-          tokenScope === 'by-action'
-            ? issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call)
-            : issuer.forCheckout(idPayin, { merchantInfo: true, externalReference: true, money, validitySecs }, call),
-        call.signal,
-      );
+      payin = await kit.readPayin(idPayin, { signal });
     } catch (error) {
-      if (c.req.raw.signal.aborted) throw new ApiError(499, 'CLIENT_CLOSED', 'The shopper left before the checkout token was minted');
-      platformFailure(error, 'Minting the checkout token failed');
+      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      if (isPlatformError(error)) throw new HttpError(502, error.code, `Reading the payin failed: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`);
+      throw error;
     }
-    const checkoutOptions = await offered;
-    remember(idPayin, shopper);
-    log(`[merchant] checkout ${idPayin}: ${money.amount} ${money.currencyCode}, ${tokenScope} token`);
-    const session: CheckoutSession = {
-      idPayin,
-      token,
-      tokenScope,
-      baseUrl: options.platformUrl,
-      callbackUrl: options.callbackUrl(),
-      statusUrl: statusStreamPath(idPayin),
-      money,
-      ...(checkoutOptions ? { options: checkoutOptions } : {}),
-      ...(options.merchantName ? { merchantName: options.merchantName } : {}),
-    };
-    return c.json(session, 201);
+    if (!payin) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
+    return payin;
+  }
+
+  const app = new Hono({ strict: false }).basePath(API_PREFIX);
+
+  /**
+   * A new checkout or a renewal, by the kit. The route names the browser first (its cookie), so
+   * that the order hook can remember whose order it prices.
+   */
+  app.post('/checkouts', async (c) => {
+    const { shopper, cookie } = shopperCookie(c);
+    shopperOfRequest.set(c.req.raw, shopper);
+    const answer = await kit.handleCheckout(c.req.raw);
+    // The kit's answer, with the cookie that names a new browser.
+    if (cookie) answer.headers.append('Set-Cookie', cookie);
+    return answer;
   });
 
   /** The payin as the merchant reads it (after the customer returns from the hosted page, say). */
   app.get('/checkouts/:idPayin', async (c) => {
-    const idPayin = ownPayin(validate(idSchema, c.req.param('idPayin'), ['idPayin']));
-    return c.json({ idPayin, payin: await readPayin(idPayin) });
+    const idPayin = validateInput(idSchema, c.req.param('idPayin'), ['idPayin']);
+    return c.json({ idPayin, payin: await readPayin(idPayin, c.req.raw.signal) });
   });
-
-  /**
-   * The platform's status-change notification, through the relay: acknowledged at once, published
-   * to the payin's streams, then (onChange) the payin is read. Callbacks about payins this shop did
-   * not create are acknowledged and ignored.
-   */
-  app.post('/callbacks', (c) => relay.handleCallback(c.req.raw));
-
-  /** A payin's status stream (Server-Sent Events): the element's `status-url`. */
-  app.get('/payins/:idPayin/events', (c) => relay.handleEvents(c.req.raw, c.req.param('idPayin')));
 
   /** The callbacks about this browser's orders (its cookie), oldest first. */
   app.get('/callbacks', (c) => {
     const idPayin = c.req.query('idPayin');
-    if (idPayin !== undefined) validate(idSchema, idPayin, ['idPayin']);
+    if (idPayin !== undefined) validateInput(idSchema, idPayin, ['idPayin']);
     return c.json({ data: callbacks.list({ idPayin }).filter(isShoppers(shopperOf(c))) });
   });
 
@@ -350,11 +299,11 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
    * its FAILED is registered, so the expiry scenario ends now.
    */
   app.post('/sandbox/expire', async (c) => {
-    if (!options.sandboxTools) throw new ApiError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
-    const idPayin = ownPayin(validate(expireRequestSchema, await jsonBody(c.req.raw)).idPayin);
-    const payin = await readPayin(idPayin);
+    if (!options.sandboxTools) throw new HttpError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
+    const { idPayin } = validateInput(expireRequestSchema, await jsonBody(c.req.raw));
+    const payin = await readPayin(idPayin, c.req.raw.signal);
     const expireAt = Date.parse(String(payin.paymentMethodResponse.expireAt ?? ''));
-    if (!Number.isFinite(expireAt)) throw new ApiError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
+    if (!Number.isFinite(expireAt)) throw new HttpError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
     const clock = (await (await fetch(`${options.platformUrl}/__sandbox/clock`)).json()) as { now: string };
     const seconds = Math.max(0, Math.ceil((expireAt - Date.parse(clock.now)) / 1000)) + EXPIRY_FAILURE_AFTER_SECS + ADVANCE_MARGIN_SECS;
     const advanced = await fetch(`${options.platformUrl}/__sandbox/clock/advance`, {
@@ -362,30 +311,33 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ seconds }),
     });
-    if (!advanced.ok) throw new ApiError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
+    if (!advanced.ok) throw new HttpError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
     const state = (await advanced.json()) as { now: string };
     log(`[merchant] sandbox clock advanced ${seconds} s, past the expiry of ${idPayin}`);
     return c.json({ idPayin, advancedSeconds: seconds, sandboxNow: state.now, statusBefore: payin.status });
   });
 
-  app.notFound((c) => c.json({ errorCode: 'NOT_FOUND', message: `No endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+  /** The rest of /api is the kit's: the platform's callbacks (POST /api/callbacks) and the status streams. */
+  app.all('*', (c) => kit.fetch(c.req.raw));
+
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body(), error.status as 400, error.headers);
+    if (error instanceof HttpError) return c.json(error.body(), error.status as 400, error.headers);
     console.error('[merchant] unexpected error', error);
     return c.json({ errorCode: 'INTERNAL_ERROR', message: 'The merchant backend failed to handle this request' }, 500);
   });
 
   return {
     app,
+    /** The merchant kit itself (its handlers, stats, lastPayin). */
+    kit,
     callbacks,
-    relay,
-    /** Ends the event streams (an HTTP server waits for them otherwise) and the status bus. */
-    close() {
+    /** Ends the event streams (an HTTP server waits for them otherwise), the kit's streams and reads, and its bus and store. */
+    async close(): Promise<void> {
       closed = true;
       for (const stop of streams) stop();
-      relay.close();
-      payins.close();
-      void bus.close();
+      await kit.close();
+      // The kit leaves a bus or a store it was given open: the demo closes what it was handed.
+      await Promise.all([options.kit?.bus?.close(), options.kit?.store?.close?.()]);
     },
   };
 }

@@ -3,10 +3,14 @@
  * them live (Server-Sent Events) or lists them; tests read them directly.
  */
 
-/** What the merchant learnt by reading the payin after a callback (GET /payins/{idPayin}). */
+/**
+ * What the merchant learnt by reading the payin after a callback (GET /payins/{idPayin}, by the
+ * merchant kit: callbacks that arrive while a read is under way share the next one). `changed`:
+ * the read differed from the payin the shop had (false for a callback delivered again).
+ */
 export type CallbackRead =
   | { state: 'reading' }
-  | { state: 'read'; status: string; failureReasonCode?: string; moneyReceived?: unknown; paymentMethodCode?: string; money?: unknown }
+  | { state: 'read'; status: string; changed: boolean; failureReasonCode?: string; moneyReceived?: unknown; paymentMethodCode?: string; money?: unknown }
   | { state: 'error'; errorCode: string; message: string }
   /** A notification the demo does not read: a top-up or payout callback, or a payin it did not create. */
   | { state: 'skipped'; reason?: string };
@@ -44,10 +48,13 @@ export function createCallbackLog() {
       notify(record);
       return record;
     },
-    /** Records what was read after the callback; listeners get the record again. */
-    settle(record: CallbackRecord, read: CallbackRead): void {
-      record.read = read;
-      notify(record);
+    /** What a read of the payin said, for each of its callbacks still waiting for one; listeners get each record again. */
+    settleReading(idPayin: string, read: CallbackRead): void {
+      for (const record of records) {
+        if (record.idPayin !== idPayin || record.read.state !== 'reading') continue;
+        record.read = read;
+        notify(record);
+      }
     },
     list(filter: { idPayin?: string } = {}): CallbackRecord[] {
       return records.filter((record) => !filter.idPayin || record.idPayin === filter.idPayin).map((record) => structuredClone(record));

@@ -7,8 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { launchChromium } from '../page-server.js';
-import type { ShopperSettings } from './shop-page.js';
-import { progressOf, type Crowd, type ShopperRecord } from './shopper.js';
+import { progressOf, type Crowd, type ShopperRecord, type ShopperSettings } from './shopper.js';
 
 export const SHOPPERS_PER_CONTEXT = 4;
 

@@ -5,6 +5,7 @@
  */
 import { REQUEST_KINDS, totalOf, type CountSnapshot, type RequestKind } from './request-counts.js';
 import { shownError, statusSeenAt, type ShopperRecord } from './shopper.js';
+import { table } from '../text-table.js';
 
 /** Nearest-rank percentile; undefined for no values. */
 export function percentile(values: number[], p: number): number | undefined {
@@ -124,11 +125,6 @@ export function figures(run: RunInput) {
 }
 
 export type Figures = ReturnType<typeof figures>;
-
-export function table(rows: (string | undefined)[][]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? (cell ?? '').padEnd(widths[column]!) : (cell ?? '').padStart(widths[column]!))).join('  ').trimEnd()).join('\n');
-}
 
 const ms = (value: number | undefined) => (value === undefined ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(0)} s` : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
 

@@ -1,61 +1,73 @@
 /**
- * Worker: the merchant — the demo merchant's backend (demo/merchant/backend.ts) as a shop runs it
- * in a sale: it mints one payment-scoped token per shopper, gives each checkout the payment
- * options it fetched once per currency and amount (`provideOptions`, for the element's `options`
- * property), mounts the status relay (callbacks in, one event stream per shopper out) and reads
- * each payin after its callback. The same origin serves the shop's page for the browser shoppers:
- * /shop (the built element from /dist/ and a small shopper script), so the status streams are
- * same-origin. Every request the backend sends to the platform is counted here.
+ * Worker: the merchant — a shop's server on the merchant kit, `createCheckoutBackend` of
+ * `pay-checkout/server`, mounted at /api as a shop mounts it, in a sale: its order hook prices the
+ * shop's one product (1 INR, a fresh order id per checkout), the kit mints one payment-scoped token
+ * per shopper through its patient queue, gives each checkout the payment options it fetched once
+ * per currency and amount (for the element's `options` property), takes the platform's callbacks,
+ * reads each payin once after them and serves the shoppers' status streams. The same origin serves
+ * the shop's page for the browser shoppers: /shop (the built element from /dist/ and a small
+ * shopper script), so the status streams are same-origin. Every request the kit sends to the
+ * platform is counted here.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createMerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH } from '../../demo/sandbox/index.js';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
+import { createCheckoutBackend, type TokenScope } from 'pay-checkout/server';
 import { createRequestCounter } from './request-counts.js';
 import { SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
 import { serveCalls, workerInput } from './threads.js';
 
-const { platformUrl } = workerInput<{ platformUrl: string }>();
+export interface MerchantSettings {
+  platformUrl: string;
+  /** What every checkout costs: the shop's one product. */
+  money: { amount: number; currencyCode: string };
+  tokenScope: TokenScope;
+  /** Validity of checkout tokens, in seconds (the kit's default, 1800, unless given). */
+  tokenValiditySecs?: number;
+}
+
+const { platformUrl, money, tokenScope, tokenValiditySecs } = workerInput<MerchantSettings>();
 const dist = new URL('../../dist/', import.meta.url);
 
-// The backend's own platform requests, by kind and outcome.
+// The kit's own platform requests, by kind and outcome.
 let counter = createRequestCounter();
-const platformFetch = globalThis.fetch;
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+const platformFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
-  const response = await platformFetch(input, init);
-  if (url.origin === new URL(platformUrl).origin) counter.add(init?.method ?? 'GET', url.pathname, response.status);
+  const response = await fetch(input, init);
+  if (url.origin === new URL(platformUrl).origin) counter.add(init?.method ?? (input instanceof Request ? input.method : 'GET'), url.pathname, response.status);
   return response;
 };
 
+// Callbacks received and what reading the payin after them gave; checkouts renewed.
+const callbacks = { received: 0, read: 0, failed: 0 };
+
 let origin = '';
-const backend = createMerchantBackend({
+const backend = createCheckoutBackend({
   platformUrl,
   merchantCode: DEMO_MERCHANT_CODE,
-  privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8'),
+  privateKey: DEMO_PRIVATE_KEY,
+  prefix: '/api',
   callbackUrl: () => `${origin}/api/callbacks`,
-  sandboxTools: true,
-  provideOptions: true,
   // The shop knows its own name: the elements need not ask the platform for it (merchant-name).
   merchantName: 'Demo Shop',
-  log: (line) => {
-    if (/failed|error/i.test(line)) console.error(line);
+  tokenScope,
+  ...(tokenValiditySecs ? { tokenValiditySecs } : {}),
+  // The sale's one product, priced here: the shopper's page names nothing.
+  order: () => ({ idPayin: `order-${randomUUID()}`, money }),
+  onPayinRead: (read) => void ('payin' in read ? callbacks.read++ : callbacks.failed++),
+  relay: { onCallback: () => void callbacks.received++ },
+  fetch: platformFetch,
+  log: (message, error) => {
+    if (/failed|error/i.test(message)) console.error(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`);
   },
 });
 
-// Callbacks received and what reading the payin after each gave (the log keeps only the latest).
-const callbacks = { received: 0, read: 0, failed: 0 };
-backend.callbacks.subscribe((record) => {
-  if (record.read.state === 'reading' || record.read.state === 'skipped') callbacks.received++;
-  else if (record.read.state === 'read') callbacks.read++;
-  else callbacks.failed++;
-});
-
 const app = new Hono();
-app.all('/api/*', (c) => backend.app.fetch(c.req.raw));
+app.all('/api/*', (c) => backend.fetch(c.req.raw));
 app.get('/dist/:file{[\\w.-]+\\.js}', (c) => {
   const file = new URL(c.req.param('file'), dist);
   if (!existsSync(file)) return c.text('not found', 404);
@@ -82,10 +94,10 @@ serveCalls(
       counter = createRequestCounter();
       Object.assign(callbacks, { received: 0, read: 0, failed: 0 });
     },
-    relayStats: () => backend.relay.stats(),
+    stats: () => backend.stats(),
     callbacks: () => ({ ...callbacks }),
     close: async () => {
-      backend.close();
+      await backend.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

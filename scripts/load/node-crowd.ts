@@ -13,17 +13,20 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import type { CheckoutSession as ShopCheckout } from '../../demo/merchant/backend.js';
+import type { CheckoutResponse } from 'pay-checkout';
 import type { SessionReport } from '../../src/checkout/session.js';
-import type { ShopperSettings } from './shop-page.js';
-import { progressOf, type ShopperRecord } from './shopper.js';
+import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
 
 // The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads
 // `document` when it loads, and must find none in Node).
 const followers = await import('../../src/components/pay-checkout/views/payment-views.js');
+// The status stream is a chunk of its own that the element fetches beside the views for a status-url.
+followers.usePushedStatus((await import('../../src/checkout/pushed-status.js')).PushedStatus);
 const { CheckoutSession } = await import('../../src/checkout/session.js');
-const { Localizer } = await import('../../src/i18n/localize.js');
+const { Localizer, loadPayinEnglish } = await import('../../src/i18n/localize.js');
+// The element fetches a payin's English beside its views for an English shopper.
+await loadPayinEnglish();
 
 const page = Object.assign(new EventTarget(), { visibilityState: 'visible', hidden: false });
 const browserWindow = new EventTarget();
@@ -49,13 +52,14 @@ function tabStorage() {
 async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise<void> {
   const { record } = shopper;
   record.openedAt = Date.now();
-  // As the shop's backend answers POST /api/checkouts (JSON).
-  let checkout: ShopCheckout;
+  // As the shop's server (the merchant kit) answers POST /api/checkouts (JSON).
+  let checkout: CheckoutResponse;
   try {
     const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+      // The shop prices its one product itself: the page names nothing.
+      body: '{}',
       signal: AbortSignal.timeout(settings.checkoutPatienceMs),
     });
     if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
@@ -76,7 +80,7 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
     paymentMethodCode: 'UPIQR',
     optionsAvailable: true,
     callbackUrl: checkout.callbackUrl,
-    statusUrl: settings.relay ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
+    statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
     options: checkout.options,
     merchantName: checkout.merchantName,
   };

@@ -5,8 +5,6 @@
  * `options` property (and `status-url` when the relay is on), presses Pay at pay-ready (UPI QR,
  * preselected), and records what happens with wall-clock times, which the bench reads.
  */
-import type { ShopperRecord } from './shopper.js';
-
 export const SHOP_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -18,15 +16,6 @@ export const SHOP_PAGE = `<!doctype html>
 <body><main id="host"></main></body>
 </html>
 `;
-
-export interface ShopperSettings {
-  relay: boolean;
-  amount: number;
-  currencyCode: string;
-  tokenScope: string;
-  /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
-  checkoutPatienceMs: number;
-}
 
 /** Classic script: window.__shopper.open(settings) starts the shopper; .record() reads it. */
 export const SHOPPER_JS = `(() => {
@@ -41,7 +30,7 @@ export const SHOPPER_JS = `(() => {
         const answer = await fetch('/api/checkouts', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ amount: settings.amount, currencyCode: settings.currencyCode, tokenScope: settings.tokenScope }),
+          body: '{}',
           signal: AbortSignal.timeout(settings.checkoutPatienceMs),
         });
         if (!answer.ok) throw new Error('POST /api/checkouts answered ' + answer.status + ': ' + (await answer.text()).slice(0, 200));
@@ -90,5 +79,3 @@ export const SHOPPER_JS = `(() => {
   };
 })();
 `;
-
-export type { ShopperRecord };

@@ -1,3 +1,10 @@
+/** What a shopper of the load benchmark is told to do when it opens the checkout. */
+export interface ShopperSettings {
+  relay: boolean;
+  /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
+  checkoutPatienceMs: number;
+}
+
 /** What one shopper of the load benchmark went through, in wall-clock milliseconds (Date.now()). */
 export interface ShopperEvent {
   type: string;
@@ -60,7 +67,7 @@ export interface Crowd {
   /** Gets N shoppers ready to open the checkout (tabs loaded). */
   prepare(count: number): Promise<void>;
   /** Every shopper opens the checkout now. */
-  go(settings: import('./shop-page.js').ShopperSettings): Promise<void>;
+  go(settings: ShopperSettings): Promise<void>;
   progress(): Promise<CrowdProgress>;
   records(): Promise<ShopperRecord[]>;
   close(): Promise<void>;

@@ -6,7 +6,7 @@ import { decodeToken, tokenProblem, tokenScope, type TokenProblem } from '../api
 import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../api/patterns.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { TokenPayload } from '../api/schemas/token-payload.js';
-import { safeWebUrl } from './safe-url.js';
+import { safeWebUrl } from '../api/safe-url.js';
 import { amountProblem } from '../api/money.js';
 import { DEFAULT_API_VERSION } from '../api/transport.js';
 import { availableOptionsResponseSchema, type AvailableOptionsResponse } from '../api/schemas/options.js';

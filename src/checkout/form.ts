@@ -9,7 +9,10 @@ import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js'
 import type { FieldProblem } from '../i18n/texts.js';
 import { customerDataOf, type CustomerAttributes, type FieldValues } from '../methods/fields.js';
 import { buildPaymentMethod } from './flow.js';
-import type { FocusTarget } from './session.js';
+import type { PayChangeDetail } from '../events/index.js';
+
+/** Where the session moves the keyboard focus: the form's error, the status, or one field. */
+export type FocusTarget = 'form-error' | 'status' | { field: string };
 
 /** What the form says above the pay button. */
 export type FormNotice = { kind: 'chooseMethod' } | { kind: 'fields'; count: number } | { kind: 'error'; code: string };
@@ -29,6 +32,8 @@ export class CheckoutForm {
   values: FieldValues = {};
   fieldErrors: Partial<Record<MethodField, FieldProblem>> = {};
   notice?: FormNotice;
+  /** What pay-change last said (or, at the start, what the form was): it fires on a difference. */
+  private lastChange?: string;
 
   /** A form that keeps what the customer chose and typed in an earlier one (the checkout restarted). */
   constructor(earlier?: CheckoutForm) {
@@ -75,21 +80,47 @@ export class CheckoutForm {
     }
   }
 
-  /**
-   * The paymentMethod object of the form, checked by the method rules of the platform document;
-   * undefined when something is missing or wrong, with the problems marked.
-   */
-  paymentMethod(currencyCode: string): Record<string, unknown> | undefined {
-    if (!this.selectedCode) {
-      this.notice = { kind: 'chooseMethod' };
-      return undefined;
-    }
+  /** The paymentMethod object of the form and its problems by the method rules; none without a method. */
+  private check(currencyCode: string) {
+    if (!this.selectedCode) return undefined;
     const method = buildPaymentMethod(
       { code: this.selectedCode, operatorCode: this.selectedOperator, externalProviderCode: this.selectedProvider },
       currencyCode,
       this.values,
     );
-    const issues = checkPaymentMethod(method, currencyCode);
+    return { method, issues: checkPaymentMethod(method, currencyCode) };
+  }
+
+  /** Whether the form would pass, with nothing marked. */
+  complete(currencyCode: string): boolean {
+    const checked = this.check(currencyCode);
+    return !!checked && !checked.issues.length;
+  }
+
+  /** pay-change's detail when completeness or the choice differ from the last call's, else undefined. */
+  changed(currencyCode: string): PayChangeDetail | undefined {
+    const detail: PayChangeDetail = {
+      complete: this.complete(currencyCode),
+      ...(this.selectedCode ? { paymentMethodCode: this.selectedCode } : {}),
+      ...(this.selectedOperator ? { paymentOperatorCode: this.selectedOperator } : {}),
+    };
+    const key = JSON.stringify(detail);
+    if (key === this.lastChange) return undefined;
+    this.lastChange = key;
+    return detail;
+  }
+
+  /**
+   * The paymentMethod object of the form, checked by the method rules of the platform document;
+   * undefined when something is missing or wrong, with the problems marked.
+   */
+  paymentMethod(currencyCode: string): Record<string, unknown> | undefined {
+    const checked = this.check(currencyCode);
+    if (!checked) {
+      this.notice = { kind: 'chooseMethod' };
+      return undefined;
+    }
+    const { method, issues } = checked;
     this.fieldErrors = Object.fromEntries(issues.map((issue) => [issue.field, issue.problem]));
     this.notice = issues.length ? { kind: 'fields', count: issues.length } : undefined;
     return issues.length ? undefined : method;

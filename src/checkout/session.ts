@@ -13,7 +13,7 @@ import { PlatformError, isAbortError } from '../api/errors.js';
 import { timestampMs } from '../api/schemas/common.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
 import type { Payin, PayinStatus } from '../api/schemas/payin.js';
-import type { PayEventDetails, PayEventName } from '../events/index.js';
+import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
@@ -22,18 +22,18 @@ import { toErrorDetail } from './errors.js';
 import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
-import { CheckoutForm, type FormPreset } from './form.js';
+import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
-import { safeWebUrl } from './safe-url.js';
+import { safeWebUrl } from '../api/safe-url.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
+import { refused, type PaySubmitResult } from './submit-result.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
 export type SessionInput = CheckoutInput & FormPreset;
 
 export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
-export type FocusTarget = 'form-error' | 'status' | { field: string };
 export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
 
 export interface SessionDeps {
@@ -71,6 +71,8 @@ export class CheckoutSession extends ControllerHost {
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
+  /** The create in flight: every submit() while it runs gets its result. */
+  private submission?: Promise<PaySubmitResult>;
 
   constructor(private readonly deps: SessionDeps) {
     super();
@@ -172,6 +174,8 @@ export class CheckoutSession extends ControllerHost {
       return this.fail(new PlatformError({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'The method the shop fixed is not offered' }));
     }
     this.go({ type: 'options', options, providers });
+    // The form as the shop preset it: pay-change tells the customer's changes from here.
+    this.form.changed(this.config!.money.currencyCode);
     // Fetch what follows a payin while the customer fills the form, not before the form shows.
     const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
     idle(() => void this.loadFollowers().catch(() => undefined));
@@ -199,48 +203,90 @@ export class CheckoutSession extends ControllerHost {
     if (!this.form.choose(code, operator)) return;
     this.requestUpdate();
     this.emit('pay-method-change', { paymentMethodCode: code, ...(operator ? { paymentOperatorCode: operator } : {}) });
+    this.formChanged();
   }
 
   chooseProvider(code: string | undefined): void {
     this.form.selectedProvider = code;
     this.requestUpdate();
+    this.formChanged();
   }
 
   setValue(field: MethodField, value: string): void {
     this.form.setValue(field, value);
     this.requestUpdate();
+    this.formChanged();
   }
 
-  /** Validates the form, then creates the payin once. */
-  async submit(): Promise<void> {
+  /** pay-change, when the customer's action changed the form's completeness or choice. */
+  private formChanged(): void {
+    const change = this.config && this.form.changed(this.config.money.currencyCode);
+    if (change) this.emit('pay-change', change);
+  }
+
+  /** Whether the form would pass submit()'s validation: at the form, or creating from it. */
+  checkValidity(): boolean {
+    const { config, current } = this;
+    return !!config && (current.name === 'select' || current.name === 'submitting') && this.form.complete(config.money.currencyCode);
+  }
+
+  /** checkValidity(), and at the form its problems shown and the first focused, as the pay button does. */
+  reportValidity(): boolean {
+    return this.current.name === 'select' ? !!this.validMethod() : this.checkValidity();
+  }
+
+  /** The form's payment method when it passes; otherwise its problems marked and the first focused. */
+  private validMethod(): Record<string, unknown> | undefined {
+    const method = this.form.paymentMethod(this.config!.money.currencyCode);
+    this.requestUpdate();
+    if (!method) this.focus(this.form.problemTarget);
+    return method;
+  }
+
+  /**
+   * Validates as the pay button does, then creates the payin, once: while the create runs, every
+   * call gets its result. It always settles; anywhere but at the form, at once.
+   */
+  submit(): Promise<PaySubmitResult> {
     const { config, client } = this;
-    if (this.current.name !== 'select' || !config || !client) return;
-    const method = this.form.paymentMethod(config.money.currencyCode);
-    if (!method) {
-      this.requestUpdate();
-      return this.focus(this.form.problemTarget);
-    }
+    if (this.current.name === 'submitting' && this.submission) return this.submission;
+    if (this.current.name !== 'select' || !config || !client) return Promise.resolve(refused(this.l, 'INVALID_STATE', this.state));
+    const method = this.validMethod();
+    if (!method) return Promise.resolve(refused(this.l, 'INVALID_FORM'));
     this.go({ type: 'submit' });
     // Before the request goes out: a reload from now on resumes this payin.
     markStartedHere(config, this.deps.storage);
+    return (this.submission = this.create(config, client, method));
+  }
+
+  private async create(config: CheckoutConfig, client: CheckoutClient, method: Record<string, unknown>): Promise<PaySubmitResult> {
     const signal = this.run.signal;
     try {
       // The merchant's status stream opens before the create goes out, so no change goes unseen
       // and following needs no first read (PushedStatus.prepare); at most a second's wait.
       if (config.statusUrl) await this.loadFollowers().then(() => this.follower?.prepare(), () => undefined);
-      if (signal.aborted) return;
-      const result = await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
-      if (signal.aborted) return;
-      if (result.kind === 'failed') return this.onCreateFailed(result.error);
-      this.focus('status');
-      this.onCreated(result.payin, result.kind === 'resumed');
+      const result = signal.aborted ? undefined : await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
+      if (result && !signal.aborted) {
+        if (result.kind === 'failed') return { ok: false, error: await this.onCreateFailed(result.error) };
+        this.focus('status');
+        this.onCreated(result.payin, result.kind === 'resumed');
+        return { ok: true, payin: result.payin };
+      }
     } catch (error) {
-      if (!signal.aborted && !isAbortError(error)) this.fail(error);
+      if (!signal.aborted && !isAbortError(error)) {
+        this.fail(error);
+        return { ok: false, error: toErrorDetail(error, this.l) };
+      }
     }
+    // The session ended (the checkout started again, or the element left the page) first.
+    return refused(this.l, 'INVALID_STATE', 'stopped');
   }
 
-  private onCreateFailed(error: PlatformError): void {
-    if (ENDS_CHECKOUT.has(error.code)) return this.fail(error);
+  private async onCreateFailed(error: PlatformError): Promise<PayErrorDetail> {
+    if (ENDS_CHECKOUT.has(error.code)) {
+      this.fail(error);
+      return toErrorDetail(error, this.l);
+    }
     // A rejection, invalid data or a passing failure: the customer stays at the form and may
     // correct the data, try again or choose another method.
     this.form.rejected(error);
@@ -248,9 +294,10 @@ export class CheckoutSession extends ControllerHost {
     this.focus('form-error');
     // A rejection's words travel with the payin views (fetched while the form was filled): the
     // merchant's pay-error says them, not a generic text, even if they arrive only now.
-    void this.loadFollowers()
-      .catch(() => undefined)
-      .then(() => this.emit('pay-error', toErrorDetail(error, this.l)));
+    await this.loadFollowers().catch(() => undefined);
+    const detail = toErrorDetail(error, this.l);
+    this.emit('pay-error', detail);
+    return detail;
   }
 
   /** A payin was created by us or found existing: show it and follow its status. */

@@ -1,5 +1,6 @@
 import type { PayReadyDetail } from './pay-ready.js';
 import type { PayMethodChangeDetail } from './pay-method-change.js';
+import type { PayChangeDetail } from './pay-change.js';
 import type { PayCreatedDetail } from './pay-created.js';
 import type { PayStatusDetail } from './pay-status.js';
 import type { PayFinalDetail } from './pay-final.js';
@@ -8,6 +9,7 @@ import type { PayErrorDetail } from './pay-error.js';
 
 export type * from './pay-ready.js';
 export type * from './pay-method-change.js';
+export type * from './pay-change.js';
 export type * from './pay-created.js';
 export type * from './pay-status.js';
 export type * from './pay-final.js';
@@ -18,6 +20,7 @@ export type * from './pay-error.js';
 export interface PayEventDetails {
   'pay-ready': PayReadyDetail;
   'pay-method-change': PayMethodChangeDetail;
+  'pay-change': PayChangeDetail;
   'pay-created': PayCreatedDetail;
   'pay-status': PayStatusDetail;
   'pay-success': PayFinalDetail;

@@ -19,13 +19,38 @@ export type PartialTranslation = {
 
 /**
  * English, the fallback of every term: the checkout's terms from the start, a payin's terms once
- * its views arrive (addEnglish), so the initial file carries only the first.
+ * they are needed (loadPayinEnglish), so the initial file carries only the first.
  */
 const english = { ...enCheckout } as Translation;
 
-/** Adds English terms that load with a lazy chunk (a payin's views). */
+/** Adds English terms that load with a lazy chunk (a payin's). */
 export function addEnglish(terms: Partial<Translation>): void {
   Object.assign(english, terms);
+}
+
+let payinEnglish: Promise<void> | undefined;
+/** Set once a payin's views are wanted: from then on, a locale that needs English gets a payin's English. */
+let payinTermsWanted = false;
+
+/**
+ * The English of a payin's views (en-payin.ts), a chunk of its own: fetched beside the payin views
+ * when the locale in use may fall back to it (English itself, a merchant's own locale, a bundled
+ * locale that is not here), never for a bundled locale, which is complete
+ * (test/i18n/translations.node.test.ts). Elements render again when it arrives.
+ */
+export function loadPayinEnglish(): Promise<void> {
+  payinTermsWanted = true;
+  payinEnglish ??= import('./translations/en-payin.js').then(
+    (module) => {
+      addEnglish(module.enPayin);
+      translationsChanged();
+    },
+    (error: unknown) => {
+      payinEnglish = undefined;
+      throw error;
+    },
+  );
+  return payinEnglish;
 }
 
 /** The bundled translations loaded so far, by tag as in locales.ts. */
@@ -95,6 +120,15 @@ export function loadLocale(tag: string | undefined): Promise<void> {
   return loads.get(locale) ?? Promise.resolve();
 }
 
+/**
+ * A payin's English when the locale of `tag` may fall back to it: once the locale's own chunk
+ * (if it is a bundled one) has arrived or failed, so a Thai shopper whose chunk is still on its way
+ * does not fetch English it will not use.
+ */
+export function loadPayinEnglishFor(tag: string): Promise<void> {
+  return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadPayinEnglish()));
+}
+
 type Term = Exclude<keyof Translation, `$${string}`>;
 type Args<K extends Term> = Translation[K] extends (...args: infer A) => string ? A : [];
 type RecordTerm = { [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K }[Term];
@@ -109,6 +143,13 @@ export class Localizer {
     this.locale = resolveLocale(tag);
     this.own = registered.get(this.locale.toLowerCase());
     this.bundled = loaded.get(this.locale);
+    // The page switched to a locale that falls back to English while a payin is shown.
+    if (payinTermsWanted && !this.complete) loadPayinEnglish().catch(() => undefined);
+  }
+
+  /** Every term is in this locale's own bundled translation: a bundled locale other than English, loaded. */
+  get complete(): boolean {
+    return !!this.bundled && this.locale !== 'en';
   }
 
   /** The language tag for Intl and the `lang` attribute: English until the locale's terms are here. */
@@ -121,7 +162,7 @@ export class Localizer {
   }
 
   term<K extends Term>(key: K, ...args: Args<K>): string {
-    // A payin's English arrives with its views; a term asked for before that says its key.
+    // A payin's English arrives with its views when the locale needs it; a term asked for before that says its key.
     const value = (this.own?.[key] ?? this.bundled?.[key] ?? english[key] ?? key) as unknown;
     return typeof value === 'function' ? (value as (...a: unknown[]) => string)(...args) : String(value);
   }

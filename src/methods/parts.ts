@@ -6,10 +6,10 @@
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { safeDeepLink, safeWebUrl } from '../checkout/safe-url.js';
+import { safeDeepLink, safeWebUrl } from '../api/safe-url.js';
 import type { MoneyResponse } from '../api/schemas/common.js';
 import type { PendingViewContext } from './types.js';
-import { qrCode, qrFits, qrPng, saveQrImage } from './qr.js';
+import { prepareQrImage, qrCode, qrFits, saveQrImage } from './qr.js';
 
 export type Part = TemplateResult | typeof nothing;
 
@@ -146,7 +146,7 @@ export function instructions(view: PendingViewContext): Part {
 function saveQrButton(view: PendingViewContext, payload: string, primary: boolean): TemplateResult {
   const { l, response } = view;
   // Drawn now, so a click can hand the file to the share sheet at once.
-  qrPng(payload).catch(() => undefined);
+  prepareQrImage(payload);
   const save = () => void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, l.term('qrLabel')).catch(() => undefined);
   return html`<button type="button" class="save-qr ${primary ? 'primary' : ''}" @click=${save}>${l.term('saveQr')}</button>`;
 }
@@ -175,7 +175,7 @@ export function qrStep(view: PendingViewContext, payload: string | undefined, op
   // Should the QR not be drawn, the payload itself, to paste into an app that takes it.
   const asText = html`<div class="qr-fallback"><code>${payload}</code> ${copyButton(view, payload, label)}</div>`;
   if (!qrFits(payload)) return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
-  const code = qrCode(payload, label, l.term('qrLoadFailed'), asText);
+  const code = qrCode(payload, label, l.term('qrLoadFailed'), asText, view.actions.update);
   if (!view.touch) {
     return html`<div class="qr-step">
       <p>${options.scan}</p>

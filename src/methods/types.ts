@@ -17,6 +17,8 @@ export interface ViewActions {
   submitReference(reference: string): void;
   /** Polls the status now. */
   checkNow(): void;
+  /** Renders the view again: a part of it that loads by itself (a QR) has arrived. */
+  update(): void;
 }
 
 /** How the last copy went: on the clipboard, or selected on screen for the shopper to copy. */

@@ -23,6 +23,7 @@ const on = <K extends PayEventName>(name: K) => name as K & EventName<CustomEven
 const events = {
   onPayReady: on('pay-ready'),
   onPayMethodChange: on('pay-method-change'),
+  onPayChange: on('pay-change'),
   onPayCreated: on('pay-created'),
   onPayStatus: on('pay-status'),
   onPaySuccess: on('pay-success'),

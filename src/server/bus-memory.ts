@@ -2,7 +2,7 @@
  * The in-process status bus: enough when one server instance receives the platform's callbacks and
  * holds every shopper's stream. Several instances need `redisBus`.
  */
-import { consoleBusLog, createSubscriberRegistry, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
+import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
 
 export interface MemoryBusOptions {
   /** Where a listener that throws is reported. Default: console.warn. */
@@ -19,9 +19,12 @@ export function memoryBus(options: MemoryBusOptions = {}): StatusBus {
     get subscriptions() {
       return registry.size;
     },
-    async publish(idPayin) {
+    async publish(idPayin, data) {
       if (closed) throw new StatusBusUnavailableError('The status bus is closed');
-      registry.deliver(idPayin, listenerFailed);
+      if (data === undefined) return registry.deliver(idPayin, listenerFailed);
+      // Through the message Redis would carry, so that what one bus cannot carry the other
+      // refuses too, and no listener shares the publisher's object.
+      registry.deliver(idPayin, listenerFailed, decodeChange(encodeChange(idPayin, data))!.data);
     },
     async subscribe(idPayin, listener) {
       if (closed) throw new StatusBusUnavailableError('The status bus is closed');

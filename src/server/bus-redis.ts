@@ -17,7 +17,8 @@
  * loads it, and nothing of it can reach a browser bundle.
  */
 import type { createClient as CreateRedisClient } from '@redis/client';
-import { consoleBusLog, createSubscriberRegistry, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
+import { loadRedis, reconnectBackoff, redactedUrl } from './redis-load.js';
+import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
 
 export interface RedisBusOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -55,13 +56,11 @@ type State = 'idle' | 'connecting' | 'live' | 'down' | 'closed';
 const noop = () => {};
 
 /** Loads node-redis, with an error that says what to install when it is missing. */
-async function loadRedis(): Promise<typeof CreateRedisClient> {
+async function loadRedisForBus(): Promise<typeof CreateRedisClient> {
   try {
-    // The magic comments keep a merchant's bundler (webpack, Turbopack in Next.js) from resolving
-    // it at build time: a merchant who never uses redisBus need not have it installed.
-    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ '@redis/client')).createClient;
+    return await loadRedis('redisBus');
   } catch (error) {
-    throw new StatusBusUnavailableError('redisBus needs node-redis 5 or later: npm install @redis/client', { cause: error });
+    throw new StatusBusUnavailableError((error as Error).message, { cause: (error as Error).cause });
   }
 }
 
@@ -104,8 +103,10 @@ export function redisBus(options: RedisBusOptions): StatusBus {
     registry.loseAll(new StatusBusUnavailableError('The Redis connection of the status bus was lost', { cause }), listenerFailed);
   }
 
-  function onMessage(idPayin: string): void {
-    registry.deliver(idPayin, listenerFailed);
+  function onMessage(message: string): void {
+    const change = decodeChange(message);
+    if (!change) return log(`A message on ${channel} is not a change of a payin; dropped`);
+    registry.deliver(change.idPayin, listenerFailed, change.data);
   }
 
   async function ensureSubscribed(): Promise<void> {
@@ -127,7 +128,7 @@ export function redisBus(options: RedisBusOptions): StatusBus {
   async function start(): Promise<void> {
     let createClient: typeof CreateRedisClient;
     try {
-      createClient = await loadRedis();
+      createClient = await loadRedisForBus();
     } catch (error) {
       fatal = error as Error;
       log(fatal.message);
@@ -142,8 +143,7 @@ export function redisBus(options: RedisBusOptions): StatusBus {
       pingInterval: options.pingIntervalMs ?? 5000,
       socket: {
         connectTimeout: connectTimeoutMs,
-        // Never give up; back off 50 ms, 100 ms, … up to the cap, with jitter so instances spread out.
-        reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, maxReconnectDelayMs) * (0.75 + Math.random() * 0.5),
+        reconnectStrategy: reconnectBackoff(maxReconnectDelayMs),
       },
     }) as unknown as RedisClient;
     publisher = client;
@@ -204,13 +204,14 @@ export function redisBus(options: RedisBusOptions): StatusBus {
     get subscriptions() {
       return registry.size;
     },
-    async publish(idPayin) {
+    async publish(idPayin, data) {
+      const message = encodeChange(idPayin, data);
       await settled();
       if (!publisher || state === 'closed' || fatal) throw unavailable();
       // The first connection may still be on its way while the subscriber's is up.
       if (!publisher.isReady && !publisherWasReady) await readyWithin(publisher, connectTimeoutMs);
       try {
-        await publisher.publish(channel, idPayin);
+        await publisher.publish(channel, message);
       } catch (error) {
         throw new StatusBusUnavailableError(`Publishing to Redis failed: ${(error as Error).message}`, { cause: error });
       }
@@ -241,15 +242,4 @@ function readyWithin(client: RedisClient, timeoutMs: number): Promise<void> {
     }
     client.on('ready', finish);
   });
-}
-
-/** The URL without its password, for messages. */
-function redactedUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the configured URL';
-  }
 }

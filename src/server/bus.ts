@@ -3,14 +3,22 @@
  * callback to every instance that holds a shopper's stream for X. `memoryBus()` is one process;
  * `redisBus({ url })` is every instance that shares one Redis.
  *
- * A bus only ever carries the idPayin: never payin data (the shopper's element reads the payin
- * from the platform with its own token).
+ * A change is the idPayin, and optionally data: a JSON object for the streams allowed to see it
+ * (`createCheckoutBackend` sends the payin it read after the callback to the streams of the
+ * browser holding the checkout's handle). A change without data is all `createStatusRelay`'s
+ * unauthorized streams ever hear, so they never carry payin data.
  */
+
+/** Data a change may carry: a JSON object (it crosses instances as JSON). */
+export type ChangeData = { readonly [key: string]: unknown };
 
 /** What a subscriber hears about one payin. */
 export interface PayinChangeListener {
-  /** The payin changed (the callback may have reached any instance on the bus). */
-  changed(): void;
+  /**
+   * The payin changed (the callback may have reached any instance on the bus); `data` when the
+   * publisher sent some.
+   */
+  changed(data?: ChangeData): void;
   /**
    * The bus can no longer promise to deliver changes (its connection was lost or it closed). The
    * subscription is already over: end the stream, so the shopper's element falls back to polling.
@@ -19,8 +27,11 @@ export interface PayinChangeListener {
 }
 
 export interface StatusBus {
-  /** Announces that the payin changed to every subscriber on every instance sharing the bus. */
-  publish(idPayin: string): Promise<void>;
+  /**
+   * Announces that the payin changed to every subscriber on every instance sharing the bus, with
+   * `data` when given (a JSON object; anything JSON cannot carry rejects the publish).
+   */
+  publish(idPayin: string, data?: ChangeData): Promise<void>;
   /**
    * Resolves, with a function that ends the subscription, once changes of the payin will be
    * delivered; rejects with a `StatusBusUnavailableError` when they cannot be.
@@ -67,10 +78,11 @@ export function createSubscriberRegistry() {
       return () => remove(idPayin, listener);
     },
     /** Tells every listener of the payin; one listener that throws does not stop the others. */
-    deliver(idPayin: string, onError: (error: unknown) => void): void {
+    deliver(idPayin: string, onError: (error: unknown) => void, data?: ChangeData): void {
       for (const listener of [...(byPayin.get(idPayin) ?? [])]) {
         try {
-          listener.changed();
+          if (data === undefined) listener.changed();
+          else listener.changed(data);
         } catch (error) {
           onError(error);
         }
@@ -90,6 +102,33 @@ export function createSubscriberRegistry() {
       }
     },
   };
+}
+
+/**
+ * A change as one bus message: the idPayin alone (as every version of the bus has sent it), or
+ * the idPayin, a newline and the data's JSON. An idPayin holds no whitespace (the identifier
+ * rule), so the newline cannot be part of one; an instance of an earlier version that receives
+ * a change with data finds no stream for it and drops it.
+ */
+export function encodeChange(idPayin: string, data?: ChangeData): string {
+  if (idPayin.includes('\n')) throw new TypeError(`${JSON.stringify(idPayin)} is not an idPayin: it holds a newline`);
+  if (data === undefined) return idPayin;
+  const json = JSON.stringify(data);
+  if (json === undefined || !json.startsWith('{')) throw new TypeError('The data of a change must be a JSON object');
+  return `${idPayin}\n${json}`;
+}
+
+/** A bus message back into the idPayin and its data; undefined when it is not one (then dropped). */
+export function decodeChange(message: string): { idPayin: string; data?: ChangeData } | undefined {
+  const newline = message.indexOf('\n');
+  if (newline < 0) return { idPayin: message };
+  try {
+    const data: unknown = JSON.parse(message.slice(newline + 1));
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined;
+    return { idPayin: message.slice(0, newline), data: data as ChangeData };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Where a bus reports what it cannot throw (a listener that threw, a lost connection). */

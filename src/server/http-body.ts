@@ -1,22 +1,20 @@
 /**
- * Reading a Web `Request` body with a size bound, without buffering what lies beyond it: shared by
- * the status relay (`pay-checkout/server`) and the sandbox emulator, each of which turns the
- * failure into its own JSON error.
+ * Reading a Web `Request`'s JSON body with a size bound, without buffering what lies beyond it:
+ * one way for the status relay, the sandbox emulator and a merchant's own routes. A body too large
+ * is 413 (and the connection is closed: its unread rest cannot carry another request); one that is
+ * not UTF-8, empty or not JSON is 400 MALFORMED_JSON.
  */
+import { HttpError } from './http-error.js';
 
-export class BodyReadError extends Error {
-  constructor(
-    /** `too-large`: more than the bound (declared or read); `not-utf8`: bytes that are not UTF-8. */
-    readonly reason: 'too-large' | 'not-utf8',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** `64 KiB`, or `1000 bytes` for a bound that is not a whole number of KiB. */
+const sizeOf = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`);
 
-/** The body as UTF-8 text; a BodyReadError beyond `maxBytes` (the rest is never read) or for bad UTF-8. */
-export async function readBoundedText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new BodyReadError('too-large', `The body is larger than ${maxBytes} bytes`);
+/**
+ * The body as UTF-8 text, as it was sent (a signature covers exactly those bytes). HttpError 413
+ * beyond `maxBytes`, declared or read (the rest is never read); 400 for bytes that are not UTF-8.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${sizeOf(maxBytes)}`, { headers: { Connection: 'close' } });
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return '';
@@ -42,6 +40,21 @@ export async function readBoundedText(request: Request, maxBytes: number): Promi
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new BodyReadError('not-utf8', 'The body is not valid UTF-8');
+    throw new HttpError(400, 'MALFORMED_JSON', 'The request body is not valid UTF-8');
   }
+}
+
+/** A JSON value from the body's text; an empty body or anything that is not JSON is 400 MALFORMED_JSON. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new HttpError(400, 'MALFORMED_JSON', 'The request body is empty; a JSON object is expected');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(400, 'MALFORMED_JSON', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** readBodyText, then parseJson. */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  return parseJson(await readBodyText(request, maxBytes));
 }

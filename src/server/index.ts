@@ -1,182 +1,70 @@
 /**
- * pay-checkout/server: the merchant-side helper that mints payment-scoped tokens for the
- * checkout. It signs token requests with the merchant's private key (SHA256withRSA over the
- * minified JSON body, base64, header X-SIGNATURE) using Web Crypto, so it runs on Node 20 and
- * edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
- * the private key, signing and creating an issuer throw a TypeError before any request.
+ * pay-checkout/server: the merchant's server side of the checkout, for Node and other runtimes
+ * with Web Crypto. No DOM. Never ship the private key or the secret to a browser: in one,
+ * importing the private key, signing, and creating an issuer or a checkout backend throw a
+ * TypeError before any request.
+ *
+ * - `createCheckoutBackend(options)`: the whole server side of a checkout (checkouts, token
+ *   renewal, the platform's callbacks, the status streams, reads after callbacks), framework-neutral.
+ * - `createTokenIssuer(options)`: mints payment-scoped tokens (SHA256withRSA over the minified JSON
+ *   body, base64, header X-SIGNATURE), for a server that does the rest itself.
+ * - `createStatusRelay(options)`: the platform's callbacks to the shoppers' streams.
  */
-import { createClient, type CallOptions } from '../api/client.js';
-import { withRetry } from '../api/transport.js';
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
-import { refuseInBrowser, runsInBrowser } from './browser-guard.js';
+import { runsInBrowser } from './browser-guard.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
 
 export { actionOperations, exactOperation, paths, runsInBrowser };
 export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, WebCryptoKey };
 
-const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
-
-function bytesOf(binary: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
-  const match = pem.match(new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`));
-  if (!match) {
-    const found = pem.match(/-----BEGIN ([A-Z ]+)-----/)?.[1];
-    throw new TypeError(
-      found === 'RSA PRIVATE KEY'
-        ? 'The private key is PKCS#1 ("BEGIN RSA PRIVATE KEY"); convert it to PKCS#8: openssl pkcs8 -topk8 -nocrypt -in key.pem'
-        : `Expected a PEM block "BEGIN ${label}"`,
-    );
-  }
-  return bytesOf(atob(match[1]!.replace(/\s+/g, '')));
-}
-
-/** Imports a PKCS#8 PEM RSA private key for signing. */
-export function importPrivateKey(pem: string): Promise<WebCryptoKey> {
-  refuseInBrowser('importPrivateKey');
-  return crypto.subtle.importKey('pkcs8', pemBody(pem, 'PRIVATE KEY'), RSA_SHA256, false, ['sign']);
-}
-
-/** Imports an SPKI PEM RSA public key for verifying (the platform's side, and tests). */
-export function importPublicKey(pem: string): Promise<WebCryptoKey> {
-  return crypto.subtle.importKey('spki', pemBody(pem, 'PUBLIC KEY'), RSA_SHA256, false, ['verify']);
-}
-
-function toBase64(bytes: ArrayBuffer): string {
-  let binary = '';
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** The minified JSON the signature covers: exactly the bytes that are sent. */
-export const minifiedJson = (body: unknown) => JSON.stringify(body);
-
-/** SHA256withRSA over the minified JSON body, base64: the X-SIGNATURE header value. */
-export async function signBody(body: unknown, privateKey: WebCryptoKey | string): Promise<string> {
-  refuseInBrowser('signBody');
-  const key = typeof privateKey === 'string' ? await importPrivateKey(privateKey) : privateKey;
-  const signature = await crypto.subtle.sign(RSA_SHA256, key, new TextEncoder().encode(minifiedJson(body)));
-  return toBase64(signature);
-}
-
-/** Checks an X-SIGNATURE value against a public key over the given minified body. */
-export async function verifySignature(minifiedBody: string, signature: string, publicKey: WebCryptoKey | string): Promise<boolean> {
-  const key = typeof publicKey === 'string' ? await importPublicKey(publicKey) : publicKey;
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = bytesOf(atob(signature));
-  } catch {
-    return false;
-  }
-  return crypto.subtle.verify(RSA_SHA256, key, bytes, new TextEncoder().encode(minifiedBody));
-}
-
-export interface TokenIssuerOptions {
-  baseUrl: string;
-  merchantCode: string;
-  /** PKCS#8 PEM or an imported key. Preferred. */
-  privateKey?: string | WebCryptoKey;
-  /** Deprecated authentication by merchant secret, used only when no private key is given. */
-  secret?: string;
-  apiVersion?: string;
-  fetch?: typeof fetch;
-  /** Clock for the body timestamp (milliseconds since the epoch). */
-  now?: () => number;
-}
-
-export interface ByActionOptions {
-  action: TokenAction;
-  /** The idPayin (or idTopUp) the token is limited to. */
-  idPayment: string;
-  money?: Money;
-  validitySecs?: number;
-  settlementMethodPaymentMethodCode?: 'CRYPTO_TRANSFER';
-  settlementMethodPaymentOperatorCode?: 'TRC20';
-  settlementMethodAcccountNumber?: string;
-}
-
-export interface OperationsOptions {
-  operations: string[];
-  money?: Money;
-  validitySecs?: number;
-}
-
-export interface CheckoutOperationsOptions {
-  /** Also let the checkout show the merchant's channel name (GET /merchant-info). */
-  merchantInfo?: boolean;
-  /** Also let the customer submit the external reference (UTR) for P2A_V2, IMPS and UPI. */
-  externalReference?: boolean;
-}
-
-/**
- * The operations of a checkout token limited to one payin: those of PAYIN_CREATE, plus the
- * merchant name and the external-reference step when asked. Literal paths only, never a pattern:
- * the platform reads operations as regular expressions, so the id's regex characters are escaped.
- */
-export function checkoutOperations(idPayin: string, options: CheckoutOperationsOptions = {}): string[] {
-  const operations = actionOperations('PAYIN_CREATE', idPayin);
-  if (options.merchantInfo) operations.push(exactOperation('GET', paths.merchantInfo()));
-  if (options.externalReference) operations.push(exactOperation('POST', paths.payinExternalReference(idPayin)));
-  return operations;
-}
-
-/** Mints tokens for the checkout from the merchant's server. */
-export function createTokenIssuer(options: TokenIssuerOptions) {
-  refuseInBrowser('createTokenIssuer');
-  if (!options.privateKey && !options.secret) throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
-  const client = createClient({ baseUrl: options.baseUrl, apiVersion: options.apiVersion, fetch: options.fetch });
-  const now = options.now ?? Date.now;
-  let key: Promise<WebCryptoKey> | undefined;
-  const signingKey = () =>
-    (key ??= typeof options.privateKey === 'string' ? importPrivateKey(options.privateKey) : Promise.resolve(options.privateKey!));
-
-  async function authenticate<T extends object>(body: T): Promise<{ body: T & { timestamp?: number; secret?: string }; signature?: string }> {
-    if (options.privateKey) {
-      const signed = { ...body, timestamp: now() };
-      return { body: signed, signature: await signBody(signed, await signingKey()) };
-    }
-    return { body: { ...body, secret: options.secret } };
-  }
-
-  /**
-   * Sends a token request, signing every attempt afresh (a new timestamp, a new signature): the
-   * platform refuses a signature it has already seen, so a retry after an answer that was lost on
-   * the way back must not send the same signed body again.
-   */
-  function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
-    return withRetry(async () => {
-      const { body, signature } = await authenticate(request);
-      return (await post(body, signature, { ...call, retry: false })).token;
-    }, call);
-  }
-
-  return {
-    /** POST /auth-tokens-by-action: a token limited by action to one payment. */
-    byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
-      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthTokenByAction(body, signature, attempt));
-    },
-    /** POST /auth-tokens: a token for a list of operations. */
-    withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
-      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthToken(body, signature, attempt));
-    },
-    /** A checkout token for one payin (see checkoutOperations). */
-    async forCheckout(idPayin: string, extra: CheckoutOperationsOptions & { money?: Money; validitySecs?: number } = {}, call?: CallOptions) {
-      const { money, validitySecs, ...operationOptions } = extra;
-      if (!operationOptions.merchantInfo && !operationOptions.externalReference) {
-        return this.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call);
-      }
-      return this.withOperations({ operations: checkoutOperations(idPayin, operationOptions), money, validitySecs }, call);
-    },
-  };
-}
-
-export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type StatusRelayStats, type StatusCallback } from './relay.js';
-export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type BusLog } from './bus.js';
+export {
+  checkoutOperations,
+  createTokenIssuer,
+  importPrivateKey,
+  importPublicKey,
+  minifiedJson,
+  signBody,
+  verifySignature,
+  type ByActionOptions,
+  type CheckoutOperationsOptions,
+  type OperationsOptions,
+  type TokenIssuer,
+  type TokenIssuerOptions,
+} from './token-issuer.js';
+export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type StatusRelayStats, type StatusCallback, type StreamAccess } from './relay.js';
+export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData, type BusLog } from './bus.js';
 export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
+
+// The merchant kit (issue 21): the whole server side of a checkout.
+export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
+export type { CheckoutBackendOptions, CheckoutOrder } from './checkout-options.js';
+export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
+export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
+export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
+export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
+export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
+export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
+
+// What a merchant's own routes around the relay and the checkout use: one error with the platform's
+// error body, a bounded JSON body read, and zod validation that names each field at fault.
+export { HttpError, jsonResponse, invalidRequest, type FieldDetail, type HttpErrorOptions } from './http-error.js';
+export { readBodyText, parseJson, readJsonBody } from './http-body.js';
+export { validateInput } from './validation.js';
+
+// The platform as a merchant's server calls it (GET /payins/{idPayin} after a callback, the options
+// of a checkout), the errors it throws, and the shapes it answers.
+export { createClient, type PlatformClient, type CallOptions, type ClientOptions, type RetryOptions } from '../api/client.js';
+export { PlatformError, isPlatformError, type ErrorCode } from '../api/errors.js';
+export type { AvailableOptionsResponse, PaymentOption } from '../api/schemas/options.js';
+export type { Payin, PayinDetailResponse, PayinStatus } from '../api/schemas/payin.js';
+
+// The platform's method table and its rules, for the merchant's own order checks (which currencies
+// it sells in, which methods a currency has, whether an amount is one the platform takes).
+export { PAYIN_METHOD_TABLE, currenciesOf, methodCodesFor, type MethodTableRow } from '../api/schemas/method-table.js';
+export { fieldRulesFor, isRequired, type FieldRule } from '../api/method-rules.js';
+export { amountProblem } from '../api/money.js';
+/** The platform's identifier rule (idPayin, idTopUp, …) as a zod schema, for the merchant's routes. */
+export { idSchema } from '../api/schemas/payin-request.js';

@@ -16,19 +16,24 @@
  *   is live; `event: changed` / `data: {}` for each change; `event: ping` / `data: {}` every
  *   heartbeatMs. A bad idPayin is 400 JSON; a bus that cannot deliver is 503 JSON (and an open
  *   stream ends when its bus connection is lost), so the element polls instead of waiting.
+ *
+ * An authorized stream (`handleEvents(request, idPayin, { authorized: true })`, for a caller that
+ * has checked who asks, as `createCheckoutBackend` does with the checkout's handle) hears the
+ * changes published with data instead: `event: changed` / `data: <that data>`. A change announced
+ * without data (the callback itself) is followed by one with data once it has been read; when
+ * none follows within `dataWaitMs`, the stream sends `changed` / `{}` and the element reads the
+ * payin itself. An unauthorized stream never sees data.
  */
-import type { BusLog, StatusBus } from './bus.js';
+import type { BusLog, ChangeData, StatusBus } from './bus.js';
 import { consoleBusLog, StatusBusUnavailableError } from './bus.js';
+import { readJsonBody } from './http-body.js';
+import { HttpError, jsonResponse } from './http-error.js';
 import {
   invalidId,
   isPayinId,
-  jsonResponse,
   methodNotAllowed,
-  parseJsonText,
   parseStatusCallback,
   PAYIN_STATUS_CHANGED,
-  readCallbackText,
-  RelayHttpError,
   SSE_HEADERS,
   sseEvent,
   sseRetry,
@@ -68,8 +73,23 @@ export interface StatusRelayOptions {
   maxCallbackBytes?: number;
   /** How long publishing a change may take before the callback is answered 503 (the platform retries it). Default 2000 ms. */
   publishTimeoutMs?: number;
+  /**
+   * How long an authorized stream waits, after a change without data, for the change with data
+   * that should follow (the payin read after the callback) before it sends a data-free `changed`.
+   * Default 30 000 ms.
+   */
+  dataWaitMs?: number;
   /** Where failures of your hooks and of the bus are reported. Default: console.warn. */
   log?: BusLog;
+}
+
+/** Who may see what on one stream: decided by the caller of handleEvents. */
+export interface StreamAccess {
+  /**
+   * The caller has checked that this client may see the payin (a valid handle of the checkout):
+   * the stream carries the data published with changes. Default false: data-free.
+   */
+  authorized?: boolean;
 }
 
 export interface StatusRelayStats {
@@ -95,6 +115,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
   const maxStreams = positive(options.maxStreams, 10_000, 'maxStreams');
   const maxCallbackBytes = positive(options.maxCallbackBytes, 16 * 1024, 'maxCallbackBytes');
   const publishTimeoutMs = positive(options.publishTimeoutMs, 2000, 'publishTimeoutMs');
+  const dataWaitMs = positive(options.dataWaitMs, 30_000, 'dataWaitMs');
   const log = options.log ?? consoleBusLog;
   const retryAfter = String(Math.max(1, Math.ceil(retryMs / 1000)));
   const allowAnyOrigin = options.allowOrigins?.includes('*') ?? false;
@@ -119,12 +140,12 @@ export function createStatusRelay(options: StatusRelayOptions) {
       return await options.knownPayin(idPayin);
     } catch (error) {
       log('The relay could not tell whether a payin is known (knownPayin failed)', error);
-      throw new RelayHttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { 'Retry-After': retryAfter });
+      throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { headers: { 'Retry-After': retryAfter } });
     }
   }
 
   function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
-    if (error instanceof RelayHttpError) return error.toResponse(headers);
+    if (error instanceof HttpError) return error.toResponse(headers);
     if (error instanceof StatusBusUnavailableError) {
       return jsonResponse(503, { errorCode: 'STATUS_BUS_UNAVAILABLE', message: error.message }, { 'Retry-After': retryAfter, ...headers });
     }
@@ -146,13 +167,13 @@ export function createStatusRelay(options: StatusRelayOptions) {
     if (allowAnyOrigin) return { 'Access-Control-Allow-Origin': '*' };
     if (allowedOrigins.has(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     if (request.headers.get('sec-fetch-site') === 'same-origin' || origin === new URL(request.url).origin) return {};
-    throw new RelayHttpError(403, 'ORIGIN_NOT_ALLOWED', `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`);
+    throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`);
   }
 
   async function handleCallback(request: Request): Promise<Response> {
     try {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
-      const callback = parseStatusCallback(parseJsonText(await readCallbackText(request, maxCallbackBytes)));
+      const callback = parseStatusCallback(await readJsonBody(request, maxCallbackBytes));
       runHook('onCallback', () => options.onCallback?.(callback, request));
       // Other event types (top-ups, payouts, types added later) are acknowledged and left alone.
       if (callback.type !== PAYIN_STATUS_CHANGED) return jsonResponse(200, { received: true, published: false });
@@ -167,7 +188,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  async function handleEvents(request: Request, idPayin: string): Promise<Response> {
+  async function handleEvents(request: Request, idPayin: string, access: StreamAccess = {}): Promise<Response> {
     let cors: Record<string, string> = {};
     try {
       cors = corsHeaders(request);
@@ -178,25 +199,28 @@ export function createStatusRelay(options: StatusRelayOptions) {
       if (!isPayinId(idPayin)) throw invalidId();
       if (closed) throw new StatusBusUnavailableError('The status relay is closed');
       if (streams.size >= maxStreams) {
-        throw new RelayHttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { 'Retry-After': retryAfter });
+        throw new HttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { headers: { 'Retry-After': retryAfter } });
       }
-      return await openStream(request, idPayin, cors);
+      return await openStream(request, idPayin, cors, access.authorized === true);
     } catch (error) {
       return errorResponse(error, cors);
     }
   }
 
-  async function openStream(request: Request, idPayin: string, cors: Record<string, string>): Promise<Response> {
+  async function openStream(request: Request, idPayin: string, cors: Record<string, string>, authorized: boolean): Promise<Response> {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let ready = false;
     let ended = false;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
+    /** An authorized stream's wait for the data of a change announced without it. */
+    let dataWait: ReturnType<typeof setTimeout> | undefined;
     let unsubscribe: (() => void) | undefined;
 
     const end = () => {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
+      clearTimeout(dataWait);
       unsubscribe?.();
       request.signal.removeEventListener('abort', end);
       streams.delete(end);
@@ -220,12 +244,23 @@ export function createStatusRelay(options: StatusRelayOptions) {
     // The slot is taken before the first await, so a crowd arriving at once cannot overshoot maxStreams.
     streams.add(end);
     try {
-      if (!(await isKnown(idPayin))) throw new RelayHttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
-      const subscription = await bus.subscribe(idPayin, {
-        // A change before `ready` is covered by the read the element makes on `ready`.
-        changed: () => ready && send(sseEvent('changed')),
-        lost: end,
-      });
+      if (!(await isKnown(idPayin))) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
+      // A change before `ready` is covered by the read the element makes on `ready`.
+      const changed = authorized
+        ? (data?: ChangeData) => {
+            if (!ready) return;
+            if (data !== undefined) {
+              clearTimeout(dataWait);
+              dataWait = undefined;
+              return send(sseEvent('changed', data));
+            }
+            dataWait ??= setTimeout(() => {
+              dataWait = undefined;
+              send(sseEvent('changed'));
+            }, dataWaitMs);
+          }
+        : (data?: ChangeData) => ready && data === undefined && send(sseEvent('changed'));
+      const subscription = await bus.subscribe(idPayin, { changed, lost: end });
       // The stream may have ended while subscribing (the client left, or close()).
       if (ended) subscription();
       else unsubscribe = subscription;

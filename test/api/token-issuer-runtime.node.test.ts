@@ -5,8 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { DEMO_PUBLIC_KEY_PATH } from '../../demo/sandbox/index.js';
+import { DEMO_PUBLIC_KEY } from '../../src/sandbox/index.js';
 import { createTokenIssuer, importPublicKey, runsInBrowser, signBody, verifySignature } from '../../src/server/index.js';
 import { demoPrivateKey } from '../support/sandbox-node.js';
 
@@ -57,7 +56,7 @@ describe('in Node with browser-like globals installed (as jsdom-global or happy-
       assert.equal(await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'o-1' }), 'a.b.c');
       assert.equal(requests.length, 1);
       const signature = await signBody({ a: 1 }, demoPrivateKey);
-      assert.ok(await verifySignature('{"a":1}', signature, await importPublicKey(readFileSync(DEMO_PUBLIC_KEY_PATH, 'utf8'))));
+      assert.ok(await verifySignature('{"a":1}', signature, await importPublicKey(DEMO_PUBLIC_KEY)));
     } finally {
       for (const name of Object.keys(installed)) delete globals[name];
     }

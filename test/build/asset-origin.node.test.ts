@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { launchChromium, uniquePayinId } from '../../scripts/page-server.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type Sandbox } from '../../demo/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 
 const dist = new URL('../../dist/', import.meta.url);
@@ -73,7 +73,7 @@ describe('dist/ on another origin than the page', () => {
 
   async function checkoutPage(path: string, assetBase: string, csp?: string) {
     const idPayin = uniquePayinId('asset-origin');
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8') });
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
     const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: { amount: 60, currencyCode: 'INR' } });
     pages.set(path, {
       csp,
@@ -107,7 +107,7 @@ describe('dist/ on another origin than the page', () => {
       assert.deepEqual(await read<string[]>(page, 'cspViolations'), []);
       assert.deepEqual(await read<string[]>(page, 'scriptErrors'), []);
       const chunks = assetRequests.map((request) => request.path).filter((path) => path.startsWith('/cors/'));
-      for (const chunk of [/^\/cors\/payment-views-[\w-]+\.js$/, /^\/cors\/qrcode-core-[\w-]+\.js$/]) {
+      for (const chunk of [/^\/cors\/payment-views-[\w-]+\.js$/, /^\/cors\/qr-encoder-[\w-]+\.js$/]) {
         assert.ok(chunks.some((path) => chunk.test(path)), `the lazy chunks come from the asset origin too: ${chunks.join(', ')}`);
       }
       assert.ok(assetRequests.filter((request) => request.path.startsWith('/cors/')).every((request) => request.origin === shop.origin), 'every module request is a CORS request (Origin sent)');

@@ -143,7 +143,7 @@ function describeStrictCsp(engine: EngineName) {
         assert.ok(((await qr.getAttribute('d')) ?? '').length > 100, 'the QR has modules');
         const loaded = (await witnesses()).requests;
         assert.ok(
-          loaded.some((request) => /\/dist\/qrcode-core-[\w-]+\.js$/.test(request)),
+          loaded.some((request) => /\/dist\/qr-encoder-[\w-]+\.js$/.test(request)),
           `the QR chunk loaded from dist/ (requests: ${loaded.filter((r) => r.includes('/dist/')).join(', ')})`,
         );
 

@@ -21,8 +21,11 @@ const distFilesLoaded = () =>
 describe('dist/pay-checkout.js', () => {
   let platform: FakePlatform;
   let entry: { PayCheckout: CustomElementConstructor; readRedirectParams: unknown };
+  /** What the page fetched to define the element, before any element was mounted. */
+  let firstLoad: string[];
   before(async () => {
     entry = await import(ENTRY);
+    firstLoad = distFilesLoaded();
   });
   beforeEach(() => {
     platform = new FakePlatform().install();
@@ -69,8 +72,26 @@ describe('dist/pay-checkout.js', () => {
     expect(platform.requests).to.have.length(0);
   });
 
+  // Before any English element: a chunk, once fetched, stays for the page.
+  it('a Thai shopper fetches the payin views and Thai, never a payin\'s English nor, without a status-url, the status stream', async () => {
+    sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-th`, String(Date.now()));
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('GET', '/payins/order-th', { body: payinResponse({ status: 'PROCESSING' }, { idPayin: 'order-th' }) });
+    const element = mount({ token: checkoutToken('order-th'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    expect(element.shadowRoot!.querySelector('section')!.getAttribute('lang')).to.equal('th');
+    const loaded = distFilesLoaded()
+      .filter((path) => path !== ENTRY)
+      .map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(loaded).to.include.members(['payment-views', 'th', 'qr-encoder']);
+    expect(loaded).to.not.include('en-payin');
+    expect(loaded).to.not.include('pushed-status');
+  });
+
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
-    expect(distFilesLoaded().some((path) => /qrcode/.test(path)), 'the encoder is not part of the first load').to.equal(false);
+    expect(firstLoad.some((path) => /qr-encoder/.test(path)), 'the encoder is not part of the first load').to.equal(false);
     // A payin started in this tab earlier (the built element's own marker): it resumes at pending.
     sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-1`, String(Date.now()));
     platform
@@ -84,6 +105,9 @@ describe('dist/pay-checkout.js', () => {
     expect(path).to.match(/^M\d+ \d+h1v1h-1z/);
     // A version-3+ QR has hundreds of dark modules.
     expect(path.match(/M/g)!.length).to.be.greaterThan(200);
-    expect(distFilesLoaded().filter((file) => /^\/dist\/qrcode-core-[\w-]+\.js$/.test(file))).to.have.length(1);
+    expect(distFilesLoaded().filter((file) => /^\/dist\/qr-encoder-[\w-]+\.js$/.test(file))).to.have.length(1);
+    // An English shopper: a payin's English arrives beside the views.
+    expect(distFilesLoaded().filter((file) => /^\/dist\/en-payin-[\w-]+\.js$/.test(file))).to.have.length(1);
+    expect(element.shadowRoot!.textContent).to.include('Scan the QR code with any UPI app');
   });
 });

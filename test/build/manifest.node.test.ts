@@ -25,7 +25,7 @@ interface ElementDeclaration extends Named {
   events: Event[];
   cssParts: Named[];
   cssProperties: Named[];
-  members: Named[];
+  members: (Named & { kind: string })[];
 }
 interface Manifest {
   modules: { path: string; declarations: ElementDeclaration[]; exports: { kind: string; name: string }[] }[];
@@ -35,13 +35,14 @@ const ATTRIBUTES = [
   'token', 'base-url', 'payin-id', 'amount', 'currency-code', 'payment-method-code', 'payment-operator-code', 'options-available',
   'account-name', 'account-number', 'email-address', 'phone-number', 'allow-customer-data-change', 'external-provider-code',
   'postal-code', 'city', 'disctrict', 'district', 'passport-number', 'upi-id', 'id-customer', 'product-id', 'show-deep-link',
-  'return-url', 'callback-url', 'api-version', 'locale', 'state',
+  'return-url', 'callback-url', 'api-version', 'locale', 'state', 'submit-button',
 ];
 const PARTS = ['method-list', 'method', 'form', 'field', 'submit', 'amount', 'qr', 'instructions', 'status', 'error', 'merchant-name'];
 /** The detail type of each event, as src/events names it (the compiler checks every event is here). */
 const DETAIL_TYPES = {
   'pay-ready': 'PayReadyDetail',
   'pay-method-change': 'PayMethodChangeDetail',
+  'pay-change': 'PayChangeDetail',
   'pay-created': 'PayCreatedDetail',
   'pay-status': 'PayStatusDetail',
   'pay-success': 'PayFinalDetail',
@@ -105,6 +106,10 @@ describe('custom-elements.json', () => {
     const members = element.members.map((member) => member.name);
     // options is public (CONTRACT §1: the merchant's own options answer, a property without attribute).
     assert.ok(members.includes('token') && members.includes('state') && members.includes('options'));
+    // The page's own pay button (CONTRACT §5): methods as on a form.
+    for (const method of ['submit', 'checkValidity', 'reportValidity']) {
+      assert.equal(element.members.find((member) => member.name === method)?.kind, 'method', `${method}() is listed`);
+    }
     for (const internal of ['announcement', 'session', 'payin', 'values', 'fieldErrors']) assert.ok(!members.includes(internal), `${internal} is internal`);
   });
 });

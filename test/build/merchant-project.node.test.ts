@@ -1,7 +1,8 @@
 /**
  * The package in a merchant's own project (issue 16, "Done when"): `npm pack`, then a fresh
- * example project in a temporary folder installs the tarball and @playwright/test with npm (from
- * the cache that `npm ci` filled; the registry when something is missing), and runs the
+ * example project in a temporary folder installs the tarball, @playwright/test and the emulator's
+ * packages (hono, @hono/node-server, re2js: optional peers of pay-checkout, as the README says) with
+ * npm (from the cache that `npm ci` filled; the registry when something is missing), and runs the
  * Playwright suite of test/build/merchant-project/ as a merchant would: `npx pay-checkout-sandbox`
  * and the shop (shop.js: tokens minted with `pay-checkout/server`, the element served from the
  * installed package) start as Playwright web servers on free ports, and a UPI QR payment is paid
@@ -25,6 +26,9 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** CHROME_PATH, else the system's Chromium, else the one Playwright would download. */
 const chromiumPath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const playwrightVersion = (JSON.parse(readFileSync(join(root, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
+/** The emulator's packages, optional peers of pay-checkout: a merchant who runs the sandbox installs them (README). */
+const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
+const emulatorPeers = Object.fromEntries(['hono', '@hono/node-server', 're2js'].map((name) => [name, peerDependencies[name]!]));
 
 /** npm's warnings about this machine (an unknown key in ~/.npmrc), not about what is installed. */
 const ENVIRONMENT_WARNING = /^npm warn Unknown (user|global|builtin|env) config/;
@@ -79,7 +83,7 @@ describe('a merchant’s project with the packed package', () => {
           type: 'module',
           scripts: { test: 'playwright test' },
           dependencies: { 'pay-checkout': `file:./${tarball}` },
-          devDependencies: { '@playwright/test': playwrightVersion },
+          devDependencies: { '@playwright/test': playwrightVersion, ...emulatorPeers },
         },
         null,
         2,

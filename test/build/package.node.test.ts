@@ -3,10 +3,11 @@
  *
  * - `npm publish --dry-run` succeeds with no warning about the package;
  * - the tarball (`npm pack --dry-run`) holds every file the entries, the bin and the types need,
- *   and nothing else: no tests, no sources, no demo pages, no key but the demo merchant's;
+ *   and nothing else: no tests, no sources, no demo pages, no key file nor any PEM private-key block;
  * - `dependencies` and the peers (React, node-redis) are exactly what the Node-side files import; the
  *   browser's files import nothing but each other;
- * - each public entry exports exactly what its source module exports: no minified internal names.
+ * - each public entry exports exactly what its source module exports: no minified internal names;
+ *   tsconfig.json's paths (the self-reference of demo/ and scripts/) name the same entries' sources.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,6 +35,9 @@ interface PackageJson {
   typesVersions: Record<string, Record<string, string[]>>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  'web-types': string;
+  'vscode.html-custom-data': string;
+  'vscode.css-custom-data': string;
 }
 const pkg = JSON.parse(read('package.json')) as PackageJson;
 
@@ -78,14 +82,16 @@ describe('the package as published', () => {
     assert.deepEqual(packageWarnings(stderr), []);
   });
 
-  it('the tarball holds only the builds, their types, the manifest, the README and the demo merchant’s keys', () => {
+  it('the tarball holds only the builds, their types, the manifest and the README', () => {
     const allowed = (path: string) =>
-      ['package.json', 'README.md', 'LICENSE', 'custom-elements.json', 'demo/keys/README.md', 'demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem'].includes(path) ||
+      ['package.json', 'README.md', 'LICENSE', 'custom-elements.json'].includes(path) ||
       /^dist\/[\w/.-]+\.js$/.test(path) ||
-      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path);
+      /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path) ||
+      // Generated from the manifest: each framework's types, the editors' data.
+      /^dist\/frameworks\/[\w.-]+\.(d\.ts|json)$/.test(path);
     assert.deepEqual(packed.filter((path) => !allowed(path)), []);
     assert.deepEqual(packed.filter((path) => /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/')), [], 'no tests, sources, pages or maps');
-    assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), ['demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem']);
+    assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), [], 'no key file: the demo merchant’s keys are a module of the sandbox');
     assert.ok(!packed.some((path) => path.startsWith('dist/types/test/') || path.startsWith('dist/types/scripts/')));
   });
 
@@ -96,6 +102,10 @@ describe('the package as published', () => {
       pkg.types,
       pkg.module,
       ...Object.values(pkg.typesVersions['*']!).flat(),
+      // Where editors look: JetBrains' web-types, VS Code's custom data.
+      pkg['web-types'],
+      pkg['vscode.html-custom-data'],
+      pkg['vscode.css-custom-data'],
     ].map(normalize);
     assert.deepEqual(named.filter((path) => !packed.includes(path)), [], 'named by package.json but not packed');
 
@@ -116,11 +126,14 @@ describe('the package as published', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('the bin is a Node script and the sandbox ships the demo merchant’s keys it reads', () => {
+  it('the bin is a Node script', () => {
     assert.deepEqual(Object.keys(pkg.bin), ['pay-checkout-sandbox']);
     assert.match(read(pkg.bin['pay-checkout-sandbox']!), /^#!\/usr\/bin\/env node\n/);
-    for (const key of ['demo/keys/demo-merchant.pem', 'demo/keys/demo-merchant.pub.pem']) assert.ok(packed.includes(key), key);
-    assert.match(read('demo/keys/README.md'), /DEMO ONLY/);
+  });
+
+  it('no packed file holds a PEM private-key block, which secret scanners flag (the demo key is armoured at run time)', () => {
+    const block = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
+    assert.deepEqual(packed.filter((path) => block.test(read(path))), []);
   });
 
   it('`dependencies` and the peers are exactly what the Node-side files import; the browser files import only each other', () => {
@@ -160,7 +173,7 @@ describe('the public entries export their source modules’ names, no internal o
     ['.', 'dist/index.js', 'src/pay-checkout.ts'],
     ['./react', 'dist/react.js', 'src/react/index.ts'],
     ['./server', 'dist/server.js', 'src/server/index.ts'],
-    ['./sandbox', 'dist/sandbox.js', 'demo/sandbox/index.ts'],
+    ['./sandbox', 'dist/sandbox.js', 'src/sandbox/index.ts'],
   ];
 
   for (const [subpath, built, source] of entries) {
@@ -169,6 +182,19 @@ describe('the public entries export their source modules’ names, no internal o
       assert.deepEqual(builtExports(built), await sourceExports(source));
     });
   }
+
+  it('tsconfig.json maps the package’s self-reference (demo/, scripts/) to the sources of exactly these entries', async () => {
+    const ts = (await import('typescript-5')).default;
+    const { config, error } = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
+    assert.equal(error, undefined);
+    // Code entries: not data (.json), and not the types-only entries of the frameworks (jsx, vue, svelte).
+    const typesOnly = (target: unknown) => typeof target === 'object' && target !== null && Object.keys(target).every((condition) => condition === 'types');
+    const codeSubpaths = Object.keys(pkg.exports).filter((subpath) => !/\.json$/.test(subpath) && !typesOnly(pkg.exports[subpath]));
+    const sources = new Map(entries.map(([subpath, , source]) => [subpath, source]));
+    assert.deepEqual([...sources.keys()].sort(), codeSubpaths.sort(), 'every code entry of exports has its source in the table above');
+    const expected = Object.fromEntries(codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]));
+    assert.deepEqual(config.compilerOptions.paths, expected);
+  });
 
   it('dist/pay-checkout.js, the script-tag file, adds only the bindings its own lazy chunks import from it', async () => {
     const publicNames = await sourceExports('src/pay-checkout.ts');

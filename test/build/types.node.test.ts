@@ -69,6 +69,8 @@ export { props, wrong };
 /** The server helper with keys as each runtime types them: the alias, and (node-only) node's own. */
 const serverConsumer = (nodeKey: boolean) => `
 import { createTokenIssuer, importPrivateKey, signBody, checkoutOperations, createStatusRelay, memoryBus, type WebCryptoKey } from 'pay-checkout/server';
+import { createCheckoutBackend, memoryCheckoutStore, redisCheckoutStore, redisBus, type CheckoutOrder, type CheckoutResponse } from 'pay-checkout/server';
+declare const redisUrl: string | undefined;
 ${nodeKey ? "import type { webcrypto } from 'node:crypto';\ndeclare const nodeKey: webcrypto.CryptoKey;\nexport const fromNode = createTokenIssuer({ baseUrl: 'http://127.0.0.1:8787', merchantCode: 'demo-merchant', privateKey: nodeKey });\nexport const signedWithNodeKey: Promise<string> = signBody({ a: 1 }, nodeKey);" : ''}
 
 export async function mint(pem: string): Promise<string> {
@@ -85,18 +87,37 @@ export async function mint(pem: string): Promise<string> {
   const callback: Promise<Response> = relay.handleCallback(new Request('http://127.0.0.1:3000/callbacks', { method: 'POST', body: '{}' }));
   const stream: Response | Promise<Response> = relay.handleEvents(new Request('http://127.0.0.1:3000/events/order-1'), 'order-1');
   console.log(callback, stream);
+  const backend = createCheckoutBackend({
+    platformUrl: 'http://127.0.0.1:8787',
+    merchantCode: 'demo-merchant',
+    privateKey: pem,
+    prefix: '/pay',
+    callbackUrl: (request) => new URL('/pay/callbacks', request.url).href,
+    order: async (request): Promise<CheckoutOrder | Response> =>
+      request.headers.get('cookie') ? { idPayin: 'order-1', money: { amount: 60, currencyCode: 'INR' }, customer: { emailAddress: 'a@example.com' } } : new Response(null, { status: 401 }),
+    onPayinUpdate: (payin, { previous }) => console.log(payin.status, previous?.status),
+    store: redisUrl ? redisCheckoutStore({ url: redisUrl }) : memoryCheckoutStore(),
+    bus: redisUrl ? redisBus({ url: redisUrl }) : memoryBus(),
+  });
+  const answered: Response = await backend.fetch(new Request('http://127.0.0.1:3000/pay/checkouts', { method: 'POST', body: '{}' }));
+  const checkout = (await answered.json()) as CheckoutResponse;
+  const renewed: Promise<Response> = backend.handleCheckout(new Request('http://127.0.0.1:3000/pay/checkouts', { method: 'POST', body: JSON.stringify({ handle: checkout.handle }) }));
+  const events: Promise<Response> = backend.handleEvents(new Request('http://127.0.0.1:3000' + checkout.statusUrl), checkout.idPayin);
+  console.log(renewed, events, backend.stats().mints.waiting);
+  // @ts-expect-error the order's money is a Money, never a bare number
+  createCheckoutBackend({ platformUrl: 'http://x', merchantCode: 'm', secret: 's', callbackUrl: 'http://x', order: async () => ({ idPayin: 'o', money: 60 }) });
   return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'order-1', money: { amount: 60, currencyCode: 'INR' } });
 }
 `;
 
 const sandboxConsumer = `
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
 
 export async function start(): Promise<Sandbox> {
   const options: SandboxOptions = { port: 0, host: '127.0.0.1', log: false, settleDelayMs: 100 };
   const sandbox = await createSandbox(options);
   const url: string = sandbox.url;
-  console.log(url, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, SCENARIO_AMOUNTS);
+  console.log(url, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS);
   // @ts-expect-error port is a number
   await createSandbox({ port: '8787' });
   return sandbox;

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRedirectParams } from '../../src/checkout/redirect-params.js';
-import { safeDeepLink, safeWebUrl } from '../../src/checkout/safe-url.js';
+import { safeDeepLink, safeWebUrl } from '../../src/api/safe-url.js';
 import { readCheckoutConfig } from '../../src/checkout/config.js';
 import { fakeJwt } from '../support/jwt.js';
 

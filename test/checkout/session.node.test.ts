@@ -276,7 +276,10 @@ describe('CheckoutSession', () => {
   it('submit checks the method rules first: nothing is sent while a field is missing', async () => {
     const h = startSession({ paymentMethodCode: 'UPICOLLECT' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()] });
     await h.settle();
-    await h.session.submit();
+    assert.deepEqual(await h.session.submit(), {
+      ok: false,
+      error: { code: 'INVALID_FORM', message: 'Some payment details are missing or wrong.', retryable: false },
+    });
     assert.equal(h.session.state, 'select');
     assert.deepEqual(h.session.form.fieldErrors, { 'account.accountName': 'required', phoneNumber: 'required' });
     assert.deepEqual(h.session.form.notice, { kind: 'fields', count: 2 });
@@ -288,14 +291,17 @@ describe('CheckoutSession', () => {
     h.session.setValue('phoneNumber', '98765 43210');
     const submitted = h.session.submit();
     assert.equal(h.session.state, 'submitting');
-    await submitted;
+    const result = await submitted;
     await h.settle();
     assert.equal(h.session.state, 'pending');
+    assert.equal(result.ok && result.payin.paymentMethodResponse.reference, 'REF-1');
     const request = h.platform.calls.find((call) => call.name === 'createPayin')!.args[1] as any;
     assert.deepEqual(request.paymentMethod, { paymentMethodCode: 'UPICOLLECT', account: { accountName: 'Asha Devi' }, phoneNumber: '9876543210' });
     assert.deepEqual(request.paymentRequested, { money: { amount: 60, currencyCode: 'INR' } });
-    assert.deepEqual(h.names(), ['pay-ready', 'pay-created']);
-    assert.equal(h.events()[1]!.detail.resumed, false);
+    // The name alone changed nothing pay-change tells; the phone number completed the form.
+    assert.deepEqual(h.names(), ['pay-ready', 'pay-change', 'pay-created']);
+    assert.deepEqual(h.events()[1]!.detail, { complete: true, paymentMethodCode: 'UPICOLLECT' });
+    assert.equal(h.events()[2]!.detail.resumed, false);
     assert.deepEqual(h.reports.findLast((r) => r.type === 'focus'), { type: 'focus', target: 'status' });
   });
 
@@ -303,17 +309,19 @@ describe('CheckoutSession', () => {
     const rejected = new PlatformError({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'down', httpStatus: 406 });
     const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [rejected] });
     await h.settle();
-    await h.session.submit();
+    const result = await h.session.submit();
     await h.settle();
     assert.equal(h.session.state, 'select');
     assert.deepEqual(h.session.form.notice, { kind: 'error', code: 'PAYMENT_OPERATOR_UNAVAILABLE' });
-    assert.deepEqual(h.events().at(-1), {
-      name: 'pay-error',
-      detail: { code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'This payment provider is unavailable right now. Try another payment method.', httpStatus: 406, retryable: false },
-    });
+    const detail = { code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'This payment provider is unavailable right now. Try another payment method.', httpStatus: 406, retryable: false };
+    assert.deepEqual(h.events().at(-1), { name: 'pay-error', detail });
+    assert.deepEqual(result, { ok: false, error: detail });
     h.session.choose('UPICOLLECT');
     assert.equal(h.session.form.notice, undefined);
-    assert.deepEqual(h.events().at(-1), { name: 'pay-method-change', detail: { paymentMethodCode: 'UPICOLLECT' } });
+    assert.deepEqual(h.events().slice(-2), [
+      { name: 'pay-method-change', detail: { paymentMethodCode: 'UPICOLLECT' } },
+      { name: 'pay-change', detail: { complete: false, paymentMethodCode: 'UPICOLLECT' } },
+    ]);
   });
 
   it('a create that meets 409 reads the payin and resumes it: never a second payin', async () => {
@@ -325,6 +333,104 @@ describe('CheckoutSession', () => {
     assert.equal(h.session.state, 'pending');
     assert.equal(h.platform.count('createPayin'), 1);
     assert.equal(h.events().find((event) => event.name === 'pay-created')!.detail.resumed, true);
+  });
+
+  describe('submit(), checkValidity() and pay-change, for a page with its own pay button', () => {
+    /** The value if it settled before the event loop turned (at once), else 'still waiting'. */
+    const atOnce = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<'still waiting'>((resolve) => setImmediate(() => resolve('still waiting')))]);
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+
+    it('calls while the create runs share its one create and its result', async () => {
+      const held = gate();
+      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [() => held.opened.then(() => payin())] });
+      await h.settle();
+      const first = h.session.submit();
+      const second = h.session.submit();
+      assert.equal(first, second);
+      assert.equal(await atOnce(h.session.submit()), 'still waiting');
+      held.open();
+      const [a, b] = await Promise.all([first, second]);
+      assert.deepEqual(a, b);
+      assert.equal(a.ok, true);
+      assert.equal(h.platform.count('createPayin'), 1);
+      // Now pending: another call is refused at once, and creates nothing.
+      await h.settle();
+      const late = await atOnce(h.session.submit());
+      assert.deepEqual(late, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (pending)', retryable: false } });
+      assert.equal(h.platform.count('createPayin'), 1);
+    });
+
+    it('before the form is there, submit() settles at once with INVALID_STATE and checkValidity() is false', async () => {
+      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [() => new Promise(() => undefined)] });
+      assert.equal(h.session.state, 'loading');
+      const result = await atOnce(h.session.submit());
+      assert.deepEqual(result, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (loading)', retryable: false } });
+      assert.equal(h.session.checkValidity(), false);
+      assert.equal(h.session.reportValidity(), false);
+      assert.equal(h.platform.count('createPayin'), 0);
+    });
+
+    it('a session ended while its create runs settles the result (INVALID_STATE, stopped), never leaves it waiting', async () => {
+      const held = gate();
+      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [() => held.opened.then(() => payin())] });
+      await h.settle();
+      const result = h.session.submit();
+      h.session.dispose();
+      held.open();
+      assert.deepEqual(await result, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (stopped)', retryable: false } });
+    });
+
+    it('a create refused for good settles with its error, the one pay-error carries', async () => {
+      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [new PlatformError({ code: 'UNAUTHORIZED', message: 'no', httpStatus: 401 })] });
+      await h.settle();
+      const result = await h.session.submit();
+      assert.equal(h.session.state, 'error');
+      assert.equal(result.ok, false);
+      assert.deepEqual(!result.ok && result.error, h.events().findLast((event) => event.name === 'pay-error')!.detail);
+      assert.equal(!result.ok && result.error.code, 'UNAUTHORIZED');
+    });
+
+    it('checkValidity() marks nothing; reportValidity() shows the problems and focuses the first', async () => {
+      const h = startSession({ paymentMethodCode: 'UPICOLLECT' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+      await h.settle();
+      assert.equal(h.session.checkValidity(), false);
+      assert.deepEqual(h.session.form.fieldErrors, {});
+      assert.equal(h.reports.some((r) => r.type === 'focus'), false);
+      assert.equal(h.session.reportValidity(), false);
+      assert.deepEqual(h.session.form.fieldErrors, { 'account.accountName': 'required', phoneNumber: 'required' });
+      assert.deepEqual(h.reports.findLast((r) => r.type === 'focus'), { type: 'focus', target: { field: 'account.accountName' } });
+      h.session.setValue('account.accountName', 'Asha Devi');
+      h.session.setValue('phoneNumber', '9876543210');
+      assert.equal(h.session.checkValidity(), true);
+      assert.equal(h.session.reportValidity(), true);
+      assert.equal(h.platform.count('createPayin'), 0);
+    });
+
+    it('pay-change follows the customer: completeness and choice, once per difference, never for the preset form', async () => {
+      // UPIQR asks for nothing: the preset form is complete, and pay-ready comes with no pay-change.
+      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+      await h.settle();
+      assert.equal(h.session.checkValidity(), true);
+      assert.deepEqual(h.names(), ['pay-ready']);
+      const changes = () => h.events().filter((event) => event.name === 'pay-change').map((event) => event.detail);
+      h.session.choose('UPICOLLECT');
+      h.session.setValue('account.accountName', 'Asha Devi');
+      h.session.setValue('phoneNumber', '98765');
+      h.session.setValue('phoneNumber', '9876543210');
+      h.session.setValue('phoneNumber', '98765432100');
+      h.session.setValue('phoneNumber', '');
+      h.session.choose('UPIQR');
+      assert.deepEqual(changes(), [
+        { complete: false, paymentMethodCode: 'UPICOLLECT' },
+        { complete: true, paymentMethodCode: 'UPICOLLECT' },
+        { complete: false, paymentMethodCode: 'UPICOLLECT' },
+        { complete: true, paymentMethodCode: 'UPIQR' },
+      ]);
+    });
   });
 
   it('status reads: pay-status on each change, the final event once, and following stops at the final status', async () => {

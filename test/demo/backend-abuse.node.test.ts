@@ -1,8 +1,9 @@
 /**
- * Issue 12 item 13: the demo merchant's backend cannot be turned against its merchant. Anonymous
- * callbacks for payins it did not create cost the platform nothing; callbacks for one of its own
- * payins make at most one read at a time (coalesced); the amounts it mints tokens for are bounded.
- * Against the emulator with its real rate limit (10 requests a second per merchant).
+ * Issue 12 item 13: the demo merchant's backend (the merchant kit and the shop's order hook)
+ * cannot be turned against its merchant. Anonymous callbacks for payins it did not create cost the
+ * platform nothing; callbacks for one of its own payins make at most one read at a time
+ * (coalesced); it mints tokens only for carts its catalog prices, never for an amount a browser
+ * names. Against the emulator with its real rate limit (10 requests a second per merchant).
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -21,7 +22,7 @@ before(async () => {
 });
 
 after(async () => {
-  backend.close();
+  await backend.close();
   await platform.sandbox.close();
 });
 
@@ -36,6 +37,8 @@ async function freshBudget() {
 
 const post = (path: string, body: unknown) =>
   backend.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+/** A cart of the shop's catalog: a preset in a currency. */
+const cart = (preset: string, currency = 'INR') => `/api/checkouts?preset=${encodeURIComponent(preset)}&currency=${encodeURIComponent(currency)}`;
 const fakeCallback = (idPayin: string) => post('/api/callbacks', { type: 'PAYIN_STATUS_CHANGED', idPayin, idPayment: 'x' });
 
 async function until(condition: () => boolean, timeoutMs = 5000) {
@@ -69,7 +72,7 @@ describe('the demo backend cannot be turned against its merchant', () => {
     assert.deepEqual(backend.callbacks.list({ idPayin: strangers[0] })[0]?.read, { state: 'skipped', reason: 'not a payin this shop created' });
 
     // The merchant's budget is intact: five real checkouts at once all get their token.
-    const checkouts = await Promise.all(Array.from({ length: 5 }, () => post('/api/checkouts', { amount: 60, currencyCode: 'INR' })));
+    const checkouts = await Promise.all(Array.from({ length: 5 }, () => post(cart('success'), {})));
     assert.deepEqual(
       checkouts.map((c) => c.status),
       [201, 201, 201, 201, 201],
@@ -78,7 +81,7 @@ describe('the demo backend cannot be turned against its merchant', () => {
 
   it('20 callbacks at once for one of its own payins: at most 2 reads of it (one in flight, one after)', async () => {
     await freshBudget();
-    const session = (await (await post('/api/checkouts', { amount: 60, currencyCode: 'INR' })).json()) as { idPayin: string; token: string };
+    const session = (await (await post(cart('success'), {})).json()) as { idPayin: string; token: string };
     // The shopper's element creates the payin with its token.
     await createClient({ baseUrl: platform.sandbox.url, token: session.token }).createPayin(session.idPayin, {
       paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
@@ -106,32 +109,34 @@ describe('the demo backend cannot be turned against its merchant', () => {
     assert.deepEqual(platform.sandbox.requests.list(), []);
   });
 
-  const unbounded: [string, unknown][] = [
-    ['above the bound', { amount: 100_000_001, currencyCode: 'INR' }],
-    ['1e12', { amount: 1e12, currencyCode: 'INR' }],
-    ['more decimals than INR has', { amount: 60.123, currencyCode: 'INR' }],
-    ['decimals for JPY', { amount: 100.5, currencyCode: 'JPY' }],
-    ['a currency the shop does not sell in', { amount: 60, currencyCode: 'XAU' }],
+  const unpriced: [string, string, unknown][] = [
+    ['an amount in the body, and no cart', '/api/checkouts', { amount: 1e12, currencyCode: 'INR' }],
+    ['a cart with an amount of its own', '/api/checkouts?amount=1&currency=INR', {}],
+    ['a product the catalog does not have', cart('__proto__'), {}],
+    ['a currency the shop does not sell in', cart('success', 'XAU'), {}],
   ];
-  for (const [what, body] of unbounded) {
-    it(`mints no token for an amount ${what}: 400 naming it`, async () => {
-      const response = await post('/api/checkouts', body);
+  for (const [what, path, body] of unpriced) {
+    it(`mints no token for ${what}: 400 naming the cart's parameter`, async () => {
+      const response = await post(path, body);
       assert.equal(response.status, 400);
       const answer = (await response.json()) as { errorCode: string; details: { field: string }[] };
       assert.equal(answer.errorCode, 'INVALID_REQUEST');
-      assert.match(answer.details[0]!.field, /^(amount|currencyCode)$/);
+      assert.match(answer.details[0]!.field, /^query\.(preset|currency)$/);
       assert.deepEqual(platform.sandbox.requests.list(), []);
     });
   }
 
-  it('still mints for amounts within the bound, to the currency’s own decimals', async () => {
+  it('mints for the products of its catalog, in currencies with and without decimals', async () => {
     await freshBudget();
-    for (const body of [
-      { amount: 100_000_000, currencyCode: 'INR' },
-      { amount: 60.12, currencyCode: 'INR' },
-      { amount: 150_000, currencyCode: 'IDR' },
-    ]) {
-      assert.equal((await post('/api/checkouts', body)).status, 201, JSON.stringify(body));
+    for (const [preset, currency, amount] of [
+      ['success', 'INR', 60],
+      ['success', 'IDR', 60],
+      ['refused', 'JPY', 48],
+      ['failed', 'USDT', 10],
+    ] as const) {
+      const response = await post(cart(preset, currency), {});
+      assert.equal(response.status, 201, `${preset} ${currency}`);
+      assert.deepEqual(((await response.json()) as { money: unknown }).money, { amount, currencyCode: currency });
     }
   });
 });

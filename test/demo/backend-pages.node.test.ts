@@ -1,7 +1,8 @@
 /**
  * Every demo page that mounts <pay-checkout> gives it `status-url`: the merchant backend's status
- * stream for that payin, which answers the page (same origin) with the relay's `ready`. In
- * headless Chromium against the demo started in-process.
+ * stream for that payin (the kit's authorized one, or on the hosted page, which holds no handle,
+ * the data-free one), which answers the page (same origin) with the relay's `ready`. In headless
+ * Chromium against the demo started in-process.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -41,6 +42,8 @@ const pages: [string, (demo: Demo) => string, (page: Page) => Promise<void>][] =
   ['the script-tag page', (d) => d.pages.scriptTag, (page) => page.getByRole('button', { name: 'Check out' }).click()],
   ['the React page', (d) => d.pages.react, (page) => page.getByRole('button', { name: 'Check out' }).click()],
   ['the Vue page', (d) => d.pages.vue, (page) => page.getByRole('button', { name: 'Check out' }).click()],
+  // Your own button: the checkout is mounted as the page loads.
+  ['the own-button page', (d) => d.pages.ownButton, async () => {}],
 ];
 
 describe('the demo pages set status-url to the backend stream', () => {
@@ -51,7 +54,8 @@ describe('the demo pages set status-url to the backend stream', () => {
         await checkOut(page);
         const { statusUrl, idPayin, firstEvent } = await statusStreamOf(page);
         assert.match(idPayin ?? '', /^order-/);
-        assert.equal(statusUrl, `/api/payins/${idPayin}/events`);
+        // The kit's authorized stream: the checkout's handle opens it.
+        assert.match(statusUrl ?? '', new RegExp(`^/api/payins/${idPayin}/events\\?handle=[\\w-]+\\.[\\w-]+$`));
         assert.deepEqual(JSON.parse(firstEvent), { heartbeatMs: 15000 });
         assert.deepEqual(errors, []);
       } finally {

@@ -1,5 +1,5 @@
 /**
- * The demo merchant's backend with the status relay mounted, over real HTTP: the emulator's own
+ * The demo merchant's backend (the merchant kit at /api) over real HTTP: the emulator's own
  * callback reaches the shopper's stream (`status-url`) and the backend reads the payin. (Across
  * instances on a real Redis: test/server/bus-redis.node.test.ts.)
  */
@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { getRequestListener } from '@hono/node-server';
-import { type CheckoutSession, type MerchantBackend } from '../../demo/merchant/backend.js';
+import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
+import type { MerchantBackend } from '../../demo/merchant/backend.js';
 import { createClient } from '../../src/api/client.js';
 import { sseReader, until } from '../server/sse-reader.js';
 import { demoMerchantBackend, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
@@ -22,7 +23,7 @@ before(async () => {
 
 after(async () => {
   for (const { backend, server } of running) {
-    backend.close();
+    await backend.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
@@ -39,10 +40,10 @@ async function serveBackend() {
   return { backend, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function startCheckout(url: string): Promise<CheckoutSession> {
-  const response = await fetch(`${url}/api/checkouts`, { method: 'POST', body: JSON.stringify({ amount: 60, currencyCode: 'INR' }) });
+async function startCheckout(url: string): Promise<CheckoutResponse> {
+  const response = await fetch(`${url}/api/checkouts?preset=success&currency=INR`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   assert.equal(response.status, 201);
-  return (await response.json()) as CheckoutSession;
+  return (await response.json()) as CheckoutResponse;
 }
 
 async function follow(url: string, statusUrl: string) {
@@ -57,7 +58,7 @@ async function follow(url: string, statusUrl: string) {
 }
 
 /** What the shopper's element does: create the payin with its token, asking for the callback. */
-async function pay(session: CheckoutSession) {
+async function pay(session: CheckoutResponse) {
   await createClient({ baseUrl: session.baseUrl, token: session.token }).createPayin(session.idPayin, {
     paymentRequested: { money: session.money },
     paymentMethod: { paymentMethodCode: 'UPIQR' },
@@ -65,21 +66,28 @@ async function pay(session: CheckoutSession) {
   });
 }
 
-describe('the demo backend mounts the status relay', () => {
-  it("gives each checkout its stream; the emulator's callback reaches it, and the backend reads the payin", async () => {
+describe('the demo backend mounts the status relay (the kit\'s)', () => {
+  it("gives each checkout its authorized stream; the emulator's callback reaches it with the payin the backend read", async () => {
     const { backend, url } = await serveBackend();
     const session = await startCheckout(url);
-    assert.equal(session.statusUrl, `/api/payins/${session.idPayin}/events`);
-    const stream = await follow(url, session.statusUrl);
+    // The kit's authorized stream: only the browser holding the checkout's handle opens it.
+    assert.equal(session.statusUrl, `/api/payins/${session.idPayin}/events?handle=${session.handle}`);
+    const stream = await follow(url, session.statusUrl!);
+    const plain = await follow(url, `/api/payins/${session.idPayin}/events`);
 
     await pay(session);
-    assert.deepEqual(await stream.events.nextExceptPing(3000), { event: 'changed', data: '{}' });
+    // The authorized stream carries the payin the shop read after the callback; the plain one, only that it changed.
+    const changed = await stream.events.nextExceptPing(3000);
+    assert.equal(changed?.event, 'changed');
+    assert.equal((JSON.parse(changed!.data!) as { payin: { status: string } }).payin.status, 'SUCCESS');
+    assert.deepEqual(await plain.events.nextExceptPing(3000), { event: 'changed', data: '{}' });
+    plain.close();
     await until(() => backend.callbacks.list({ idPayin: session.idPayin })[0]?.read.state === 'read');
     const read = backend.callbacks.list({ idPayin: session.idPayin })[0]!.read;
     assert.equal(read.state === 'read' && read.status, 'SUCCESS');
 
     stream.close();
-    await until(() => backend.relay.stats().streams === 0, 3000, 'the stream to end when the client leaves');
+    await until(() => backend.kit.stats().streams === 0, 3000, 'the stream to end when the client leaves');
   });
 
   it('refuses streams for payins it did not create (404) and malformed ids (400), as JSON', async () => {
@@ -94,8 +102,8 @@ describe('the demo backend mounts the status relay', () => {
 
   it('ends its streams when it closes', async () => {
     const { backend, url } = await serveBackend();
-    const stream = await follow(url, (await startCheckout(url)).statusUrl);
-    backend.close();
+    const stream = await follow(url, (await startCheckout(url)).statusUrl!);
+    await backend.close();
     await stream.events.ended();
   });
 });

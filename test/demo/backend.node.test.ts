@@ -1,12 +1,13 @@
 /**
- * The demo merchant's backend (demo/merchant/) against the emulator, through its hono app: the
- * tokens it mints, the callbacks it receives and reads, its sandbox clock tool, and JSON 4xx for
- * every bad input, never a 500.
+ * The demo merchant's backend (demo/merchant/: the merchant kit and the demo's extras) against the
+ * emulator, through its hono app: the carts it prices and the tokens it mints, the callbacks it
+ * receives and reads, its sandbox clock tool, and JSON 4xx for every bad input, never a 500.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE } from '../../demo/sandbox/index.js';
+import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
+import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
 import { demoMerchantBackend, UNREACHED_CALLBACK_URL, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
@@ -20,7 +21,7 @@ before(async () => {
 });
 
 after(async () => {
-  backend.close();
+  await backend.close();
   await platform.sandbox.close();
 });
 
@@ -32,18 +33,21 @@ async function json(response: Response): Promise<any> {
   return response.json();
 }
 
+/** The checkout URL of a cart: a preset of the shop's catalog, in a currency. */
+const cartUrl = (preset: string, currency = 'INR', extra = '') => `/api/checkouts?preset=${preset}&currency=${currency}${extra}`;
+
 /** A checkout started on the backend (it acts only for those), and no payin created for it yet. */
-async function startCheckout(amount: number): Promise<{ idPayin: string; token: string }> {
-  const response = await request('POST', '/api/checkouts', JSON.stringify({ amount, currencyCode: 'INR' }));
+async function startCheckout(preset: string): Promise<{ idPayin: string; token: string; money: { amount: number; currencyCode: string } }> {
+  const response = await request('POST', cartUrl(preset), '{}');
   assert.equal(response.status, 201);
-  return response.json() as Promise<{ idPayin: string; token: string }>;
+  return response.json() as Promise<{ idPayin: string; token: string; money: { amount: number; currencyCode: string } }>;
 }
 
 /** A checkout of the backend whose payin the shopper's element created on the emulator with its token. */
-async function createPayin(amount: number): Promise<string> {
-  const { idPayin, token } = await startCheckout(amount);
+async function createPayin(preset: string): Promise<string> {
+  const { idPayin, token, money } = await startCheckout(preset);
   await createClient({ baseUrl: platform.sandbox.url, token }).createPayin(idPayin, {
-    paymentRequested: { money: { amount, currencyCode: 'INR' } },
+    paymentRequested: { money },
     paymentMethod: { paymentMethodCode: 'UPIQR' },
   });
   return idPayin;
@@ -57,18 +61,19 @@ async function until(condition: () => boolean, timeoutMs = 3000) {
   }
 }
 
-describe('POST /api/checkouts', () => {
-  it('mints an operations token for a fresh idPayin alone, with the merchant name and the UTR step, by default', async () => {
-    const response = await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' }));
+describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', () => {
+  it('prices the cart from the shop\'s catalog and mints an operations token for a fresh idPayin alone, with the merchant name and the UTR step, by default', async () => {
+    const response = await request('POST', cartUrl('success'), '{}');
     assert.equal(response.status, 201);
     const session = await json(response);
     assert.match(session.idPayin, /^order-[0-9a-f-]{36}$/);
     assert.equal(session.baseUrl, platform.sandbox.url);
     assert.equal(session.callbackUrl, UNREACHED_CALLBACK_URL);
-    assert.equal(session.tokenScope, 'checkout');
+    assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.success, currencyCode: 'INR' });
+    assert.equal(session.statusUrl, `/api/payins/${session.idPayin}/events?handle=${session.handle}`);
     const payload = decodeToken(session.token)!;
     assert.equal(payload.merchantCode, DEMO_MERCHANT_CODE);
-    assert.deepEqual(payload.money, { amount: 60, currencyCode: 'INR' });
+    assert.deepEqual(payload.money, { amount: SCENARIO_AMOUNTS.success, currencyCode: 'INR' });
     assert.deepEqual(
       [...payload.operations!].sort(),
       [
@@ -79,51 +84,67 @@ describe('POST /api/checkouts', () => {
         `POST /payins/${session.idPayin}/!setExternalReference`,
       ].sort(),
     );
-    const second = await json(await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' })));
+    const second = await json(await request('POST', cartUrl('success'), '{}'));
     assert.notEqual(second.idPayin, session.idPayin, 'a new idPayin per checkout');
   });
 
-  it('mints a by-action PAYIN_CREATE token when asked', async () => {
-    const session = await json(await request('POST', '/api/checkouts', JSON.stringify({ amount: 10, currencyCode: 'THB', tokenScope: 'by-action' })));
+  it("never takes the browser's word for the amount: a body that names one is priced from the catalog all the same", async () => {
+    const session = await json(await request('POST', cartUrl('refused'), JSON.stringify({ amount: 0.5, currencyCode: 'INR', money: { amount: 0.5, currencyCode: 'INR' } })));
+    assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.refused, currencyCode: 'INR' });
+    assert.deepEqual(decodeToken(session.token)!.money, { amount: SCENARIO_AMOUNTS.refused, currencyCode: 'INR' });
+  });
+
+  it('mints a by-action PAYIN_CREATE token when the cart asks for one, in the cart\'s currency', async () => {
+    const session = await json(await request('POST', cartUrl('failed', 'THB', '&token=by-action'), '{}'));
+    assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.failed, currencyCode: 'THB' });
     const payload = decodeToken(session.token)!;
     assert.equal(payload.action, 'PAYIN_CREATE');
     assert.equal(payload.idPayment, session.idPayin);
   });
 
-  const bad: [string, string | undefined, number, string][] = [
-    ['no body', undefined, 400, 'MALFORMED_JSON'],
-    ['not JSON', '{amount: 1', 400, 'MALFORMED_JSON'],
-    ['an array', '[1]', 400, 'INVALID_REQUEST'],
-    ['null', 'null', 400, 'INVALID_REQUEST'],
-    ['no amount', '{"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
-    ['a zero amount', '{"amount":0,"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
-    ['a negative amount', '{"amount":-5,"currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
-    ['an amount as text', '{"amount":"60","currencyCode":"INR"}', 400, 'INVALID_REQUEST'],
-    ['a lower-case currency', '{"amount":60,"currencyCode":"inr"}', 400, 'INVALID_REQUEST'],
-    ['an unknown token scope', '{"amount":60,"currencyCode":"INR","tokenScope":"admin"}', 400, 'INVALID_REQUEST'],
-    ['a body over 64 KiB', JSON.stringify({ amount: 1, currencyCode: 'INR', pad: 'x'.repeat(70_000) }), 413, 'PAYLOAD_TOO_LARGE'],
+  const bad: [string, string, string | undefined, number, string, string[]?][] = [
+    ['no cart', '/api/checkouts', '{}', 400, 'INVALID_REQUEST', ['query.preset', 'query.currency']],
+    ['a product the shop does not sell', cartUrl('free-lunch'), '{}', 400, 'INVALID_REQUEST', ['query.preset']],
+    ['a currency the shop does not sell in', cartUrl('success', 'XYZ'), '{}', 400, 'INVALID_REQUEST', ['query.currency']],
+    ['a lower-case currency', cartUrl('success', 'inr'), '{}', 400, 'INVALID_REQUEST', ['query.currency']],
+    ['an unknown token', cartUrl('success', 'INR', '&token=admin'), '{}', 400, 'INVALID_REQUEST', ['query.token']],
+    ['not JSON', cartUrl('success'), '{amount: 1', 400, 'MALFORMED_JSON'],
+    ['an array', cartUrl('success'), '[1]', 400, 'INVALID_REQUEST'],
+    ['null', cartUrl('success'), 'null', 400, 'INVALID_REQUEST'],
+    ['a body over 8 KiB', cartUrl('success'), JSON.stringify({ pad: 'x'.repeat(9000) }), 413, 'PAYLOAD_TOO_LARGE'],
   ];
-  for (const [what, body, status, errorCode] of bad) {
-    it(`answers ${status} ${errorCode} to ${what}`, async () => {
-      const response = await request('POST', '/api/checkouts', body);
+  for (const [what, path, body, status, errorCode, fields] of bad) {
+    it(`answers ${status} ${errorCode} to ${what}, before any platform request`, async () => {
+      platform.sandbox.requests.clear();
+      const response = await request('POST', path, body);
       assert.equal(response.status, status);
       const answer = await json(response);
       assert.equal(answer.errorCode, errorCode);
       assert.equal(typeof answer.message, 'string');
+      if (fields) assert.deepEqual(answer.details.map((d: { field: string }) => d.field), fields);
+      assert.equal(platform.sandbox.requests.list().length, 0);
     });
   }
 
+  it('answers 415 to a form another site posts (no preflight), and 405 to a GET', async () => {
+    const form = await backend.app.request(cartUrl('success'), { method: 'POST', body: new URLSearchParams({ amount: '1' }) });
+    assert.equal(form.status, 415);
+    assert.equal((await json(form)).errorCode, 'UNSUPPORTED_MEDIA_TYPE');
+    assert.equal((await backend.app.request(cartUrl('success'))).status, 405);
+  });
+
   it('answers 502 with the platform code when the platform cannot be reached', async () => {
     const offline = demoMerchantBackend('http://127.0.0.1:9');
-    const response = await offline.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json' } });
+    const response = await offline.app.request(cartUrl('success'), { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
     assert.equal(response.status, 502);
     assert.equal((await json(response)).errorCode, 'NETWORK');
+    await offline.close();
   });
 });
 
 describe('callbacks', () => {
   it('acknowledges a callback at once, then reads the payin with GET /payins and records what it read', async () => {
-    const id = await createPayin(60);
+    const id = await createPayin('success');
     await until(() => platform.sandbox.payments.get('payin', id)?.status === 'SUCCESS');
     const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id, idPayment: 'p-1' }), {
       'X-Sandbox-Delivery-Id': '7',
@@ -135,13 +156,13 @@ describe('callbacks', () => {
     const [record] = backend.callbacks.list({ idPayin: id });
     assert.equal(record?.deliveryId, '7');
     assert.equal(record?.attempt, 2);
-    assert.deepEqual(record?.read, { state: 'read', status: 'SUCCESS', paymentMethodCode: 'UPIQR', money: { amount: 60, currencyCode: 'INR' } });
+    assert.deepEqual(record?.read, { state: 'read', status: 'SUCCESS', changed: true, paymentMethodCode: 'UPIQR', money: { amount: 60, currencyCode: 'INR' } });
     // The read went to the platform's own endpoint.
     assert.ok(platform.sandbox.requests.list().some((r) => r.method === 'GET' && r.path === `/payins/${id}` && r.status === 200));
   });
 
   it('records the received amount and the failure reason of a different-amount failure', async () => {
-    const id = await createPayin(25);
+    const id = await createPayin('differentAmountFailed');
     await until(() => platform.sandbox.payments.get('payin', id)?.status === 'FAILED');
     await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id }));
     await until(() => backend.callbacks.list({ idPayin: id })[0]?.read.state === 'read');
@@ -151,7 +172,7 @@ describe('callbacks', () => {
   });
 
   it('records a failed read (a checkout whose payin the platform does not know) instead of failing the callback', async () => {
-    const { idPayin } = await startCheckout(60);
+    const { idPayin } = await startCheckout('success');
     const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }));
     assert.equal(response.status, 200);
     await until(() => backend.callbacks.list({ idPayin })[0]?.read.state === 'error');
@@ -187,7 +208,7 @@ describe('callbacks', () => {
 
   /** A checkout started by one browser: its idPayin and the shopper cookie the backend gave it. */
   async function browserCheckout(cookie?: string): Promise<{ idPayin: string; cookie: string }> {
-    const response = await request('POST', '/api/checkouts', JSON.stringify({ amount: 60, currencyCode: 'INR' }), cookie ? { Cookie: cookie } : {});
+    const response = await request('POST', cartUrl('success'), '{}', cookie ? { Cookie: cookie } : {});
     assert.equal(response.status, 201);
     const given = response.headers.get('set-cookie')?.match(new RegExp(`${SHOPPER_COOKIE}=[^;]+`))?.[0];
     assert.ok(given ?? cookie, 'the first checkout of a browser names it with a cookie');
@@ -223,7 +244,7 @@ describe('callbacks', () => {
   it("streams the callbacks of this browser's orders as Server-Sent Events, and ends the stream when the backend closes", async () => {
     const own = demoMerchantBackend(platform.sandbox.url);
     const checkout = async (cookie?: string) => {
-      const response = await own.app.request('/api/checkouts', { method: 'POST', body: '{"amount":60,"currencyCode":"INR"}', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } });
+      const response = await own.app.request(cartUrl('success'), { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } });
       return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]! };
     };
     const mine = await checkout();
@@ -253,17 +274,17 @@ describe('callbacks', () => {
       assert.doesNotMatch(event, new RegExp(theirs.idPayin));
       assert.doesNotMatch(event, /po-2/);
     }
-    own.close();
+    await own.close();
     for (;;) if ((await reader.read()).done) break;
   });
 });
 
 describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
   it('reads a payin as the merchant; an unknown one is 404, a malformed id 400', async () => {
-    const id = await createPayin(60);
+    const id = await createPayin('success');
     const answer = await json(await request('GET', `/api/checkouts/${id}`));
     assert.equal(answer.payin.paymentMethodResponse.paymentMethodCode, 'UPIQR');
-    for (const missingId of ['nobody', (await startCheckout(60)).idPayin]) {
+    for (const missingId of ['nobody', (await startCheckout('success')).idPayin]) {
       const missing = await request('GET', `/api/checkouts/${missingId}`);
       assert.equal(missing.status, 404, 'not created here, or not created on the platform yet');
       assert.equal((await json(missing)).errorCode, 'PAYIN_NOT_FOUND');
@@ -272,7 +293,7 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
   });
 
   it('moves the emulator clock past expiry and the two hours after it: the expiry scenario fails now', async () => {
-    const id = await createPayin(1);
+    const id = await createPayin('expires');
     const response = await request('POST', '/api/sandbox/expire', JSON.stringify({ idPayin: id }));
     assert.equal(response.status, 200);
     const answer = await json(response);
@@ -290,6 +311,7 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     const response = await real.app.request('/api/sandbox/expire', { method: 'POST', body: '{"idPayin":"x"}' });
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
+    await real.close();
   });
 
   it('answers unknown endpoints with JSON 404, and gives the hosted page the callback URL', async () => {

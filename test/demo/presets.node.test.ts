@@ -1,9 +1,16 @@
-/** The shop's presets come from the emulator's scenario table, and each one triggers its own row. */
+/**
+ * The shop's presets come from the emulator's scenario table, and each one triggers its own row.
+ * The pages get the table as JSON (demo/shop-catalog.ts, through JSON here as there) and match
+ * amounts to rows themselves: that matching must agree with the emulator's on every amount.
+ */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } from '../../demo/lib/presets.js';
-import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { shopPresets } from '../../demo/lib/presets.js';
+import { shopCatalog, type ShopCatalog } from '../../demo/shop-catalog.js';
+import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
+
+const { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } = shopPresets(JSON.parse(JSON.stringify(shopCatalog())) as ShopCatalog);
 
 describe('demo presets', () => {
   it('one preset per scenario row, priced from SCENARIO_AMOUNTS', () => {
@@ -13,6 +20,12 @@ describe('demo presets', () => {
       assert.equal(payinScenarioFor(preset.amount).name, preset.name, `${preset.label} (${preset.amount}) triggers its own scenario`);
       assert.equal(presetForAmount(preset.amount), preset);
     }
+  });
+
+  it('an amount picks the preset of the row the emulator applies to it, between and beyond the examples too', () => {
+    const amounts = [0, 0.5, 1, 1.5, 2, 2.99, 3, 10, 19.99, 20, 25, 29.5, 30, 39.99, 40, 40.5, 41, 44, 47, 47.5, 48, 49, 50, 50.01, 51, 60, 1000];
+    for (let amount = 0; amount <= 100; amount += 0.25) amounts.push(amount);
+    for (const amount of amounts) assert.equal(presetForAmount(amount)?.name, payinScenarioFor(amount).name, `amount ${amount}`);
   });
 
   it('names the scenarios the issue asks for, the business rejections apart', () => {

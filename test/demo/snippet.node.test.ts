@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { transformSync } from 'esbuild';
 import { abbreviateToken, elementMarkup, serverCode, TOKEN_PLACEHOLDER } from '../../demo/lib/snippet.js';
 import * as server from '../../src/server/index.js';
+import { demoPrivateKey } from '../support/sandbox-node.js';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJtZXJjaGFudENvZGUiOiJkZW1vLW1lcmNoYW50In0.c2lnbmF0dXJlLXRoYXQtaXMtbG9uZw';
 
@@ -41,6 +42,13 @@ describe('the markup snippet', () => {
     assert.ok(!markup.includes(TOKEN));
   });
 
+  it("shortens the checkout's handle in a status URL as it shortens a token: it renews the payin's token", () => {
+    const handle = 'eyJ2IjoxLCJpZFBheWluIjoib3JkZXItMSJ9.c2lnbmF0dXJlLW9mLXRoZS1oYW5kbGUtdGhhdC1pcy1sb25n';
+    const markup = elementMarkup({ 'status-url': `/api/payins/order-1/events?handle=${handle}` });
+    assert.match(markup, new RegExp(`^ {2}status-url="/api/payins/order-1/events\\?handle=${abbreviateToken(handle).replace('.', '\\.')}"$`, 'm'));
+    assert.ok(!markup.includes(handle));
+  });
+
   it('escapes what would end an attribute value, and shows the placeholder token as it is', () => {
     const markup = elementMarkup({ token: TOKEN_PLACEHOLDER, 'account-name': 'Asha "A&B" <Rao>' });
     assert.match(markup, /^ {2}account-name="Asha &quot;A&amp;B&quot; <Rao>"$/m);
@@ -49,47 +57,70 @@ describe('the markup snippet', () => {
 });
 
 describe('the server snippet', () => {
-  const base = { platformUrl: 'http://127.0.0.1:8787', merchantCode: 'demo-merchant', money: { amount: 60, currencyCode: 'INR' } };
+  const base = {
+    platformUrl: 'http://127.0.0.1:8787',
+    merchantCode: 'demo-merchant',
+    money: { amount: 60, currencyCode: 'INR' },
+    cart: { preset: 'success', currencyCode: 'INR' },
+    callbackUrl: 'http://127.0.0.1:5173/api/callbacks',
+    merchantName: 'Demo Shop',
+  };
 
-  it('mints an operations token for the checkout scope, with the merchant, the platform and the money', () => {
+  it('is the merchant kit with the platform, the merchant, the callback URL and the name, mounted under /api', () => {
     const code = serverCode({ ...base, tokenScope: 'checkout' });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /baseUrl: 'http:\/\/127\.0\.0\.1:8787',/);
-    assert.match(code, /merchantCode: 'demo-merchant',/);
-    assert.match(code, /issuer\.forCheckout\(idPayin, \{\n {4}merchantInfo: true,\n {4}externalReference: true,\n {4}money: \{ amount: 60, currencyCode: 'INR' \},\n {2}\}\);/);
-    assert.doesNotMatch(code, /byAction/);
+    assert.match(code, /const checkout = createCheckoutBackend\(\{\n {2}platformUrl: 'http:\/\/127\.0\.0\.1:8787',\n {2}merchantCode: 'demo-merchant',/);
+    assert.match(code, /^ {2}prefix: '\/api',$/m);
+    assert.match(code, /^ {2}callbackUrl: 'http:\/\/127\.0\.0\.1:5173\/api\/callbacks',$/m);
+    assert.match(code, /^ {2}merchantName: 'Demo Shop',$/m);
+    assert.match(code, /^app\.all\('\/api\/\*', \(c\) => checkout\.fetch\(c\.req\.raw\)\);$/m);
   });
 
-  it('mints a by-action PAYIN_CREATE token for the by-action scope', () => {
+  it('prices the order on the server, and says what this cart costs', () => {
+    const code = serverCode({ ...base, tokenScope: 'checkout' });
+    assert.match(code, /\/\/ This page's cart: success in INR\.\n {2}order: \(request\) => \(\{\n {4}idPayin: `order-\$\{randomUUID\(\)\}`,\n {4}money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}\n/);
+    assert.doesNotMatch(code, /tokenScope/, "the kit's default token");
+  });
+
+  it('asks for the by-action PAYIN_CREATE token in the order for the by-action scope', () => {
     const code = serverCode({ ...base, money: { amount: 12.5, currencyCode: 'THB' }, tokenScope: 'by-action' });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /issuer\.byAction\(\{\n {4}action: 'PAYIN_CREATE',\n {4}idPayment: idPayin,\n {4}money: \{ amount: 12\.5, currencyCode: 'THB' \},\n {2}\}\);/);
-    assert.doesNotMatch(code, /forCheckout/);
+    assert.match(code, /\/\/ {2}= \{ amount: 12\.5, currencyCode: 'THB' \}\n {4}\/\/ The smallest token: create this payin alone\.\n {4}tokenScope: 'by-action',\n {2}\}\),/);
   });
 
-  it("imports and calls only what pay-checkout/server exports, and mounts the relay's two routes", () => {
-    const code = serverCode({ ...base, tokenScope: 'checkout' });
+  it('imports and calls only what pay-checkout/server exports, with options the kit accepts', async () => {
+    const code = serverCode({ ...base, tokenScope: 'by-action' });
     const imported = code.match(/import \{\s*([^}]+?),?\s*\} from 'pay-checkout\/server';/)![1]!.split(/,\s*/);
-    assert.deepEqual(imported, ['createStatusRelay', 'createTokenIssuer', 'memoryBus']);
-    for (const name of imported) assert.equal(typeof (server as Record<string, unknown>)[name], 'function', name);
-    assert.match(code, /app\.post\('\/api\/callbacks', \(c\) =>\n {2}relay\.handleCallback\(c\.req\.raw\)\);/);
-    assert.match(code, /relay\.handleEvents\(c\.req\.raw, c\.req\.param\('idPayin'\)\)/);
-    const issuer = server.createTokenIssuer({ baseUrl: base.platformUrl, merchantCode: 'm', secret: 's' });
-    for (const method of ['forCheckout', 'byAction']) assert.equal(typeof (issuer as Record<string, unknown>)[method], 'function');
+    assert.deepEqual(imported, ['createCheckoutBackend']);
+    assert.equal(typeof server.createCheckoutBackend, 'function');
+    // The options object as written, evaluated with the merchant's own names stood in for: the kit takes it.
+    const options = code.slice(code.indexOf('createCheckoutBackend({') + 'createCheckoutBackend('.length, code.indexOf('\n});') + 2);
+    const evaluate = new Function('randomUUID', 'priceOf', 'orders', 'process', `return (${transformSync(`(${options})`, { loader: 'ts' }).code.trim().replace(/;$/, '')});`);
+    const written = evaluate(
+      () => 'uuid',
+      () => base.money,
+      { update: () => undefined },
+      { env: { PAY_PRIVATE_KEY: demoPrivateKey } },
+    ) as server.CheckoutBackendOptions;
+    const backend = server.createCheckoutBackend(written);
+    await backend.close();
+    assert.deepEqual(await written.order(new Request('http://shop/api/checkouts?preset=success&currency=INR')), { idPayin: 'order-uuid', money: base.money, tokenScope: 'by-action' });
   });
 
   it('keeps its lines short enough for the panel (60 characters) when the values are the usual ones', () => {
     for (const tokenScope of ['checkout', 'by-action'] as const) {
-      const long = serverCode({ ...base, tokenScope }).split('\n').filter((line) => line.length > 60);
+      const long = serverCode({ ...base, cart: { preset: 'differentAmountSuccess', currencyCode: 'INR' }, tokenScope }).split('\n').filter((line) => line.length > 60);
       assert.deepEqual(long, [], tokenScope);
     }
   });
 
-  it('keeps a typed base URL inside its string, and names a placeholder merchant and money when it has none', () => {
+  it('keeps a typed base URL inside its string, and names a placeholder merchant, callback URL and money when it has none', () => {
     const code = serverCode({ platformUrl: "https://x.example/it's\\", tokenScope: 'checkout' });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /baseUrl: 'https:\/\/x\.example\/it\\'s\\\\',/);
+    assert.match(code, /platformUrl: 'https:\/\/x\.example\/it\\'s\\\\',/);
     assert.match(code, /merchantCode: 'your-merchant-code',/);
-    assert.match(code, /money: \{ amount: order\.amount, currencyCode: order\.currencyCode \},/);
+    assert.match(code, /callbackUrl: 'https:\/\/shop\.example\/api\/callbacks',/);
+    assert.match(code, /\/\/ {2}= \{ amount, currencyCode \}/);
+    assert.doesNotMatch(code, /merchantName|This page's cart/);
   });
 });

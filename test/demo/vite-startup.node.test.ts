@@ -14,7 +14,7 @@ import { createLogger, createServer, type Logger, type ViteDevServer } from 'vit
 import { demoViteConfig } from '../../demo/vite.config.js';
 
 /** The module script of each demo page (demo/*.html). */
-const PAGE_SCRIPTS = ['/shop.ts', '/pay.ts', '/react.tsx', '/vue.ts'];
+const PAGE_SCRIPTS = ['/shop.ts', '/pay.ts', '/react.tsx', '/vue.ts', '/own-button.ts'];
 
 describe('the demo’s Vite on a fresh cache', () => {
   const messages: { level: 'info' | 'warn' | 'error'; text: string }[] = [];

@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { EnginePage as Page } from './page-driver.js';
-import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,
@@ -287,9 +287,11 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
       await page.locator('#amount').press('Enter');
       await untilState(page, 'select');
       assert.equal(await page.evaluate(() => document.activeElement?.id), 'checkout-title');
-      // Typing an amount picks the scenario it triggers.
-      await page.locator('#amount').fill(String(SCENARIO_AMOUNTS.refused));
+      // The amount is the price the shop's server charges for the preset: shown, never typed.
+      assert.equal(await page.locator('#amount').getAttribute('readonly'), '');
+      await page.locator('#preset-refused').check();
       assert.equal(await page.locator('#preset-refused').isChecked(), true);
+      assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS.refused));
       assert.match((await page.locator('#scenario-result').textContent())!, /REFUSED/);
     }),
   );
@@ -325,7 +327,7 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
     withPage(e2e.demo.pages.shop, async ({ page }) => {
       // A payment-scoped token as a merchant would paste it (here minted by the demo backend).
       const session = (await (
-        await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 60, currencyCode: 'INR', tokenScope: 'by-action' }) })
+        await fetch(`${e2e.demo.url}/api/checkouts?preset=success&currency=INR&token=by-action`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
       ).json()) as { token: string; idPayin: string };
       await page.getByLabel('Another platform: a base URL and a pasted token').check();
       await page.locator('#other-base-url').fill(e2e.demo.sandboxUrl);
@@ -353,8 +355,9 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
 
 describe(`${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`, { concurrency: 2 }, () => {
   /** A checkout minted by the demo merchant's backend, as the shop gets one. */
-  async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
-    const response = await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
+  async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
+    // The cart names the product; the shop's server prices it.
+    const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     assert.equal(response.status, 201);
     return (await response.json()) as { idPayin: string; token: string };
   }
@@ -395,7 +398,7 @@ describe(`${engineTitle()}: the hosted page plays the platform's page; the sandb
   it('the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop', { timeout: 60_000 }, async () => {
     // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
     const amount = SCENARIO_AMOUNTS.expires!;
-    const { idPayin, token } = await backendCheckout(amount);
+    const { idPayin, token } = await backendCheckout('expires');
     const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'X-API-Version': '2', 'Content-Type': 'application/json' },

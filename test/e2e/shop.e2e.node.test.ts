@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SCENARIO_AMOUNTS } from '../../demo/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import type { EnginePage as Page } from './page-driver.js';
 import { axeViolations, choosePreset, demoInBrowser, engineName, engineTitle, openPage, screenshot, submitCheckout, untilCallback, untilState, type OpenPage } from './harness.js';
 
@@ -102,9 +102,11 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       await recordClipboardWrites(page);
       const before = await attributesOf(page);
       const markup = page.locator('#markup-snippet');
-      // The tag is the element as mounted, token shortened.
+      // The tag is the element as mounted, the token and the status URL's handle shortened.
       const shown = (await snippetAttributes(page))!;
-      assert.deepEqual({ ...shown, token: before.token }, before);
+      assert.deepEqual({ ...shown, token: before.token, 'status-url': before['status-url'] }, before);
+      const handle = new URL(before['status-url']!, 'http://shop').searchParams.get('handle')!;
+      assert.ok(!(await markup.textContent())!.includes(handle), 'never the whole handle');
       assert.match(shown.token!, /^.{10}….{6}$/);
       assert.ok(!(await markup.textContent())!.includes(before.token!), 'never the whole token');
       assert.doesNotMatch((await markup.textContent())!, /show-deep-link/);
@@ -115,7 +117,7 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       await markup.filter({ hasText: 'show-deep-link="true"' }).waitFor();
       const after = await attributesOf(page);
       assert.equal(after['payin-id'], before['payin-id'], 'no new order for a redirect parameter');
-      assert.deepEqual({ ...(await snippetAttributes(page)), token: after.token }, after);
+      assert.deepEqual({ ...(await snippetAttributes(page)), token: after.token, 'status-url': after['status-url'] }, after);
 
       await page.getByRole('button', { name: 'Copy the markup' }).click();
       await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
@@ -131,16 +133,19 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
       assert.equal(await server.isVisible(), true);
       assert.equal(await markup.isVisible(), false);
       const serverCode = (await server.textContent())!;
-      assert.match(serverCode, /import \{\n {2}createStatusRelay, createTokenIssuer, memoryBus,\n\} from 'pay-checkout\/server';/);
-      assert.match(serverCode, new RegExp(`baseUrl: '${e2e.demo.sandboxUrl}'`));
+      // The merchant kit, as this shop runs it: the server prices the cart the page names.
+      assert.match(serverCode, /import \{ createCheckoutBackend \} from 'pay-checkout\/server';/);
+      assert.match(serverCode, new RegExp(`platformUrl: '${e2e.demo.sandboxUrl}'`));
       assert.match(serverCode, /merchantCode: 'demo-merchant'/);
-      assert.match(serverCode, /issuer\.forCheckout\(idPayin, \{[^}]*merchantInfo: true,[^}]*money: \{ amount: 60, currencyCode: 'INR' \}/s);
-      assert.match(serverCode, /app\.post\('\/api\/callbacks', \(c\) =>\n {2}relay\.handleCallback\(c\.req\.raw\)\);/);
+      assert.match(serverCode, new RegExp(`callbackUrl: '${e2e.demo.callbackUrl}'`));
+      assert.match(serverCode, /This page's cart: success in INR\.\n {2}order: \(request\) => \(\{.*?money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}/s);
+      assert.doesNotMatch(serverCode, /tokenScope/);
+      assert.match(serverCode, /app\.all\('\/api\/\*', \(c\) => checkout\.fetch\(c\.req\.raw\)\);/);
 
       // A preset and the token's scope: a new order, and the server's code mints it the other way.
       await choosePreset(page, 'refused');
       await page.locator('#token-scope').selectOption('by-action');
-      await server.filter({ hasText: /issuer\.byAction\(\{\n {4}action: 'PAYIN_CREATE',\n {4}idPayment: idPayin,\n {4}money: \{ amount: 48, currencyCode: 'INR' \},/ }).waitFor();
+      await server.filter({ hasText: /This page's cart: refused in INR\.\n(.*\n){3} {4}\/\/ {2}= \{ amount: 48, currencyCode: 'INR' \}\n.*\n {4}tokenScope: 'by-action',/ }).waitFor();
       await page.locator('pay-checkout[amount="48"][state="select"]').waitFor();
       assert.notEqual((await attributesOf(page))['payin-id'], before['payin-id'], 'a new order for a new amount');
       await page.getByRole('button', { name: 'Copy the server code' }).click();
@@ -190,8 +195,9 @@ describe(`${engineTitle()}: the shop explains itself`, { concurrency: 2 }, () =>
 });
 
 describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way back`, { concurrency: 2 }, () => {
-  async function backendCheckout(amount = 60): Promise<{ idPayin: string; token: string }> {
-    const response = await fetch(`${e2e.demo.url}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount, currencyCode: 'INR' }) });
+  async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
+    // The cart names the product; the shop's server prices it.
+    const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     assert.equal(response.status, 201);
     return (await response.json()) as { idPayin: string; token: string };
   }
@@ -219,12 +225,13 @@ describe(`${engineTitle()}: the hosted page: the merchant, the order, and a way 
   });
 
   it('takes the order amount from the token, never sends Cancel to another site, and hides Cancel once paid', { timeout: 45_000 }, async () => {
-    const { idPayin, token } = await backendCheckout(75);
+    // A price of the catalog other than the default one's (35, not 60).
+    const { idPayin, token } = await backendCheckout('differentAmountSuccess');
     // No amount in the address (the token carries it), and a return to another site, which a customer could have typed.
     const query = new URLSearchParams({ token, idPayin, paymentMethodCode: 'UPIQR', returnUrl: 'https://elsewhere.example/phish' });
     await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
       await untilState(page, 'select');
-      assert.equal(await page.locator('#summary-total').textContent(), '₹75.00');
+      assert.equal(await page.locator('#summary-total').textContent(), '₹35.00');
       const cancel = page.locator('#cancel');
       assert.equal(await cancel.getAttribute('href'), `${e2e.demo.url}/`);
       await page.locator('pay-checkout [part="submit"]').click();

@@ -40,12 +40,20 @@ describe('locale chunks in dist/', () => {
     });
   }
 
-  it("a payin's English (and its styles) travel with the payin views chunk, not in the initial file", () => {
+  // Issue 24: a bundled locale is complete, so its shoppers no longer download a payin's English;
+  // it is a chunk of its own, fetched beside the views when the locale falls back to English.
+  it("a payin's English is a lazy chunk of its own: neither in the initial file nor in the payin views (which keep their styles)", () => {
     const views = sizes.lazy.find((group) => /^payment-views-/.test(group.files[0]!));
-    assert.ok(views, `a payment-views-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
-    const chunk = readFileSync(new URL(views.files[0]!, dist), 'utf8');
-    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, enPayin.rejections.INVALID_ACCOUNT_NUMBER, '.qr-placeholder']) {
-      assert.ok(chunk.includes(text), `${views.files[0]} holds "${text}"`);
+    const english = sizes.lazy.find((group) => /^en-payin-/.test(group.files[0]!));
+    assert.ok(views && english, `payment-views-*.js and en-payin-*.js chunks (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+    assert.deepEqual(english.files.length, 1, `en-payin loads alone: ${english.files.join(' + ')}`);
+    const viewsCode = readFileSync(new URL(views.files[0]!, dist), 'utf8');
+    const englishCode = readFileSync(new URL(english.files[0]!, dist), 'utf8');
+    assert.ok(viewsCode.includes('.qr-placeholder'), `${views.files[0]} holds the views' styles`);
+    assert.ok(!entry.includes('.qr-placeholder'), 'pay-checkout.js does not hold the views\' styles');
+    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, enPayin.rejections.INVALID_ACCOUNT_NUMBER]) {
+      assert.ok(englishCode.includes(text), `${english.files[0]} holds "${text}"`);
+      assert.ok(!viewsCode.includes(text), `${views.files[0]} does not hold "${text}"`);
       assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
     }
   });

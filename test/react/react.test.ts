@@ -1,11 +1,13 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { createElement } from 'react';
+import { createElement, createRef } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { PayCheckout, type PayCheckoutProps } from '../../src/react/index.js';
 import type { PayCheckout as PayCheckoutElement } from '../../src/pay-checkout.js';
-import type { PayErrorDetail, PayErrorEvent } from '../../src/events/index.js';
-import { FakePlatform, BASE_URL } from '../support/fake-platform.js';
+import type { PayChangeEvent, PayErrorDetail, PayErrorEvent } from '../../src/events/index.js';
+import type { PaySubmitResult } from '../../src/pay-checkout.js';
+import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
+import { type } from '../support/element.js';
 
 describe('pay-checkout/react', () => {
   let platform: FakePlatform;
@@ -63,6 +65,42 @@ describe('pay-checkout/react', () => {
     expect(errors[0]!.detail.retryable).to.equal(false);
     await waitUntil(() => element().state === 'error', 'state error');
     expect(platform.requests).to.have.length(0);
+  });
+
+  it('a page’s own pay button: submit() and checkValidity() through the ref, pay-change as onPayChange', async () => {
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('POST', '/payins/order-1', { body: payinResponse() });
+    const ref = createRef<PayCheckoutElement>();
+    const changes: PayChangeEvent[] = [];
+    render({
+      ref,
+      token: checkoutToken(),
+      baseUrl: BASE_URL,
+      payinId: 'order-1',
+      amount: 100,
+      currencyCode: 'INR',
+      paymentMethodCode: 'UPICOLLECT',
+      submitButton: 'none',
+      onPayChange: (event) => changes.push(event), // typed: a PayChangeEvent
+    });
+    const checkout = ref.current!;
+    expect(checkout === element(), 'the ref is the element').to.equal(true);
+    await waitUntil(() => checkout.state === 'select', 'the form');
+    expect(checkout.shadowRoot!.querySelector('[part="submit"]')).to.equal(null);
+    expect(checkout.checkValidity()).to.equal(false);
+
+    const refused: PaySubmitResult = await checkout.submit();
+    expect(refused.ok === false && refused.error.code).to.equal('INVALID_FORM');
+    expect(platform.count('POST', '/payins/order-1')).to.equal(0);
+
+    type(checkout, 'account.accountName', 'Asha Devi');
+    type(checkout, 'phoneNumber', '+919876543210');
+    expect(changes.map((event) => event.detail)).to.deep.equal([{ complete: true, paymentMethodCode: 'UPICOLLECT' }]);
+    expect(changes[0]).to.be.instanceOf(CustomEvent);
+    expect(checkout.checkValidity()).to.equal(true);
+
+    const paid = await checkout.submit();
+    expect(paid.ok && paid.payin.paymentMethodResponse.idPayin).to.equal('order-1');
+    expect(platform.count('POST', '/payins/order-1')).to.equal(1);
   });
 
   it('a handler replaced on re-render is the one called; removed, none is', async () => {

@@ -29,7 +29,7 @@ export function startedHere(idPayin = 'order-1', baseUrl = BASE_URL): void {
 /** Every event the element fires, in order. */
 export function recordEvents(element: EventTarget): { name: string; detail: any }[] {
   const events: { name: string; detail: any }[] = [];
-  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
+  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
   for (const name of names) element.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
   return events;
 }

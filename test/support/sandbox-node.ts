@@ -2,17 +2,17 @@
  * Starting the sandbox emulator in-process for tests (port 0, no log, fast settling), with the
  * real merchant helper signing token requests with the committed demo key.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantBackend, type MerchantBackendOptions } from '../../demo/merchant/backend.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH, type SandboxOptions } from '../../demo/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
 import { sampleValue, setField } from './samples.js';
 
-export const demoPrivateKey = readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8');
+export const demoPrivateKey = DEMO_PRIVATE_KEY;
+export { DEMO_MERCHANT_CODE };
 
 /** A callback URL nothing listens on: tests that need no callbacks delivered give the platform this. */
 export const UNREACHED_CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';

@@ -11,7 +11,7 @@
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1]
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
 // refuses to sign in a browser, so the demo merchant's private key never reaches the page.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
@@ -23,7 +23,7 @@ export function sandboxPlugin(options = {}) {
     const outdir = `${root}node_modules/.cache/pay-checkout/sandbox`;
     mkdirSync(outdir, { recursive: true });
     await build({
-      entryPoints: { sandbox: `${root}demo/sandbox/index.ts`, server: `${root}src/server/index.ts` },
+      entryPoints: { sandbox: `${root}src/sandbox/index.ts`, server: `${root}src/server/index.ts` },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -33,10 +33,10 @@ export function sandboxPlugin(options = {}) {
       target: 'node20',
     });
     const load = (name) => import(`${pathToFileURL(`${outdir}/${name}.mjs`).href}?t=${Date.now()}`);
-    const [{ createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH }, server] = await Promise.all([load('sandbox'), load('server')]);
+    const [{ createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY }, server] = await Promise.all([load('sandbox'), load('server')]);
     const { createTokenIssuer, checkoutOperations } = server;
     const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: readFileSync(DEMO_PRIVATE_KEY_PATH, 'utf8') });
+    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
     return { sandbox, issuer, checkoutOperations, server };
   };
   let relayStarted;

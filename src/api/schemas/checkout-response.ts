@@ -27,6 +27,21 @@ import { opt } from '../zod.js';
 import { moneyResponseSchema } from './common.js';
 import { availableOptionsResponseSchema } from './options.js';
 
+/**
+ * Customer data the merchant supplies with a checkout (the element's `account-name`,
+ * `account-number`, `email-address`, `phone-number`, `upi-id`, `passport-number`, `id-customer`).
+ */
+export const checkoutCustomerSchema = z.looseObject({
+  accountName: opt(z.string()),
+  accountNumber: opt(z.string()),
+  emailAddress: opt(z.string()),
+  phoneNumber: opt(z.string()),
+  upiId: opt(z.string()),
+  passportNumber: opt(z.string()),
+  idCustomer: opt(z.string()),
+});
+export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
+
 export const checkoutResponseSchema = z.looseObject({
   /** A payment-scoped token for this payin only (the element refuses anything broader). */
   token: z.string(),
@@ -46,10 +61,14 @@ export const checkoutResponseSchema = z.looseObject({
   callbackUrl: opt(z.string()),
   /** Renews this checkout's token: sent back as `{"handle": …}` to the same URL. Opaque. */
   handle: opt(z.string()),
+  /** Customer data the merchant supplies for this checkout (createCheckoutBackend: its order hook's `customer`). */
+  customer: opt(checkoutCustomerSchema),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** The body of a renewal request. */
 export interface CheckoutRenewal {
   handle: string;
+  /** Optional: the payin the caller means; when given it must be the handle's (403 otherwise). */
+  idPayin?: string;
 }

@@ -12,9 +12,11 @@ import { styles } from './pay-checkout.styles.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
+import { loadPaymentViews } from './views/load-views.js';
 import type * as PaymentViews from './views/payment-views.js';
+import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 
-export type { CheckoutState };
+export type { CheckoutState, PaySubmitResult };
 
 /** Attributes whose change means another payment: the checkout starts again. */
 const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] as const;
@@ -26,10 +28,15 @@ const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] 
  * phase and dispatches what it reports. A change of payment (base URL, payin, money, version)
  * starts a new session.
  *
+ * A page with its own pay button sets `submit-button="none"`, enables its button on `pay-change`
+ * and calls `submit()`, which validates as the built-in button does and settles with the payin or
+ * the reason there is none.
+ *
  * @summary Drop-in checkout for local payment methods.
  *
  * @event pay-ready - Options loaded and shown. `{ options, externalProviders?, merchantName? }`
  * @event pay-method-change - The customer changed method or operator. `{ paymentMethodCode, paymentOperatorCode? }`
+ * @event pay-change - The customer's action changed whether the form is complete, or the choice. `{ complete, paymentMethodCode?, paymentOperatorCode? }`
  * @event pay-created - The platform accepted the payin, or it already existed. `{ idPayin, idPayment?, payin, resumed }`
  * @event pay-status - A status was first seen or changed. `{ status, previousStatus?, payin }`
  * @event pay-success - The payment succeeded (once). `{ payin }`
@@ -44,7 +51,7 @@ const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] 
  * @csspart method - One payment method choice.
  * @csspart form - The payment form.
  * @csspart field - One form field (label, input, message).
- * @csspart submit - The pay button.
+ * @csspart submit - The pay button (none with `submit-button="none"`).
  * @csspart qr - The QR code.
  * @csspart instructions - Payment instructions.
  * @csspart status - The payment status.
@@ -114,6 +121,8 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'merchant-name' }) merchantName?: string;
   /** The options answer the merchant's server already has: set before the start, no options request. */
   @property({ attribute: false }) options?: AvailableOptionsResponse;
+  /** `"none"` hides the built-in pay button, for a page with its own that calls `submit()`. */
+  @property({ attribute: 'submit-button' }) submitButton: 'default' | 'none' = 'default';
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
   @property({ reflect: true })
   get state(): CheckoutState {
@@ -126,6 +135,26 @@ export class PayCheckout extends LitElement {
   get pollStopped(): FollowStop | undefined { return this.session?.follow?.stopped; }
   get selectedCode(): string | undefined { return this.session?.form.selectedCode; }
   setValue(field: MethodField, value: string): void { this.session?.setValue(field, value); }
+
+  /**
+   * Validates as the pay button does (the problems shown, the first focused), then creates the
+   * payin, once however often it is called. Settles with `{ ok: true, payin }` when the platform
+   * accepted it, otherwise `{ ok: false, error }`: INVALID_FORM, a rejection or any other error;
+   * anywhere but at the form (`state` other than select or submitting), at once with INVALID_STATE.
+   */
+  submit(): Promise<PaySubmitResult> {
+    return this.session?.submit() ?? Promise.resolve(refused(this.l, 'INVALID_STATE', this.state));
+  }
+
+  /** Whether the form is complete, as submit() would find it. */
+  checkValidity(): boolean {
+    return !!this.session?.checkValidity();
+  }
+
+  /** checkValidity(), and the problems shown with the first focused. */
+  reportValidity(): boolean {
+    return !!this.session?.reportValidity();
+  }
 
   @state() private announcement = '';
   private session?: CheckoutSession;
@@ -178,7 +207,7 @@ export class PayCheckout extends LitElement {
     const session: CheckoutSession = (this.session = new CheckoutSession({
       input: () => this,
       localizer: () => this.l,
-      loadFollowers: () => import('./views/payment-views.js').then(this.useViews),
+      loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
       report: (report) => session === this.session && this.onReport(report),
       earlierForm: earlier?.form,
     }));
@@ -228,7 +257,7 @@ export class PayCheckout extends LitElement {
   protected override render() {
     const { l, state, session } = this;
     if (!session) return;
-    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, announce: (text) => (this.announcement = text), retry: this.restart };
+    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, submitButton: this.submitButton, announce: (text) => (this.announcement = text), retry: this.restart };
     const body =
       state === 'loading'
         ? renderLoading(host)

@@ -246,8 +246,15 @@ export const styles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  .working::after {
+    content: '';
+    height: 0.25em;
+    border-radius: var(--_radius);
+    background: var(--_primary);
+  }
   @media (prefers-reduced-motion: no-preference) {
-    .skeleton {
+    .skeleton,
+    .working::after {
       animation: pulse 1.2s ease-in-out infinite alternate;
     }
     @keyframes pulse {

@@ -126,6 +126,8 @@ export const enCheckout = {
     INVALID_REQUEST: 'Some details were not accepted. Please check them.',
     INVALID_ATTRIBUTE: 'This checkout is not set up correctly.',
     UNSAFE_URL: 'A link from the payment service was not safe to open.',
+    INVALID_FORM: 'Some payment details are missing or wrong.',
+    INVALID_STATE: 'The payment cannot be sent at this step.',
     NOT_FOUND: 'This payment could not be found.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'This payment provider is unavailable right now. Try another payment method.',
     CONFLICT: 'This payment is already closed, so it cannot be changed.',

@@ -200,6 +200,8 @@ const es: Translation = {
     INVALID_REQUEST: 'Algunos datos no fueron aceptados. Revísalos.',
     INVALID_ATTRIBUTE: 'Este checkout no está configurado correctamente.',
     UNSAFE_URL: 'Un enlace del servicio de pago no era seguro para abrir.',
+    INVALID_FORM: 'Faltan algunos datos de pago o son incorrectos.',
+    INVALID_STATE: 'El pago no se puede enviar en este paso.',
     NOT_FOUND: 'No se encontró este pago.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este proveedor de pago no está disponible en este momento. Prueba otro medio de pago.',
     CONFLICT: 'Este pago ya está cerrado y no se puede modificar.',

@@ -203,6 +203,8 @@ const fil: Translation = {
     INVALID_REQUEST: 'May mga detalyeng hindi tinanggap. Pakisuri ang mga ito.',
     INVALID_ATTRIBUTE: 'Hindi tama ang pagkaka-set up ng checkout na ito.',
     UNSAFE_URL: 'Hindi ligtas buksan ang isang link mula sa payment service.',
+    INVALID_FORM: 'May kulang o maling detalye ng pagbabayad.',
+    INVALID_STATE: 'Hindi maipapadala ang bayad sa hakbang na ito.',
     NOT_FOUND: 'Hindi mahanap ang bayad na ito.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Hindi available ngayon ang payment provider na ito. Sumubok ng ibang paraan ng pagbabayad.',
     CONFLICT: 'Sarado na ang bayad na ito, kaya hindi na ito mababago.',

@@ -200,6 +200,8 @@ const id: Translation = {
     INVALID_REQUEST: 'Beberapa data tidak diterima. Mohon periksa kembali.',
     INVALID_ATTRIBUTE: 'Halaman pembayaran ini tidak diatur dengan benar.',
     UNSAFE_URL: 'Tautan dari layanan pembayaran tidak aman untuk dibuka.',
+    INVALID_FORM: 'Beberapa detail pembayaran belum diisi atau salah.',
+    INVALID_STATE: 'Pembayaran tidak dapat dikirim pada langkah ini.',
     NOT_FOUND: 'Pembayaran ini tidak ditemukan.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini sedang tidak tersedia. Coba metode pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup sehingga tidak dapat diubah.',

@@ -197,6 +197,8 @@ const ja: Translation = {
     INVALID_REQUEST: '一部の入力内容が受け付けられませんでした。ご確認ください。',
     INVALID_ATTRIBUTE: 'このお支払い画面は正しく設定されていません。',
     UNSAFE_URL: '決済サービスからのリンクは安全に開けませんでした。',
+    INVALID_FORM: 'お支払い情報に未入力または誤りがあります。',
+    INVALID_STATE: 'この段階ではお支払いを送信できません。',
     NOT_FOUND: 'このお支払いが見つかりませんでした。',
     PAYMENT_OPERATOR_UNAVAILABLE: '現在、この決済事業者はご利用いただけません。別のお支払い方法をお試しください。',
     CONFLICT: 'このお支払いはすでに終了しているため、変更できません。',

@@ -209,6 +209,8 @@ const ko: Translation = {
     INVALID_REQUEST: '일부 정보가 승인되지 않았습니다. 입력한 내용을 확인해 주세요.',
     INVALID_ATTRIBUTE: '결제 화면이 올바르게 설정되지 않았습니다.',
     UNSAFE_URL: '결제 서비스에서 받은 링크가 안전하지 않아 열 수 없습니다.',
+    INVALID_FORM: '일부 결제 정보가 없거나 잘못되었습니다.',
+    INVALID_STATE: '이 단계에서는 결제를 보낼 수 없습니다.',
     NOT_FOUND: '결제 내역을 찾을 수 없습니다.',
     PAYMENT_OPERATOR_UNAVAILABLE: '현재 이 결제사를 이용할 수 없습니다. 다른 결제 수단을 이용해 주세요.',
     CONFLICT: '이미 종료된 결제이므로 변경할 수 없습니다.',

@@ -200,6 +200,8 @@ const ms: Translation = {
     INVALID_REQUEST: 'Sesetengah butiran tidak diterima. Sila semak semula.',
     INVALID_ATTRIBUTE: 'Halaman pembayaran ini tidak disediakan dengan betul.',
     UNSAFE_URL: 'Pautan daripada perkhidmatan pembayaran tidak selamat untuk dibuka.',
+    INVALID_FORM: 'Sesetengah butiran pembayaran tidak lengkap atau salah.',
+    INVALID_STATE: 'Pembayaran tidak boleh dihantar pada langkah ini.',
     NOT_FOUND: 'Pembayaran ini tidak dapat ditemui.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini tidak tersedia buat masa ini. Cuba kaedah pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup, jadi ia tidak boleh diubah.',

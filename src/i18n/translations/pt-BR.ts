@@ -200,6 +200,8 @@ const ptBR: Translation = {
     INVALID_REQUEST: 'Alguns dados não foram aceitos. Confira-os.',
     INVALID_ATTRIBUTE: 'Este checkout não está configurado corretamente.',
     UNSAFE_URL: 'Um link do serviço de pagamento não era seguro para abrir.',
+    INVALID_FORM: 'Alguns dados de pagamento estão faltando ou incorretos.',
+    INVALID_STATE: 'O pagamento não pode ser enviado nesta etapa.',
     NOT_FOUND: 'Este pagamento não foi encontrado.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este provedor de pagamento está indisponível no momento. Tente outra forma de pagamento.',
     CONFLICT: 'Este pagamento já foi encerrado e não pode ser alterado.',

@@ -200,6 +200,8 @@ const sw: Translation = {
     INVALID_REQUEST: 'Baadhi ya maelezo hayakukubaliwa. Tafadhali yahakiki.',
     INVALID_ATTRIBUTE: 'Ukurasa huu wa malipo haujawekwa ipasavyo.',
     UNSAFE_URL: 'Kiungo kutoka kwa huduma ya malipo hakikuwa salama kufunguliwa.',
+    INVALID_FORM: 'Baadhi ya maelezo ya malipo hayajajazwa au si sahihi.',
+    INVALID_STATE: 'Malipo hayawezi kutumwa katika hatua hii.',
     NOT_FOUND: 'Malipo haya hayakupatikana.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Mtoa huduma huyu wa malipo hapatikani kwa sasa. Jaribu njia nyingine ya malipo.',
     CONFLICT: 'Malipo haya yameshafungwa, kwa hiyo hayawezi kubadilishwa.',

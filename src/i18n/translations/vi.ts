@@ -200,6 +200,8 @@ const vi: Translation = {
     INVALID_REQUEST: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra lại.',
     INVALID_ATTRIBUTE: 'Trang thanh toán này chưa được thiết lập đúng.',
     UNSAFE_URL: 'Liên kết từ dịch vụ thanh toán không an toàn để mở.',
+    INVALID_FORM: 'Một số thông tin thanh toán còn thiếu hoặc sai.',
+    INVALID_STATE: 'Không thể gửi thanh toán ở bước này.',
     NOT_FOUND: 'Không tìm thấy khoản thanh toán này.',
     PAYMENT_OPERATOR_UNAVAILABLE: 'Nhà cung cấp thanh toán này hiện không khả dụng. Hãy thử phương thức thanh toán khác.',
     CONFLICT: 'Khoản thanh toán này đã đóng nên không thể thay đổi.',

@@ -200,6 +200,8 @@ const zhTW: Translation = {
     INVALID_REQUEST: '部分資料未被接受，請檢查後再試。',
     INVALID_ATTRIBUTE: '此結帳頁面的設定不正確。',
     UNSAFE_URL: '付款服務提供的連結不安全，無法開啟。',
+    INVALID_FORM: '部分付款資料缺漏或有誤。',
+    INVALID_STATE: '目前這個步驟無法送出付款。',
     NOT_FOUND: '找不到這筆付款。',
     PAYMENT_OPERATOR_UNAVAILABLE: '此付款服務商目前無法使用。請改用其他付款方式。',
     CONFLICT: '這筆付款已結束，無法再變更。',

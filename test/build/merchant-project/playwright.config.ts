@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY_PATH } from 'pay-checkout/sandbox';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
 const shopPort = Number(process.env.SHOP_PORT ?? 3000);
@@ -20,7 +20,7 @@ export default defineConfig({
       // Your shop, pointed at the sandbox with the demo merchant's credentials (demo-only).
       command: 'node shop.js',
       url: `http://127.0.0.1:${shopPort}/`,
-      env: { PORT: String(shopPort), PLATFORM_URL: sandboxUrl, MERCHANT_CODE: DEMO_MERCHANT_CODE, MERCHANT_KEY_FILE: DEMO_PRIVATE_KEY_PATH },
+      env: { PORT: String(shopPort), PLATFORM_URL: sandboxUrl, MERCHANT_CODE: DEMO_MERCHANT_CODE, MERCHANT_PRIVATE_KEY: DEMO_PRIVATE_KEY },
       reuseExistingServer: !process.env.CI,
     },
   ],

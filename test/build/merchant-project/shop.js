@@ -9,7 +9,7 @@ const platformUrl = process.env.PLATFORM_URL;
 const issuer = createTokenIssuer({
   baseUrl: platformUrl,
   merchantCode: process.env.MERCHANT_CODE,
-  privateKey: await readFile(process.env.MERCHANT_KEY_FILE, 'utf8'),
+  privateKey: process.env.MERCHANT_PRIVATE_KEY,
 });
 const assets = new URL('dist/', import.meta.resolve('pay-checkout/package.json'));
 

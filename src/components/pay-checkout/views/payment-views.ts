@@ -5,18 +5,13 @@ import { html, nothing, type ReactiveControllerHost } from 'lit';
  * checkout is ready or at once when it resumes.
  */
 import '../../../methods/builtin.js';
-import { addEnglish } from '../../../i18n/localize.js';
-import { enPayin } from '../../../i18n/translations/en-payin.js';
 
 export { styles } from './payment-views.styles.js';
-
-// The English of these views travels with them.
-addEnglish(enPayin);
 
 import { Countdown } from '../../../checkout/countdown.js';
 import { StatusPoller } from '../../../checkout/status-poller.js';
 import type { StatusSource, StatusSourceOptions } from '../../../checkout/status-source.js';
-import { PushedStatus } from '../../../checkout/pushed-status.js';
+import type { PushedStatus } from '../../../checkout/pushed-status.js';
 import { errorText, fieldErrorText, statusText } from '../../../i18n/texts.js';
 import { methodFor } from '../../../methods/registry.js';
 import type { Payin } from '../../../api/schemas/payin.js';
@@ -29,8 +24,18 @@ import type { ViewHost } from './view-host.js';
 
 // What follows a payin (the session's Followers) travels with its views.
 export { PayinFollow } from '../../../checkout/follow.js';
+
+/**
+ * The merchant's status stream (PushedStatus) is a chunk of its own, fetched after these views
+ * only for a `status-url` (load-views.ts): a polling checkout never downloads it. Imported from
+ * here, so the poller it falls back to stays in this chunk rather than a third one.
+ */
+let Pushed: typeof PushedStatus | undefined;
+export const usePushedStatus = (pushed: typeof PushedStatus) => void (Pushed = pushed);
+export const loadPushedStatus = () => import('../../../checkout/pushed-status.js').then((module) => usePushedStatus(module.PushedStatus));
+
 export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
-  options.statusUrl && typeof EventSource === 'function' ? new PushedStatus(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
+  options.statusUrl && Pushed && typeof EventSource === 'function' ? new Pushed(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
@@ -61,6 +66,7 @@ export function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
       reportUnsafeUrl: (url) => session.follow?.reportUnsafeUrl(url),
       submitReference: (reference) => void session.follow?.submitReference(reference),
       checkNow: () => session.follow?.checkNow(),
+      update: () => session.requestUpdate(),
     },
   };
 }

@@ -120,8 +120,11 @@ export function renderSelect(host: ViewHost) {
   const money = session.config!.money;
   const submitting = phase.name === 'submitting';
   const options = session.methodLocked ? phase.options.filter((option) => option.paymentMethodCode === form.selectedCode) : phase.options;
+  const working = l.term(session.busy ? 'busy' : 'submitting');
+  // With the page's own pay button, only the page submits: Enter in a field does not pay.
+  const own = host.submitButton === 'none';
   return html`${renderHeader(host)}
-    <form part="form" novalidate @submit=${(event: Event) => (event.preventDefault(), void session.submit())}>
+    <form part="form" novalidate @submit=${(event: Event) => (event.preventDefault(), own || void session.submit())}>
       <fieldset ?disabled=${submitting}>
         <legend>${session.methodLocked ? l.term('methodLocked') : l.term('chooseMethod')}</legend>
         ${options.length
@@ -131,8 +134,12 @@ export function renderSelect(host: ViewHost) {
           : html`<p class="error" part="error" role="alert">${l.term('noMethods')}</p>`}
       </fieldset>
       ${form.notice ? html`<p class="error form-error" part="error" role="alert" tabindex="-1">${noticeText(l, form.notice)}</p>` : nothing}
-      <button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
-        ${submitting ? l.term(session.busy ? 'busy' : 'submitting') : l.term('pay', l.money(money.amount, money.currencyCode))}
-      </button>
+      ${own
+        ? submitting
+          ? html`<p class="status working">${working}</p>`
+          : nothing
+        : html`<button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
+            ${submitting ? working : l.term('pay', l.money(money.amount, money.currencyCode))}
+          </button>`}
     </form>`;
 }

@@ -2,7 +2,8 @@
  * What the views of <pay-checkout> may read and do — the session, the words and a few display
  * settings — so they never depend on the element class (and it keeps its internals private).
  */
-import type { CheckoutSession, FocusTarget } from '../../../checkout/session.js';
+import type { FocusTarget } from '../../../checkout/form.js';
+import type { CheckoutSession } from '../../../checkout/session.js';
 import type { Localizer } from '../../../i18n/localize.js';
 
 /** The session as the views see it: its data, and the customer's actions. */
@@ -37,6 +38,8 @@ export interface ViewHost {
   readonly allowCustomerDataChange: boolean;
   /** `show-deep-link` */
   readonly showDeepLink: boolean;
+  /** `submit-button`: `"none"` when the page has its own pay button. */
+  readonly submitButton: string;
   /** Says `text` in the element's polite live region (a copy, a status change). */
   announce(text: string): void;
   /** Starts the checkout again (a new session). */
