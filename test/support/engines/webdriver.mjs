@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { remote } from 'webdriverio';
-import { ensureDisplay } from './xvfb.mjs';
+import { ensureDisplay, exitOnSignals } from './xvfb.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -46,6 +46,7 @@ export async function startWebKit({ driverPath, browserPath, browserArgs = [] })
   let stderr = '';
   driver.stderr.on('data', (chunk) => (stderr += chunk));
   const stop = () => driver.kill();
+  exitOnSignals();
   process.once('exit', stop);
   driver.once('exit', () => process.off('exit', stop));
   const failed = new Promise((_, reject) => {
