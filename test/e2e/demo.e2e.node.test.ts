@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { EnginePage as Page } from './page-driver.js';
+import type { Demo } from '../../demo/server.js';
 import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
@@ -27,6 +28,9 @@ import {
 } from './harness.js';
 
 const e2e = demoInBrowser();
+
+/** The demo's pages (demo/server.ts); known before the demo starts, so that each gets its own test. */
+const DEMO_PAGE_NAMES = ['shop', 'hosted', 'scriptTag', 'react', 'vue', 'ownButton'] as const satisfies readonly (keyof Demo['pages'])[];
 
 const { withPage } = e2e;
 
@@ -176,6 +180,10 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
       await choosePreset(page, 'success');
       await page.locator('#method').selectOption('UPIQR');
       await page.locator('#options-available').uncheck();
+      // The shop mounts its checkout again once the form rests (300 ms): the checkout's height
+      // changes and the button below it moves. Clicked before, the press can land on whatever
+      // moved under the pointer (the WebKit flake of issue 24); the page says when it has followed.
+      await page.locator('pay-checkout[payment-method-code="UPIQR"][options-available="false"][state="select"]').waitFor();
       await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
       await page.waitForURL(/\/pay\.html\?/);
       const params = new URL(page.url()).searchParams;
@@ -261,15 +269,20 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
 });
 
 describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
-  it('every demo page passes axe (WCAG 2.1 AA and best practice), the checkout included', { timeout: 45_000 }, async () => {
-    for (const [name, url] of Object.entries(e2e.demo.pages)) {
-      await withPage(url, async ({ page }) => {
+  // One test per page, each bounded on its own: the demo's pages grow in number, and a page loads
+  // through Vite's dev server (60-odd modules, some seconds on a loaded machine), so all of them in
+  // one test outgrew any fixed bound (issue 24).
+  for (const name of DEMO_PAGE_NAMES) {
+    it(`the ${name} page passes axe (WCAG 2.1 AA and best practice), the checkout included`, { timeout: 45_000 }, () =>
+      withPage(e2e.demo.pages[name], async ({ page }) => {
         // The shop shows its checkout from the start.
         if (name === 'shop') await untilState(page, 'select');
         assert.deepEqual(await axeViolations(page), [], name);
-      });
-    }
-  });
+      }),
+    );
+  }
+
+  it('the axe tests cover every page the demo serves', () => assert.deepEqual(Object.keys(e2e.demo.pages).sort(), [...DEMO_PAGE_NAMES].sort()));
 
   it('the shop works from the keyboard: arrow keys move through the presets, Enter pays', { timeout: 45_000 }, () =>
     withPage(e2e.demo.pages.shop, async ({ page }) => {

@@ -1,14 +1,14 @@
 /**
  * Browsers for the end-to-end tests, one per engine, behind EngineBrowser (page-driver.ts):
  * Chromium through Playwright; Firefox through puppeteer-core over WebDriver BiDi; WebKit through
- * WebKitWebDriver and MiniBrowser (under Xvfb when DISPLAY is unset). Where the machine has
- * Playwright's own Firefox or WebKit instead of Debian's, Playwright drives those too.
+ * WebdriverIO, WebKitWebDriver and MiniBrowser (under Xvfb when DISPLAY is unset). Where the
+ * machine has Playwright's own Firefox or WebKit instead of Debian's, Playwright drives those too.
  * test/support/engines/binaries.mjs says where each binary comes from.
  */
 import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright';
 import { launch as launchPuppeteer, type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { CHROMIUM_ARGS, engineSetup } from '../support/engines/binaries.mjs';
-import { startWebKitSession, type WebDriverSession } from '../support/engines/webdriver.mjs';
+import { centreWindow, pressKey, startWebKit, type WebKitSession } from '../support/engines/webdriver.mjs';
 import type { EngineBrowser, EngineName, OpenedPage, PageOptions } from './page-driver.js';
 import { ScriptedPage, type PagePrimitives } from './scripted-page.js';
 
@@ -139,7 +139,7 @@ async function pressCombination(keyboard: PuppeteerKeyboard, combination: string
 /**
  * Runs in the page after each load and action under WebKitWebDriver, which has no events and no
  * scripts before the page's own: records uncaught errors from then on, and answers what is new
- * since the last call (errors, and requests as Resource Timing lists them).
+ * since the last call (errors, and requests as Resource Timing lists them) and the address.
  */
 const WEBKIT_WITNESS = `
   let witness = window.__engineWitness;
@@ -157,22 +157,23 @@ const WEBKIT_WITNESS = `
 `;
 
 /**
- * WebKit: a MiniBrowser per page (WebKitWebDriver holds one session, and each session starts with
- * empty storage). Uncaught errors are seen from the end of each page load on, requests as Resource
- * Timing lists them; the console is out of reach (README: engine limitations). The newest window
- * has the keyboard focus: WebDriver's input reaches the others too, but their documents have no
- * focus (raising a window means hiding and showing it, which a page would see).
+ * WebKit: a MiniBrowser per page, through WebdriverIO (a WebKitWebDriver holds one session, and
+ * each session starts with empty storage). Uncaught errors are seen from the end of each page load
+ * on, requests as Resource Timing lists them; the console is out of reach (README: engine notes).
+ * The newest window has the keyboard focus: WebDriver's input reaches the others too, but their
+ * documents have no focus (raising a window means hiding and showing it, which a page would see).
  */
 function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
-  const sessions = new Set<WebDriverSession>();
+  const sessions = new Set<WebKitSession>();
   return {
     engine: 'webkit',
     title: ENGINE_TITLES.webkit,
     async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
       // MiniBrowser is light unless told otherwise.
-      const session = await startWebKitSession({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
+      const session = await startWebKit({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
       sessions.add(session);
-      await sizeViewport(session, viewport);
+      const { browser } = session;
+      await sizeViewport(browser, viewport);
       const opened: OpenedPage = {
         page: undefined!,
         errors: [],
@@ -186,34 +187,39 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
           await session.close();
         },
       };
+      let url = 'about:blank';
       const witness = async (install: boolean) => {
-        const seen = await session.execute<{ fresh: boolean; url: string; errors: string[]; requests: string[] } | null>(
-          install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`,
-        );
+        const seen = (await browser.execute(install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`)) as {
+          fresh: boolean;
+          url: string;
+          errors: string[];
+          requests: string[];
+        } | null;
         if (!seen) return;
+        url = seen.url;
         if (seen.fresh) {
           opened.requests.push(seen.url);
-          if (initScript) await session.execute(initScript);
+          if (initScript) await browser.execute(initScript);
         }
         opened.errors.push(...seen.errors);
         opened.requests.push(...seen.requests);
       };
       const primitives: PagePrimitives = {
-        run: <T>(body: string, args: unknown[] = []) => session.execute<T>(body, args),
-        goto: async (url) => {
-          await session.navigate(url);
-          await untilLoaded(session);
+        run: <T>(body: string, args: unknown[] = []) => browser.execute(body, ...args) as Promise<T>,
+        // WebKitWebDriver 2.50 ends a navigation at readyState 'interactive': ScriptedPage waits for the load.
+        goto: (target) => browser.navigateTo(target),
+        reload: () => browser.refresh(),
+        // The page's address as the witness last read it (after every load and action).
+        url: async () => url,
+        click: (x, y) => browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x: Math.round(x), y: Math.round(y), origin: 'viewport' }).down().up().perform(),
+        press: (key) => pressKey(browser, key),
+        type: async (text) => {
+          const keys = browser.action('key');
+          for (const character of text) keys.down(character).up(character);
+          await keys.perform();
         },
-        reload: async () => {
-          await session.refresh();
-          await untilLoaded(session);
-        },
-        url: () => session.url(),
-        click: (x, y) => session.click(x, y),
-        press: (key) => session.pressKey(key),
-        type: (text) => session.type(text),
         // WebDriver screenshots the viewport only.
-        screenshot: () => session.screenshot(),
+        screenshot: async () => Buffer.from(await browser.takeScreenshot(), 'base64'),
         afterEach: () => witness(true),
         beforeLeaving: () => witness(false),
       };
@@ -227,21 +233,9 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
   };
 }
 
-/**
- * WebKitWebDriver 2.50 ends a navigation at readyState 'interactive', before the page's module
- * scripts have run; Playwright's goto, which the tests are written against, waits for 'load'.
- */
-async function untilLoaded(session: WebDriverSession, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while ((await session.execute<string>('return document.readyState')) !== 'complete') {
-    if (Date.now() > deadline) throw new Error(`The page did not finish loading within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The window sized so that the page gets `viewport` (MiniBrowser's toolbar takes the rest). */
-async function sizeViewport(session: WebDriverSession, viewport: { width: number; height: number }) {
-  await session.setWindowSize(viewport.width, viewport.height);
-  const inner = await session.execute<{ width: number; height: number }>('return { width: innerWidth, height: innerHeight };');
-  await session.setWindowSize(2 * viewport.width - inner.width, 2 * viewport.height - inner.height);
+async function sizeViewport(browser: WebKitSession['browser'], viewport: { width: number; height: number }) {
+  await centreWindow(browser, viewport.width, viewport.height);
+  const inner = (await browser.execute('return { width: innerWidth, height: innerHeight };')) as { width: number; height: number };
+  await centreWindow(browser, 2 * viewport.width - inner.width, 2 * viewport.height - inner.height);
 }

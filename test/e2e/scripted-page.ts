@@ -1,24 +1,31 @@
 /**
  * EnginePage for drivers that only run scripts and send input: puppeteer-core's Firefox and
- * WebKitWebDriver. Queries run in the page (in-page.ts) and are retried until they hold or the
- * timeout passes, as Playwright's are; clicks and keys are the driver's real input events, at the
- * element's centre once it is visible, enabled and the topmost element there.
+ * WebdriverIO's WebKit. Queries run in the page (in-page.ts), and so does the waiting: a script
+ * waits there until its condition holds, checking after each change of the document, and answers
+ * once it does (or after a slice of the timeout, to be asked again), as Playwright's in-page
+ * polling does. Clicks and keys are the driver's real input events, at the element's centre once
+ * it is visible, enabled, stable and the topmost element there.
+ *
+ * Both drivers answer an input command once the page has handled its events (WebKit's automation
+ * waits for the web process to flush them, Firefox's BiDi input for their dispatch), so what a
+ * click did is known when the command returns: the driver reads it then, and never waits for it.
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { describeMatch, LOCATOR_ENGINE, textMatch, type Step } from './in-page.js';
+import { describeMatch, installScript, textMatch, WITH_ENGINE, type InPageAnswer, type Step, type TextMatch } from './in-page.js';
 import type { AriaRole, EngineLocator, EnginePage } from './page-driver.js';
 
 /** What a driver offers; ScriptedPage builds the rest. */
 export interface PagePrimitives {
   /** Runs `body` (a function body; `arguments` are `args`) in the page; a returned promise is awaited. */
   run<T>(body: string, args?: unknown[]): Promise<T>;
+  /** Navigates; the page may still be loading when this returns (the page's own load is awaited after). */
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
   url(): Promise<string>;
-  /** A mouse click at a point of the viewport (CSS pixels). */
+  /** A mouse click at a point of the viewport (CSS pixels); returns once the page has handled it. */
   click(x: number, y: number): Promise<void>;
-  /** A key press, named as Playwright names keys ('Enter', 'ArrowDown', 'a'). */
+  /** A key press, named as Playwright names keys ('Enter', 'ArrowDown', 'a', 'Shift+Tab'). */
   press(key: string): Promise<void>;
   /** Typed text, key by key, into the focused element. */
   type(text: string): Promise<void>;
@@ -29,16 +36,27 @@ export interface PagePrimitives {
   beforeLeaving?(): Promise<void>;
 }
 
-const POLL_MS = 50;
+/**
+ * How long one script waits in the page before it answers "not yet" and is sent again: under
+ * WebKitWebDriver's 30-second script timeout, and short enough that a test's timeout says where
+ * it was waiting.
+ */
+const SLICE_MS = 5_000;
+
+/** An error of a script whose document went away under it: the next document is asked. */
+const DOCUMENT_GONE = /unload|no such frame|context was destroyed|execution context|detached|discarded|navigat/i;
+
+/** A page being left answers `left`; its successor is asked after this long (it may not exist yet). */
+const BETWEEN_DOCUMENTS_MS = 50;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A query's answer; `pending`: the element is there but not ready (WebDriver turns undefined into null). */
-type Found<T> = { count: number; value?: T; pending?: boolean; waiting?: string; strictness?: string[] };
+type NotYet = Extract<InPageAnswer<unknown>, { done: false }>;
 
 export class ScriptedPage implements EnginePage {
   timeoutMs = 30_000;
   private currentUrl = 'about:blank';
-  readonly keyboard = { press: (key: string) => this.act(() => this.driver.press(key)) };
+  readonly keyboard = { press: (key: string) => this.act(() => this.driver.press(key), { mayLeave: true }) };
 
   constructor(readonly driver: PagePrimitives) {}
 
@@ -52,14 +70,33 @@ export class ScriptedPage implements EnginePage {
     return new ScriptedLocator(this, [{ label: text }], `page.getByLabel(${JSON.stringify(text)})`);
   }
 
+  /** As Playwright's goto and reload: until the page's load event. */
   async goto(url: string) {
     await this.driver.beforeLeaving?.();
     await this.driver.goto(url);
-    await this.settle();
+    await this.untilLoaded(`${url} to load`);
   }
   async reload() {
     await this.driver.beforeLeaving?.();
     await this.driver.reload();
+    await this.untilLoaded('the page to load again');
+  }
+  private async untilLoaded(what: string, url?: TextMatch) {
+    let seen = 'nothing yet';
+    await this.until(
+      () => `${what} (last seen: ${seen})`,
+      async (sliceMs) => {
+        const answer = await this.inPage<InPageAnswer<string> & { url?: string; readyState?: string }>(
+          `const [url, sliceMs] = arguments;
+           const matches = () => url === null || (typeof url === 'string' ? location.href === url : new RegExp(url.source, url.flags).test(location.href));
+           return engine.until(() => matches() && document.readyState === 'complete' ? { done: true, value: location.href } : undefined, sliceMs)
+             .then((answer) => Object.assign(answer || { done: false }, { url: location.href, readyState: document.readyState }));`,
+          [url ?? null, sliceMs],
+        );
+        seen = `${answer.url}, ${answer.readyState}`;
+        return answer.done ? answer.value : undefined;
+      },
+    );
     await this.settle();
   }
   /**
@@ -73,24 +110,11 @@ export class ScriptedPage implements EnginePage {
     this.currentUrl = url;
   }
   /**
-   * The page's own address and readyState, read together in the page: a driver's idea of the URL
-   * follows navigation events, which can lag. A script cut short by the navigation it waits for is
-   * asked again; the timeout says what was seen last.
+   * Until the page's own address is `expected` (read in the page: a driver's idea of the URL follows
+   * navigation events, which can lag) and the page has loaded.
    */
   async waitForURL(expected: string | RegExp) {
-    const matches = (url: string) => (typeof expected === 'string' ? url === expected : expected.test(url));
-    let seen = 'nothing yet';
-    await this.until(
-      () => `the URL to be ${expected} (last seen: ${seen})`,
-      async () => {
-        const page = await this.driver
-          .run<{ url: string; readyState: string }>('return { url: location.href, readyState: document.readyState };')
-          .catch((error: Error) => ({ url: '', readyState: '', error: error.message.split('\n')[0] }));
-        seen = 'error' in page ? `a script that failed: ${page.error}` : `${page.url}, ${page.readyState}`;
-        return matches(page.url) && page.readyState === 'complete' ? page.url : undefined;
-      },
-    );
-    await this.settle();
+    await this.untilLoaded(`the URL to be ${expected}`, typeof expected === 'string' ? expected : textMatch(expected));
   }
   title() {
     return this.driver.run<string>('return document.title;');
@@ -99,7 +123,16 @@ export class ScriptedPage implements EnginePage {
     return sleep(ms);
   }
   async waitForFunction(fn: () => unknown) {
-    return this.until(`${fn} to be truthy`, async () => (await this.evaluate(fn)) || undefined);
+    return this.until(
+      () => `${fn} to be truthy`,
+      async (sliceMs) => {
+        const answer = await this.inPage<InPageAnswer<unknown>>(
+          `return engine.until(() => (${fn})() || undefined, arguments[0]).then((value) => value === undefined ? { done: false } : value.left === true ? value : { done: true, value });`,
+          [sliceMs],
+        );
+        return answer.done ? answer.value : undefined;
+      },
+    );
   }
   async evaluate<R>(fn: ((arg: any) => R | Promise<R>) | string, arg?: unknown): Promise<R> {
     const value = typeof fn === 'string' ? `(${fn})` : `(${fn})(arguments[0])`;
@@ -130,26 +163,46 @@ export class ScriptedPage implements EnginePage {
     this.timeoutMs = ms;
   }
 
-  /** An input action, then the page's state read again. */
-  async act(action: () => Promise<void>) {
-    await this.driver.beforeLeaving?.();
+  /** An input action, then the page's state read again. `mayLeave`: the action may open another page. */
+  async act(action: () => Promise<void>, { mayLeave = false } = {}) {
+    if (mayLeave) await this.driver.beforeLeaving?.();
     await action();
     await this.settle();
   }
 
   private async settle() {
-    this.currentUrl = await this.driver.url();
     await this.driver.afterEach?.();
+    this.currentUrl = await this.driver.url();
   }
 
-  /** Retries `attempt` until it returns something other than undefined. */
-  async until<T>(what: string | (() => string), attempt: () => Promise<T | undefined>, timeoutMs = this.timeoutMs): Promise<T> {
+  /** Runs `body` with the page's locator engine as `engine` (installed first in a document without it). */
+  async inPage<T>(body: string, args: unknown[] = []): Promise<T> {
+    for (;;) {
+      const answer = await this.driver.run<T | { reinstall: true } | { left: true }>(`${WITH_ENGINE}\n${body}`, args);
+      if (answer && typeof answer === 'object' && 'left' in answer && answer.left === true) throw new Error('The document was being unloaded');
+      if (!(answer && typeof answer === 'object' && 'reinstall' in answer)) return answer as T;
+      await this.driver.run(installScript());
+    }
+  }
+
+  /**
+   * Asks `attempt` (given how long it may wait in the page) until it answers something other than
+   * undefined. A script whose document went away is asked again, in the next document.
+   */
+  async until<T>(what: () => string, attempt: (sliceMs: number) => Promise<T | undefined>, timeoutMs = this.timeoutMs): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const value = await attempt();
+      let value: T | undefined;
+      let gone = false;
+      try {
+        value = await attempt(Math.max(0, Math.min(SLICE_MS, deadline - Date.now())));
+      } catch (error) {
+        if (!DOCUMENT_GONE.test((error as Error).message)) throw error;
+        gone = true;
+      }
       if (value !== undefined) return value;
-      if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${typeof what === 'string' ? what : what()}`);
-      await sleep(POLL_MS);
+      if (Date.now() >= deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what()}`);
+      if (gone) await sleep(BETWEEN_DOCUMENTS_MS);
     }
   }
 }
@@ -180,11 +233,11 @@ class ScriptedLocator implements EngineLocator {
     return this.with({ nth: 0 }, 'first()');
   }
 
-  /** Runs `tail` in the page with `found` (the matches) and `arg` in scope. */
-  private async query<T>(tail: string, arg?: unknown): Promise<T> {
-    const { url, value } = await this.page.driver.run<{ url: string; value: T }>(
-      `const engine = ${LOCATOR_ENGINE}; const found = engine.resolve(arguments[0]); const arg = arguments[1];
-       return Promise.resolve((() => {\n${tail}\n})()).then((value) => ({ url: location.href, value }));`,
+  /** Runs `body` in the page with `found` (the matches now) and `arg` in scope; no waiting. */
+  private async query<T>(body: string, arg?: unknown): Promise<T> {
+    const { url, value } = await this.page.inPage<{ url: string; value: T }>(
+      `const found = engine.resolve(arguments[0]); const arg = arguments[1];
+       return Promise.resolve((() => {\n${body}\n})()).then((value) => ({ url: location.href, value }));`,
       [this.steps, arg],
     );
     this.page.noteUrl(url);
@@ -192,24 +245,34 @@ class ScriptedLocator implements EngineLocator {
   }
 
   /**
-   * `compute` (source; `element`, `engine` and `arg` in scope) on the one match, retried until it
-   * returns something other than undefined. Several matches fail at once (Playwright's strictness).
+   * Waits in the page for the one match on which `ready` (an expression of `element`, `engine`
+   * and `arg`) answers something other than undefined or `{ __waiting: why }`; then `then` (an
+   * expression of `element`, `ready` — that answer — and `arg`; a promise is awaited) is its
+   * result. Several matches fail at once (Playwright's strictness).
    */
-  private async one<T>(what: string, compute: string, arg?: unknown): Promise<T> {
+  private async one<T>(what: string, ready: string, then = 'ready', arg?: unknown): Promise<T> {
     let last = '';
-    return this.page.until(() => `${this.description} ${what}${last}`, async () => {
-      const found = await this.query<Found<T>>(
-        `if (found.length > 1) return { count: found.length, strictness: found.slice(0, 3).map((e) => e.outerHTML.slice(0, 160)) };
-         if (found.length === 0) return { count: 0 };
-         const element = found[0];
-         return Promise.resolve(${compute}).then((value) =>
-           value === undefined ? { count: 1, pending: true } : value && value.__waiting ? { count: 1, pending: true, waiting: value.__waiting } : { count: 1, value });`,
-        arg,
-      );
-      if (found.strictness) throw new Error(`strict mode violation: ${this.description} matches ${found.count} elements: ${found.strictness.join(' | ')}`);
-      last = found.count === 0 ? ' (no such element)' : found.waiting ? ` (${found.waiting})` : '';
-      return found.count === 1 && !found.pending ? (found.value as T) : undefined;
-    });
+    const answer = await this.page.until(
+      () => `${this.description} ${what}${last}`,
+      async (sliceMs) => {
+        const found = await this.page.inPage<InPageAnswer<T> & { url: string }>(
+          `const [steps, arg, sliceMs] = arguments;
+           return engine.one(steps, (element) => (${ready}), sliceMs).then((answer) => {
+             if (!answer.done) return Object.assign(answer, { url: location.href });
+             const { element, value: ready } = answer;
+             return Promise.resolve(${then}).then((value) => ({ done: true, value, isUndefined: value === undefined, url: location.href }));
+           });`,
+          [this.steps, arg ?? null, sliceMs],
+        );
+        this.page.noteUrl(found.url);
+        if (found.done) return found;
+        const notYet = found as NotYet;
+        if (notYet.strictness) throw new Error(`strict mode violation: ${this.description} matches ${notYet.count} elements: ${notYet.strictness.join(' | ')}`);
+        last = notYet.count === 0 ? ' (no such element)' : notYet.waiting ? ` (${notYet.waiting})` : '';
+        return undefined;
+      },
+    );
+    return answer.isUndefined ? (undefined as T) : answer.value;
   }
 
   async waitFor({ state = 'visible', timeout }: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}) {
@@ -220,9 +283,18 @@ class ScriptedLocator implements EngineLocator {
       hidden: 'found.length === 0 || (found.length === 1 && !engine.isVisible(found[0]))',
     }[state];
     await this.page.until(
-      `${this.description} to be ${state}`,
-      async () => {
-        const { ok, count } = await this.query<{ ok: boolean; count: number }>(`return { ok: ${check}, count: found.length };`);
+      () => `${this.description} to be ${state}`,
+      async (sliceMs) => {
+        const { ok, count } = await this.page.inPage<{ ok: boolean; count: number }>(
+          `const [steps, sliceMs] = arguments;
+           let count = 0;
+           return engine.until(() => {
+             const found = engine.resolve(steps);
+             count = found.length;
+             return count > 1 || (${check}) ? true : undefined;
+           }, sliceMs).then((answer) => answer && answer.left ? answer : { ok: answer === true && count <= 1, count });`,
+          [this.steps, sliceMs],
+        );
         if (count > 1) throw new Error(`strict mode violation: ${this.description} matches ${count} elements`);
         return ok ? true : undefined;
       },
@@ -231,78 +303,38 @@ class ScriptedLocator implements EngineLocator {
   }
 
   /**
-   * Where to click: the centre of the element, once it is visible, enabled, stable (the same box
-   * two frames' time apart) and the topmost element there. A timer, not requestAnimationFrame:
-   * MiniBrowser under Xvfb paints a few frames a second. It also arms a guard, as Playwright's
-   * hit-target check does: if the page moves before the click arrives and the press lands on
-   * another element, that click is stopped there and reported as missed.
+   * A real click at the element's centre, once it is visible, enabled, stable and the topmost
+   * element there, as Playwright's. The page is checked and the hit-target guard armed in the same
+   * script (in-page.ts); when the click has been delivered the guard says where its press landed.
+   * If the page moved in between and the press reached another element, the guard stopped that
+   * click there, and it is sent again, as Playwright retries such a click. A click the page never
+   * received at all is an error, never sent again: the drivers return only once input is handled.
    */
-  private clickPoint(): Promise<{ x: number; y: number }> {
-    return this.one(
-      'to be visible, enabled, stable and not covered',
-      `(() => {
-        if (!engine.isVisible(element)) return { __waiting: 'not visible' };
-        if (!engine.isEnabled(element)) return { __waiting: 'disabled' };
-        const box = element.getBoundingClientRect();
-        if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) element.scrollIntoView({ block: 'center', inline: 'center' });
-        const before = element.getBoundingClientRect();
-        return new Promise((resolve) => setTimeout(resolve, 34)).then(() => {
-          const box = element.getBoundingClientRect();
-          if (['top', 'left', 'width', 'height'].some((side) => box[side] !== before[side])) return { __waiting: 'moving' };
-          const x = box.left + box.width / 2, y = box.top + box.height / 2;
-          let hit = document.elementFromPoint(x, y);
-          while (hit && hit.shadowRoot) {
-            const inner = hit.shadowRoot.elementFromPoint(x, y);
-            if (!inner || inner === hit) break;
-            hit = inner;
-          }
-          let onTarget = false;
-          for (let node = hit; node; node = engine.composedParent(node)) if (node === element) onTarget = true;
-          if (!onTarget) return { __waiting: 'covered by ' + (hit ? hit.outerHTML.slice(0, 120) : 'nothing (outside the viewport)') };
-          if (window.__engineClickGuard) window.__engineClickGuard.remove();
-          const types = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
-          const guard = { missed: false, clicked: false, decided: undefined };
-          const check = (event) => {
-            if (guard.decided === undefined) guard.decided = event.composedPath().includes(element);
-            if (guard.decided && event.type === 'click') guard.clicked = true;
-            if (!guard.decided) {
-              guard.missed = true;
-              event.preventDefault();
-              event.stopImmediatePropagation();
-            }
-          };
-          for (const type of types) window.addEventListener(type, check, true);
-          guard.remove = () => {
-            for (const type of types) window.removeEventListener(type, check, true);
-            delete window.__engineClickGuard;
-          };
-          window.__engineClickGuard = guard;
-          return { x, y };
-        });
-      })()`,
-    );
-  }
-
   async click() {
-    await this.page.until(`${this.description} to take a click where it is`, async () => {
-      const { x, y } = await this.clickPoint();
-      await this.page.act(() => this.page.driver.click(x, y));
-      // A click that left the page landed; otherwise the guard says whether the element had it.
-      // One the page never saw at all (input lost by a busy engine) is sent again, as is a miss.
-      const landed = await this.page.driver
-        .run<boolean>(
-          `const guard = window.__engineClickGuard;
-           if (!guard) return true;
-           const deadline = Date.now() + 1000;
-           return new Promise(function wait(resolve) {
-             if (guard.missed || guard.clicked || Date.now() > deadline) return (guard.remove(), resolve(guard.clicked && !guard.missed));
-             setTimeout(() => wait(resolve), 20);
-           });`,
-        )
-        // The script was cut short by the page the click opened.
-        .catch(() => true);
-      return landed ? true : undefined;
-    });
+    const outcomes: string[] = [];
+    await this.page.until(
+      () => `${this.description} to take a click${outcomes.length ? ` (clicks so far: ${outcomes.join('; ')})` : ''}`,
+      async () => {
+        const { x, y } = await this.one<{ x: number; y: number }>(
+          'to be visible, enabled, stable and not covered',
+          'engine.clickPoint(element)',
+          '(engine.guardClick(element), ready)',
+        );
+        // A script or click cut short by the page it opened: the click landed.
+        const leftOrThrow = (error: Error) => {
+          if (DOCUMENT_GONE.test(error.message)) return 'left';
+          throw error;
+        };
+        const outcome = await this.page
+          .act(() => this.page.driver.click(x, y), { mayLeave: true })
+          .then(() => this.page.inPage<string>('return engine.clickOutcome();'))
+          .catch(leftOrThrow);
+        outcomes.push(`at ${Math.round(x)},${Math.round(y)}: ${outcome}`);
+        if (outcome === 'landed' || outcome === 'left') return true;
+        if (outcome === 'unseen') throw new Error(`${this.description}: the page never received the click at ${Math.round(x)},${Math.round(y)} (${outcomes.join('; ')})`);
+        return undefined;
+      },
+    );
   }
   private async setChecked(checked: boolean) {
     if ((await this.isChecked()) === checked) return;
@@ -316,7 +348,7 @@ class ScriptedLocator implements EngineLocator {
     return this.setChecked(false);
   }
   async focus() {
-    await this.one('to focus', '(element.focus(), true)');
+    await this.one('to focus', 'true', '(element.focus(), true)');
   }
   /**
    * As Playwright's fill: the field focused, its text selected, then the value inserted as one
@@ -326,9 +358,8 @@ class ScriptedLocator implements EngineLocator {
   async fill(value: string) {
     const inserted = await this.one<boolean>(
       'to be an enabled, editable field',
-      `engine.isVisible(element) && engine.isEnabled(element) && !element.readOnly
-        ? (element.focus(), element.select(), document.execCommand(arg ? 'insertText' : 'delete', false, arg))
-        : undefined`,
+      `engine.isVisible(element) && engine.isEnabled(element) && !element.readOnly ? true : { __waiting: 'not an enabled, editable field' }`,
+      `(element.focus(), element.select(), document.execCommand(arg ? 'insertText' : 'delete', false, arg))`,
       value,
     );
     await this.page.act(async () => {
@@ -340,21 +371,18 @@ class ScriptedLocator implements EngineLocator {
   }
   async press(key: string) {
     await this.focus();
-    await this.page.act(() => this.page.driver.press(key));
+    await this.page.act(() => this.page.driver.press(key), { mayLeave: true });
   }
   async selectOption(value: string) {
     const selected = await this.one<string[]>(
       'to have the option',
-      `(() => {
-        if (element.localName !== 'select') throw new Error('not a <select>');
-        if (!engine.isEnabled(element)) return undefined;
-        const option = [...element.options].find((o) => o.value === arg || o.label === arg);
-        if (!option) return undefined;
-        element.value = option.value;
-        element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-        element.dispatchEvent(new Event('change', { bubbles: true }));
-        return [option.value];
-      })()`,
+      `element.localName !== 'select' ? (() => { throw new Error('not a <select>'); })()
+        : !engine.isEnabled(element) ? { __waiting: 'disabled' }
+        : [...element.options].find((o) => o.value === arg || o.label === arg) || { __waiting: 'no such option' }`,
+      `(element.value = ready.value,
+        element.dispatchEvent(new Event('input', { bubbles: true, composed: true })),
+        element.dispatchEvent(new Event('change', { bubbles: true })),
+        [ready.value])`,
       value,
     );
     await this.page.act(async () => {});
@@ -365,22 +393,22 @@ class ScriptedLocator implements EngineLocator {
     return this.query<number>('return found.length;');
   }
   textContent() {
-    return this.one<string | null>('to be attached', 'element.textContent');
+    return this.one<string | null>('to be attached', 'true', 'element.textContent');
   }
   allTextContents() {
     return this.query<string[]>('return found.map((element) => element.textContent);');
   }
   getAttribute(name: string) {
-    return this.one<string | null>('to be attached', 'element.getAttribute(arg)', name);
+    return this.one<string | null>('to be attached', 'true', 'element.getAttribute(arg)', name);
   }
   inputValue() {
-    return this.one<string>('to be attached', `'value' in element ? element.value : (() => { throw new Error('not a field'); })()`);
+    return this.one<string>('to be attached', `'value' in element ? true : (() => { throw new Error('not a field'); })()`, 'element.value');
   }
   isChecked() {
-    return this.one<boolean>('to be attached', `'checked' in element ? element.checked : element.getAttribute('aria-checked') === 'true'`);
+    return this.one<boolean>('to be attached', 'true', `'checked' in element ? element.checked : element.getAttribute('aria-checked') === 'true'`);
   }
   isDisabled() {
-    return this.one<boolean>('to be attached', '!engine.isEnabled(element)');
+    return this.one<boolean>('to be attached', 'true', '!engine.isEnabled(element)');
   }
   async isHidden() {
     return !(await this.isVisible());
@@ -392,14 +420,14 @@ class ScriptedLocator implements EngineLocator {
     return visible;
   }
   innerText() {
-    return this.one<string>('to be attached', 'element.innerText');
+    return this.one<string>('to be attached', 'true', 'element.innerText');
   }
-  async boundingBox() {
-    const { box } = await this.one<{ box: { x: number; y: number; width: number; height: number } | null }>(
+  boundingBox() {
+    return this.one<{ x: number; y: number; width: number; height: number } | null>(
       'to be attached',
-      `({ box: engine.isVisible(element) ? (({ x, y, width, height }) => ({ x, y, width, height }))(element.getBoundingClientRect()) : null })`,
+      'true',
+      `engine.isVisible(element) ? (({ x, y, width, height }) => ({ x, y, width, height }))(element.getBoundingClientRect()) : null`,
     );
-    return box;
   }
   async evaluateAll<R>(fn: (elements: any[]) => R | Promise<R>): Promise<R> {
     const { result, isUndefined } = await this.query<{ result: R; isUndefined: boolean }>(
@@ -408,11 +436,7 @@ class ScriptedLocator implements EngineLocator {
     return isUndefined ? (undefined as R) : result;
   }
   /** Runs once the one element is there; its result may be anything, undefined included. */
-  async evaluate<R>(fn: (element: any) => R | Promise<R>): Promise<R> {
-    const { result, isUndefined } = await this.one<{ result: R; isUndefined: boolean }>(
-      'to be attached',
-      `Promise.resolve((${fn})(element)).then((result) => ({ result, isUndefined: result === undefined }))`,
-    );
-    return isUndefined ? (undefined as R) : result;
+  evaluate<R>(fn: (element: any) => R | Promise<R>): Promise<R> {
+    return this.one<R>('to be attached', 'true', `(${fn})(element)`);
   }
 }

@@ -1,22 +1,24 @@
 /**
  * The browser suite's launchers, one per engine (see binaries.mjs for where each comes from):
  * Chromium through Playwright, Firefox through puppeteer-core over WebDriver BiDi (wtr's own
- * puppeteer launcher, given puppeteer-core: @web/test-runner-puppeteer would pull in full puppeteer,
- * whose install downloads a browser), WebKit through WebKitWebDriver. On a machine with Playwright's
- * own Firefox or WebKit and no system one, Playwright launches it.
+ * puppeteer launcher, given puppeteer-core: @web/test-runner-puppeteer would pull in full
+ * puppeteer, whose install downloads a browser), WebKit through WebdriverIO and WebKitWebDriver.
+ * On a machine with Playwright's own Firefox or WebKit and no system one, Playwright launches it.
  */
 import { ChromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { CHROMIUM_ARGS, engineSetup } from './binaries.mjs';
-import { startWebKitSession } from './webdriver.mjs';
+import { centreWindow, pressKey, startWebKit } from './webdriver.mjs';
 
 const MOUSE_BUTTONS = { left: 0, middle: 1, right: 2 };
 
 /**
- * A wtr BrowserLauncher over WebKitWebDriver: one MiniBrowser per concurrent test file (a driver
- * holds one session), reused from file to file; `type: 'webdriver'` so wtr's sendKeys command
- * reaches `sendKeys` below. Nothing here needs the Chrome DevTools protocol: wtr's page talks to the
- * runner over its own WebSocket, and the suite collects no coverage.
+ * A wtr BrowserLauncher over WebKitWebDriver, driven by WebdriverIO: one MiniBrowser per
+ * concurrent test file (a driver holds one session), reused from file to file; `type: 'webdriver'`
+ * so wtr's sendKeys and sendMouse commands reach the methods below. Nothing here needs the Chrome
+ * DevTools protocol: wtr's page talks to the runner over its own WebSocket, and the suite collects
+ * no coverage. (@web/test-runner-webdriver expects a driver already listening and one session for
+ * all files; WebKitGTK's driver has to be started per session, and its window centred.)
  */
 export class WebKitDriverLauncher {
   name = 'WebKit';
@@ -26,7 +28,7 @@ export class WebKitDriverLauncher {
   constructor({ driverPath, browserPath, concurrency }) {
     this.options = { driverPath, browserPath };
     this.concurrency = concurrency;
-    /** @type {Map<string, import('./webdriver.mjs').WebDriverSession>} */
+    /** @type {Map<string, import('./webdriver.mjs').WebKitSession>} */
     this.active = new Map();
     this.idle = [];
     this.starting = new Set();
@@ -35,17 +37,17 @@ export class WebKitDriverLauncher {
   async startSession(sessionId, url) {
     const session = this.idle.pop() ?? (await this.newBrowser());
     this.active.set(sessionId, session);
-    await session.navigate(url);
+    await session.browser.navigateTo(url);
   }
 
   async newBrowser() {
-    const starting = startWebKitSession(this.options);
+    const starting = startWebKit(this.options);
     this.starting.add(starting);
     try {
       const session = await starting;
       // wtr's other launchers test in an 800×600 viewport; the window is a little larger (its
       // toolbar), and centred, where the pointer gives it the keyboard focus.
-      await session.setWindowSize(800, 640);
+      await centreWindow(session.browser, 800, 640);
       return session;
     } finally {
       this.starting.delete(starting);
@@ -57,42 +59,44 @@ export class WebKitDriverLauncher {
   }
 
   getBrowserUrl(sessionId) {
-    return this.sessionOf(sessionId).url();
+    return this.browserOf(sessionId).getUrl();
   }
 
   async stopSession(sessionId) {
-    const session = this.sessionOf(sessionId);
+    const session = this.active.get(sessionId);
+    if (!session) throw new Error(`No WebKit session ${sessionId}`);
     this.active.delete(sessionId);
     // Away from the test page, so its timers stop; the browser waits for the next file.
-    await session.navigate('about:blank');
+    await session.browser.navigateTo('about:blank');
     this.idle.push(session);
     return {};
   }
 
   /** wtr's sendKeys command: `keys` are key names ('Tab', 'Enter') or single characters. */
   async sendKeys(sessionId, keys) {
-    const session = this.sessionOf(sessionId);
-    for (const key of keys) await session.pressKey(key);
+    const browser = this.browserOf(sessionId);
+    for (const key of keys) await pressKey(browser, key);
   }
 
   // wtr's sendMouse and resetMouse commands; buttons are 'left', 'middle' or 'right'.
+  mouse(sessionId) {
+    return this.browserOf(sessionId).action('pointer', { parameters: { pointerType: 'mouse' } });
+  }
   sendMouseMove(sessionId, x, y) {
-    return this.sessionOf(sessionId).mouse([{ type: 'move', x, y }]);
+    return this.mouse(sessionId).move({ x, y, origin: 'viewport' }).perform(true);
   }
   sendMouseClick(sessionId, x, y, button = 'left') {
-    const code = MOUSE_BUTTONS[button];
-    return this.sessionOf(sessionId).mouse([{ type: 'move', x, y }, { type: 'down', button: code }, { type: 'up', button: code }]);
+    return this.mouse(sessionId).move({ x, y, origin: 'viewport' }).down({ button: MOUSE_BUTTONS[button] }).up({ button: MOUSE_BUTTONS[button] }).perform(true);
   }
   sendMouseDown(sessionId, button = 'left') {
-    return this.sessionOf(sessionId).mouse([{ type: 'down', button: MOUSE_BUTTONS[button] }]);
+    return this.mouse(sessionId).down({ button: MOUSE_BUTTONS[button] }).perform(true);
   }
   sendMouseUp(sessionId, button = 'left') {
-    return this.sessionOf(sessionId).mouse([{ type: 'up', button: MOUSE_BUTTONS[button] }]);
+    return this.mouse(sessionId).up({ button: MOUSE_BUTTONS[button] }).perform(true);
   }
   async resetMouse(sessionId) {
-    const session = this.sessionOf(sessionId);
-    await session.releaseActions();
-    await session.mouse([{ type: 'move', x: 0, y: 0 }]);
+    await this.browserOf(sessionId).releaseActions();
+    await this.sendMouseMove(sessionId, 0, 0);
   }
 
   startDebugSession() {
@@ -107,10 +111,10 @@ export class WebKitDriverLauncher {
     await Promise.allSettled(sessions.map((session) => session.close()));
   }
 
-  sessionOf(sessionId) {
+  browserOf(sessionId) {
     const session = this.active.get(sessionId);
     if (!session) throw new Error(`No WebKit session ${sessionId}`);
-    return session;
+    return session.browser;
   }
 }
 

@@ -8,6 +8,21 @@ import { spawn } from 'node:child_process';
 
 let started;
 
+/**
+ * Children this process starts (Xvfb, WebKitWebDriver and its MiniBrowser) are stopped on 'exit',
+ * which Node does not emit when a signal ends it: a run stopped by Ctrl-C, or by whoever runs the
+ * suite, left them running, each an X server or a browser that loads the machine until it is
+ * rebooted. On SIGINT, SIGTERM and SIGHUP this process exits by itself, so that 'exit' is emitted.
+ * Once per process, and only while nothing else listens for the signal.
+ */
+export function exitOnSignals() {
+  if (exitOnSignals.done) return;
+  exitOnSignals.done = true;
+  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+    if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + number));
+  }
+}
+
 /** The X display for browser windows: DISPLAY when set, else this process's own Xvfb. */
 export function ensureDisplay() {
   if (process.env.DISPLAY) return Promise.resolve(process.env.DISPLAY);
@@ -15,6 +30,7 @@ export function ensureDisplay() {
 }
 
 function startXvfb() {
+  exitOnSignals();
   return new Promise((resolve, reject) => {
     const xvfb = spawn(process.env.XVFB_PATH || 'Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
