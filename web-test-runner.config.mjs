@@ -84,6 +84,8 @@ function freshDist() {
  */
 const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 1 };
 const engines = selectedEngines();
+/** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit on it). */
+const sandbox = sandboxPlugin();
 const launchers = Object.fromEntries(engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]));
 
 /**
@@ -112,12 +114,14 @@ export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.phone.test.ts', '!test/e2e/**', ...NARROW_FILES.map((file) => `!${file}`)],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir,
+  // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
+  // serve() can only answer 200.
+  middleware: [sandbox.kitMiddleware],
   plugins: [
     tapPlugin(),
     commonjsAsEsm(['react', 'react-dom', 'react-dom/client']),
     freshDist(),
-    // The sandbox emulator, for tests that pay against a real platform stand-in.
-    sandboxPlugin(),
+    sandbox,
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
     // decorators are transpiled the way tsc would (experimentalDecorators).
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

@@ -120,7 +120,10 @@ export async function startDemo(options: DemoOptions = {}) {
       privateKey: DEMO_PRIVATE_KEY,
       callbackUrl: () => `${reachableUrl(httpServer)}/api/callbacks`,
       sandboxTools: true,
-      kit: options.statusBus ? { bus: options.statusBus } : {},
+      // The clock tool moves a pending payment hours on (past its expiry and the failure two hours
+      // later), and the emulator's tokens live in sandbox time: the demo's checkout tokens last the
+      // day the emulator grants, so the tool never expires a shopper's token mid-payment.
+      kit: { tokenValiditySecs: 86_400, ...(options.statusBus ? { bus: options.statusBus } : {}) },
       log: log ? (line) => console.log(line) : undefined,
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });

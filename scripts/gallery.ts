@@ -287,7 +287,8 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
     const { item, idPayin, locale } = job;
     const amount = item.amount ?? AMOUNTS[item.currencyCode]!;
     const money = { amount, currencyCode: item.currencyCode };
-    const token = await mintToken(server, idPayin, money, item.kind === 'error-token-expired' ? 1 : undefined);
+    // Tokens live in sandbox time, which moves an hour on below: a day-long token outlasts it.
+    const token = await mintToken(server, idPayin, money, item.kind === 'error-token-expired' ? 1 : 86_400);
     const attributes: Record<string, string> = {
       token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: String(amount), 'currency-code': item.currencyCode,
       'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/orders/1029', locale,

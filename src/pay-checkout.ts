@@ -13,5 +13,5 @@ export type { Payin, PayinDetailResponse, PayinStatus } from './api/schemas/payi
 export type { PaymentOption } from './api/schemas/options.js';
 export type { Money } from './api/schemas/request-common.js';
 export type { ErrorCode } from './api/errors.js';
-export type { CheckoutResponse } from './api/schemas/checkout-response.js';
+export type { CheckoutRenewal, CheckoutResponse, FetchCheckout } from './api/schemas/checkout-response.js';
 export type { TokenPayload } from './api/schemas/token-payload.js';

@@ -17,6 +17,7 @@ const EVENT_NAMES_SET = {
   'pay-refused': true,
   'pay-expired': true,
   'pay-error': true,
+  'pay-token-expiring': true,
 } satisfies Record<PayEventName, true>;
 export const PAY_EVENT_NAMES = Object.keys(EVENT_NAMES_SET) as PayEventName[];
 
@@ -66,6 +67,8 @@ export function describeEvent(event: LoggedEvent): string {
     }
     case 'pay-expired':
       return `expireAt ${String((detail as PayEventDetails['pay-expired']).payin.paymentMethodResponse.expireAt ?? '')} passed`;
+    case 'pay-token-expiring':
+      return `the token of ${(detail as PayEventDetails['pay-token-expiring']).idPayin} expires at ${(detail as PayEventDetails['pay-token-expiring']).expiresAt}: set a fresh one`;
     case 'pay-error': {
       const error = detail as PayEventDetails['pay-error'];
       return `${error.code}${error.httpStatus ? ` (HTTP ${error.httpStatus})` : ''}: ${error.message}`;

@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'INVALID_REQUEST'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVER_ERROR'
+  /** The merchant's checkout URL (checkout-url) answered a 4xx other than 429. */
+  | 'CHECKOUT_UNAVAILABLE'
   | PayinRejectionCode
   | 'BALANCE_INSUFFICIENT'
   | (string & {});

@@ -10,6 +10,7 @@ import { safeWebUrl } from '../api/safe-url.js';
 import { amountProblem } from '../api/money.js';
 import { DEFAULT_API_VERSION } from '../api/transport.js';
 import { availableOptionsResponseSchema, type AvailableOptionsResponse } from '../api/schemas/options.js';
+import type { FetchCheckout } from '../api/schemas/checkout-response.js';
 
 export interface CheckoutInput {
   token?: string | null;
@@ -25,6 +26,10 @@ export interface CheckoutInput {
   merchantName?: string | null;
   /** The answer of POST /payins/!availablePaymentOptions the merchant's server already has. */
   options?: unknown;
+  /** The merchant's checkout endpoint: with no token, the checkout comes from there (checkout-source.ts). */
+  checkoutUrl?: string | null;
+  /** …or from the page's own function. */
+  fetchCheckout?: FetchCheckout | null;
 }
 
 export interface CheckoutConfig {
@@ -42,7 +47,8 @@ export interface CheckoutConfig {
   options?: AvailableOptionsResponse;
 }
 
-export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE'; attribute: string; detail: string };
+/** Bad input: the page's (INVALID_ATTRIBUTE, a token's code), or the merchant checkout's answer (BAD_RESPONSE). */
+export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE' | 'BAD_RESPONSE'; attribute: string; detail: string };
 
 /** A checked configuration, or the first problem with the page's input. */
 export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): CheckoutConfig | ConfigProblem {

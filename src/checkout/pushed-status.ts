@@ -1,8 +1,10 @@
 /**
  * PushedStatus: follows a pending payin through the merchant's status stream (`status-url`: the
  * Server-Sent Events of `createStatusRelay` in pay-checkout/server) instead of polling the
- * platform. The stream carries no payin data, only "changed": each change makes one read of the
- * payin (one read in flight at a time; a change during a read makes one more read after it).
+ * platform. The relay's stream carries no payin data, only "changed": each change makes one read
+ * of the payin (one read in flight at a time; a change during a read makes one more read after
+ * it). The merchant kit's authorized stream may carry the payin the shop read after the callback
+ * (`data: {"payin": …}`): checked as a read's answer is, it is used with no read of its own.
  *
  * Protocol: `event: ready` once the relay is subscribed (data may carry `{"heartbeatMs": n}`),
  * then `event: changed` per change and `event: ping` every heartbeat. The session opens the stream
@@ -18,6 +20,7 @@ import { isAbortError } from '../api/errors.js';
 import { backoffDelay } from '../api/transport.js';
 import { StatusPoller, isPassingFailure, type StatusPollerOptions } from './status-poller.js';
 import type { FollowStop, StatusSource } from './status-source.js';
+import type { PayinDetailResponse } from '../api/schemas/payin.js';
 
 export interface PushedStatusOptions extends StatusPollerOptions {
   statusUrl: string;
@@ -44,6 +47,8 @@ export class PushedStatus implements StatusSource {
   private prepared?: () => void;
   /** Ready before the create went out, and healthy ever since: no change of the payin went unseen. */
   private sawEveryChange = false;
+  /** The payin the last change before following brought (an authorized stream), to start from. */
+  private early?: PayinDetailResponse;
 
   constructor(
     host: ReactiveControllerHost,
@@ -100,11 +105,13 @@ export class PushedStatus implements StatusSource {
     this.running = true;
     this.watchExpiry();
     // Until the stream says it is ready, poll as usual; ready already, read once unless it was
-    // ready before the create went out.
+    // ready before the create went out (or a change meanwhile brought the payin).
     if (!this.healthy) {
       this.poller.start();
       this.open();
-    } else if (!this.sawEveryChange) this.read();
+    } else if (this.early) this.options.onResult(this.early);
+    else if (!this.sawEveryChange) this.read();
+    this.early = undefined;
   }
 
   checkNow(): void {
@@ -158,16 +165,32 @@ export class PushedStatus implements StatusSource {
       this.poller.stop('stopped');
       this.read();
     });
-    stream.addEventListener('changed', () => {
+    stream.addEventListener('changed', (event) => {
       this.alive();
-      // While the create is on its way the payin is not followed yet: start() reads it instead.
-      if (!this.running) return void (this.sawEveryChange = false);
-      this.read();
+      // An authorized stream carries the payin itself: used as it is, with no read.
+      const payin = this.pushed(readJson((event as MessageEvent).data)?.payin);
+      // While the create is on its way the payin is not followed yet: start() uses or reads it.
+      if (!this.running) {
+        this.sawEveryChange = false;
+        this.early = payin;
+        return;
+      }
+      if (payin) this.options.onResult(payin);
+      else this.read();
     });
     stream.addEventListener('ping', () => this.alive());
     // EventSource would reconnect by itself after a network error but not after an HTTP error;
     // closing it and opening again here treats both alike, with backoff.
     stream.onerror = () => this.broken();
+  }
+
+  /** The payin a change carried, parsed and checked as a read's answer; undefined: read it. */
+  private pushed(data: unknown): PayinDetailResponse | undefined {
+    try {
+      return data === undefined ? undefined : this.options.pushedPayin?.(data);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The stream failed or fell silent: poll, and open it again after a while. */

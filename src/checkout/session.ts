@@ -17,7 +17,7 @@ import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/in
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
-import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
+import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { toErrorDetail } from './errors.js';
 import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
@@ -64,6 +64,9 @@ export class CheckoutSession extends ControllerHost {
   busy = false;
   /** The chunk with what follows a payin (and its views). */
   views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
+
+  /** A fresh token for this payin from the merchant's checkout, when the token came from there. */
+  renewToken?: (signal: AbortSignal) => Promise<string>;
 
   private current: Phase = initialPhase;
   private client?: CheckoutClient;
@@ -140,19 +143,46 @@ export class CheckoutSession extends ControllerHost {
   /** Checks the page's input, then asks for options, the payin and the merchant name at once. */
   start(): void {
     const input = this.deps.input();
-    // A token not there yet is a state to wait in, not an error: frameworks that render on the
-    // server upgrade the element before they set its properties (setting the token starts again).
     if (!input.token) {
+      // No token, but the merchant's checkout: the token and the rest come from there.
+      if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input, this.words());
+      // A token not there yet is a state to wait in, not an error: frameworks that render on the
+      // server upgrade the element before they set its properties (setting the token starts again).
       const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
       this.run.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
-    const signal = this.run.signal;
+    this.begin(readCheckoutConfig(input), this.words());
+  }
+
+  /** The words of the page's locale, asked for beside the first answers. */
+  private words(): Promise<void> {
     // Words that could not load leave the first terms (en-first.ts): enough to say so and try again.
-    const words = (this.deps.words?.() ?? Promise.resolve()).catch((cause: unknown) => {
+    return (this.deps.words?.() ?? Promise.resolve()).catch((cause: unknown) => {
       throw new PlatformError({ code: 'NETWORK', message: 'The checkout\'s words could not be loaded', cause });
     });
-    const config = readCheckoutConfig(input);
+  }
+
+  /**
+   * Asks the merchant's checkout (checkout-url, fetchCheckout; its own chunk) for this tab's
+   * checkout, then starts as with attributes; the same checkout renews the token later.
+   */
+  private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
+    const signal = this.run.signal;
+    try {
+      const checkout = await (await import('./checkout-source.js')).openCheckout(input, this.deps.storage, signal, this.waiting);
+      if (signal.aborted) return;
+      this.renewToken = checkout.renew;
+      this.begin(checkout.config, words);
+    } catch (error) {
+      // Shown in the shopper's words, as any error at the start.
+      const fail = () => void (signal.aborted || this.fail(error));
+      void words.then(fail, fail);
+    }
+  }
+
+  private begin(config: CheckoutConfig | ConfigProblem, words: Promise<void>): void {
+    const signal = this.run.signal;
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
       const fail = () => void (signal.aborted || this.fail(config));
@@ -371,12 +401,25 @@ export class CheckoutSession extends ControllerHost {
     this.requestUpdate();
   }
 
-  /** A fresh token for the same payment (the old one expired): used from now on. */
-  useToken(token: string): void {
-    if (!this.config) return;
-    this.config = { ...this.config, token };
-    this.client = this.makeClient(token);
+  /**
+   * A fresh token for the same payment (renewed, or set by the page): used from now on, when the
+   * browser's token rule accepts it for this payin and its money (else refused, and false).
+   */
+  useToken(token: string): boolean {
+    const config = this.config;
+    if (!config) return false;
+    if (token !== config.token) {
+      const fresh = readCheckoutConfig({ ...config, token, payinId: config.idPayin, ...config.money });
+      if (isConfigProblem(fresh)) {
+        console.warn('<pay-checkout>: token refused:', fresh.detail);
+        return false;
+      }
+      this.config = { ...config, token, payload: fresh.payload };
+      this.client = this.makeClient(token);
+      this.follower?.tokenChanged();
+    }
     if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
+    return true;
   }
 
   /** The session as its PayinFollow sees it. */
@@ -398,6 +441,11 @@ export class CheckoutSession extends ControllerHost {
       get expiresAtLocal() {
         return session.expiresAtLocal;
       },
+      get renew() {
+        return session.renewToken;
+      },
+      clock: this.clock,
+      useToken: (token) => this.useToken(token),
       signal: this.run.signal,
       onPayin: (payin) => this.onPayin(payin),
       emit: (name, detail) => this.emit(name, detail),

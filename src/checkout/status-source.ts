@@ -19,6 +19,12 @@ export interface StatusSourceOptions {
   onStop?: (reason: FollowStop) => void;
   /** The merchant's status stream (status-url): pushed changes instead of polling, while it is healthy. */
   statusUrl?: string;
+  /**
+   * The payin a change brought (an authorized stream's `{"payin": …}`): the payin, parsed with the
+   * payin schema and checked as a read's answer is; it throws when it is not this payment's, and
+   * the change is read instead.
+   */
+  pushedPayin?: (data: unknown) => PayinDetailResponse;
 }
 
 export interface StatusSource extends ReactiveController {

@@ -6,6 +6,7 @@ import type { PayStatusDetail } from './pay-status.js';
 import type { PayFinalDetail } from './pay-final.js';
 import type { PayExpiredDetail } from './pay-expired.js';
 import type { PayErrorDetail } from './pay-error.js';
+import type { PayTokenExpiringDetail } from './pay-token-expiring.js';
 
 export type * from './pay-ready.js';
 export type * from './pay-method-change.js';
@@ -15,6 +16,7 @@ export type * from './pay-status.js';
 export type * from './pay-final.js';
 export type * from './pay-expired.js';
 export type * from './pay-error.js';
+export type * from './pay-token-expiring.js';
 
 /** Every event of <pay-checkout> with its detail: the one place the names live. */
 export interface PayEventDetails {
@@ -28,6 +30,7 @@ export interface PayEventDetails {
   'pay-refused': PayFinalDetail;
   'pay-expired': PayExpiredDetail;
   'pay-error': PayErrorDetail;
+  'pay-token-expiring': PayTokenExpiringDetail;
 }
 export type PayEventName = keyof PayEventDetails;
 

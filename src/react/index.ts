@@ -31,6 +31,7 @@ const events = {
   onPayRefused: on('pay-refused'),
   onPayExpired: on('pay-expired'),
   onPayError: on('pay-error'),
+  onPayTokenExpiring: on('pay-token-expiring'),
 } satisfies PayEventProps;
 
 export const PayCheckout: ReactWebComponent<PayCheckoutElement, PayEventProps> = createComponent({

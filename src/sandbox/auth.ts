@@ -3,7 +3,9 @@
  * over the exact body received, checked with `verifySignature` of pay-checkout/server) or by the
  * deprecated merchant secret. Tokens are HS256 JWTs signed with a per-instance random key, so a
  * restarted emulator refuses old tokens, as a platform that rotated its keys would.
- * Every time here is wall-clock time (see clock.ts).
+ * A token's `iat` and `exp` are sandbox time, and it is checked against sandbox time: moving the
+ * clock past a token's expiry expires it, as hours passing would. Signature timestamps stay on
+ * the wall clock (see clock.ts): they are the merchant server's clock, which the sandbox does not move.
  */
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { importPublicKey, verifySignature } from '../server/index.js';
@@ -34,15 +36,16 @@ export interface TokenClaims {
 /** What a token is issued for: its claims but the times, which the validity sets. */
 export type IssueRequest = Omit<TokenClaims, 'iat' | 'exp'> & {
   validitySecs: number;
-  /** Wall-clock issue time in seconds; tests set it in the past to mint an expired token. */
+  /** Sandbox-clock issue time in seconds; tests set it in the past to mint an expired token. */
   issuedAt?: number;
 };
 
-export function createTokenService() {
+/** `now`: the sandbox clock, in milliseconds since the epoch (the wall clock when not given). */
+export function createTokenService(now: () => number = Date.now) {
   const key = crypto.getRandomValues(new Uint8Array(32));
 
   async function issue(request: IssueRequest): Promise<string> {
-    const iat = request.issuedAt ?? Math.floor(Date.now() / 1000);
+    const iat = request.issuedAt ?? Math.floor(now() / 1000);
     const claims: Record<string, unknown> = { merchantCode: request.merchantCode, operations: request.operations };
     if (request.action) claims.action = request.action;
     if (request.idPayment) claims.idPayment = request.idPayment;
@@ -63,7 +66,7 @@ export function createTokenService() {
     if (!match) throw unauthorized('An Authorization: Bearer <token> header is required');
     let payload: unknown;
     try {
-      payload = (await jwtVerify(match[1]!, key, { algorithms: ['HS256'], issuer: ISSUER })).payload;
+      payload = (await jwtVerify(match[1]!, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now()) })).payload;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('The token has expired; request a new one', 'TOKEN_EXPIRED');
       throw unauthorized('The token is invalid: not a token issued by this platform');

@@ -1,7 +1,8 @@
 /**
- * The sandbox clock: wall time plus an offset that only ever grows. Payments, expiry and the
- * `Date` header read it; tokens, signatures, the rate limiter and callback retries read the wall
- * clock instead, so moving payments through hours of their life does not expire every token.
+ * The sandbox clock: wall time plus an offset that only ever grows. Payments, expiry, tokens
+ * (`iat`, `exp` and their check) and the `Date` header read it, so moving it past a token's expiry
+ * expires the token as hours passing would. Signature timestamps (the merchant server's clock),
+ * the rate limiter and callback retries read the wall clock.
  */
 export interface SandboxClock {
   /** Sandbox time, milliseconds since the epoch. */

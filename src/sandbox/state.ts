@@ -58,7 +58,7 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
     settings: { settleDelayMs: options.settleDelayMs, allowedOrigins: options.allowedOrigins, bankPageDecides: options.bankPageDecides },
     clock,
     merchants,
-    tokens: createTokenService(),
+    tokens: createTokenService(clock.now),
     signatures: createSignatureMemory(),
     ledger,
     store,

@@ -36,6 +36,8 @@ const ATTRIBUTES = [
   'account-name', 'account-number', 'email-address', 'phone-number', 'allow-customer-data-change', 'external-provider-code',
   'postal-code', 'city', 'disctrict', 'district', 'passport-number', 'upi-id', 'id-customer', 'product-id', 'show-deep-link',
   'return-url', 'callback-url', 'api-version', 'locale', 'state', 'submit-button',
+  // CONTRACT §5
+  'checkout-url',
 ];
 const PARTS = ['method-list', 'method', 'form', 'field', 'submit', 'amount', 'qr', 'instructions', 'status', 'error', 'merchant-name'];
 /** The detail type of each event, as src/events names it (the compiler checks every event is here). */
@@ -50,6 +52,7 @@ const DETAIL_TYPES = {
   'pay-refused': 'PayFinalDetail',
   'pay-expired': 'PayExpiredDetail',
   'pay-error': 'PayErrorDetail',
+  'pay-token-expiring': 'PayTokenExpiringDetail',
 } satisfies Record<PayEventName, string>;
 
 const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -106,6 +109,8 @@ describe('custom-elements.json', () => {
     const members = element.members.map((member) => member.name);
     // options is public (CONTRACT §1: the merchant's own options answer, a property without attribute).
     assert.ok(members.includes('token') && members.includes('state') && members.includes('options'));
+    // fetchCheckout too (CONTRACT §5: a property without attribute).
+    assert.ok(members.includes('fetchCheckout'));
     // The page's own pay button (CONTRACT §5): methods as on a form.
     for (const method of ['submit', 'checkValidity', 'reportValidity']) {
       assert.equal(element.members.find((member) => member.name === method)?.kind, 'method', `${method}() is listed`);

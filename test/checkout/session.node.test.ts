@@ -561,3 +561,86 @@ describe('CheckoutSession', () => {
     assert.match(unsafe[0]!.detail.message, /javascript:alert\(1\)/);
   });
 });
+
+describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () => {
+  /** The checkout's chunk loads (a dynamic import) before the session asks: wait for the phase, not for time. */
+  async function until(h: Harness, state: string) {
+    const deadline = Date.now() + 5000;
+    while (h.session.state !== state && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    await h.settle();
+    assert.equal(h.session.state, state);
+  }
+
+  /** The merchant's server: answers {} with a new checkout of order-1 and {handle} with a fresh token. */
+  function merchant(options: { refuse?: number } = {}) {
+    const asked: unknown[] = [];
+    let renewals = 0;
+    const fetchCheckout = async (request: { handle?: string; idPayin?: string }) => {
+      asked.push(request);
+      if (options.refuse) return Response.json({ errorCode: 'NO', message: 'no checkout' }, { status: options.refuse });
+      if (request.handle) renewals++;
+      // A different exp per answer, so each token is a fresh one.
+      const token = fakeJwt({ merchantCode: 'm', exp: now() + 600 + asked.length, operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'] });
+      return { token, baseUrl: 'https://platform.test', idPayin: 'order-1', money: { amount: 60, currencyCode: 'INR' }, options: OPTIONS, merchantName: 'Kit Shop', handle: 'handle-1' };
+    };
+    return { fetchCheckout, asked, renewals: () => renewals };
+  }
+
+  it('starts from the answer, which wins over the page’s payin-id and name; the handle is kept for the tab', async () => {
+    const tab = new Map<string, string>();
+    const server = merchant();
+    const h = startSession({ token: undefined, payinId: 'page-order', merchantName: 'Page Shop', fetchCheckout: server.fetchCheckout }, {}, { storage: tab });
+    await until(h, 'select');
+    assert.deepEqual(server.asked, [{}]);
+    assert.equal(h.session.state, 'select');
+    assert.equal(h.session.config!.idPayin, 'order-1');
+    assert.equal(h.session.merchantName, 'Kit Shop');
+    // The answer's options: no platform request at all.
+    assert.deepEqual(h.platform.calls, []);
+    assert.ok([...tab.values()].includes('handle-1'));
+    // The tab again: the same checkout, renewed by its handle.
+    h.session.dispose();
+    const again = startSession({ token: undefined, fetchCheckout: server.fetchCheckout }, { getPayin: [notFound()] }, { storage: tab });
+    await until(again, 'select');
+    assert.deepEqual(server.asked.at(-1), { handle: 'handle-1' });
+  });
+
+  it('a 4xx other than 429 is CHECKOUT_UNAVAILABLE, with no platform request', async () => {
+    const server = merchant({ refuse: 403 });
+    const h = startSession({ token: undefined, fetchCheckout: server.fetchCheckout }, {});
+    await until(h, 'error');
+    const error = h.events().find((event) => event.name === 'pay-error')!.detail;
+    assert.equal(error.code, 'CHECKOUT_UNAVAILABLE');
+    assert.equal(error.httpStatus, 403);
+    assert.deepEqual(h.platform.calls, []);
+  });
+
+  it('a read refused for its token (401) while pending: renewed with the handle and read again, no pay-error', async () => {
+    const tab = new Map<string, string>([['pay-checkout:started:https://platform.test/ order-1', '1']]);
+    const server = merchant();
+    const expired = new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 });
+    const h = startSession({ token: undefined, fetchCheckout: server.fetchCheckout }, { getPayin: [payin('PROCESSING'), expired, payin('SUCCESS')] }, { storage: tab });
+    await until(h, 'pending');
+    const first = h.session.config!.token;
+    const read = await h.follow.sources[0]!.options.fetchStatus(new AbortController().signal);
+    assert.equal(read.status, 'SUCCESS');
+    assert.equal(server.renewals(), 1);
+    assert.deepEqual(server.asked.at(-1), { handle: 'handle-1', idPayin: 'order-1' });
+    assert.notEqual(h.session.config!.token, first);
+    assert.equal(h.platform.tokens.at(-1), h.session.config!.token);
+    assert.equal(h.names().filter((name) => name === 'pay-error' || name === 'pay-token-expiring').length, 0);
+  });
+
+  it('useToken: a token for another payin or a general-privilege token is refused, and the old one stays', async () => {
+    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    await h.settle();
+    const token = h.session.config!.token;
+    const broad = fakeJwt({ merchantCode: 'm', exp: now() + 900, operations: ['GET /payins/.*', 'POST /payins/.*'] });
+    assert.equal(h.session.useToken(checkoutToken('order-9')), false);
+    assert.equal(h.session.useToken(broad), false);
+    assert.equal(h.session.config!.token, token);
+    const fresh = fakeJwt({ merchantCode: 'm', exp: now() + 900, operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'] });
+    assert.equal(h.session.useToken(fresh), true);
+    assert.equal(h.platform.tokens.at(-1), fresh);
+  });
+});

@@ -203,18 +203,27 @@ describe('<pay-checkout> pending and final', () => {
     expect($(element, '[role="timer"]')!.textContent).to.match(/(10:0[01]|9:5\d)/);
   });
 
-  it('a token that expires while pending: reported; a fresh token resumes polling', async () => {
+  // Issue 21: a shopper never sees a token error while a payment is pending. The token refused
+  // used to be a pay-error (TOKEN_EXPIRED) that stopped polling; now following waits quietly and
+  // the page hears pay-token-expiring.
+  it('a token refused while pending (401): pay-token-expiring, no pay-error, polling waits; a fresh token resumes it', async () => {
     platform.on('GET', '/payins/order-1', { body: processing }, { status: 401, body: { errorCode: 'TOKEN_EXPIRED' } });
     const { element, events } = await mount(base);
-    await untilEvent(events, 'pay-error', 1, 3000);
-    expect(events.find((e) => e.name === 'pay-error')!.detail).to.include({ code: 'TOKEN_EXPIRED', retryable: false });
+    await untilEvent(events, 'pay-token-expiring', 1, 3000);
+    expect(events.find((e) => e.name === 'pay-token-expiring')!.detail.idPayin).to.equal('order-1');
+    const waiting = platform.count('GET', '/payins/order-1');
+    await sleep(150);
+    // At the tests' 20 ms cadence polling would have read several times.
+    expect(platform.count('GET', '/payins/order-1')).to.equal(waiting);
     expect(element.state).to.equal('pending');
-    await waitUntil(() => element.pollStopped === 'error');
+    expect(element.pollStopped).to.equal(undefined);
+    expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
     platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
     const fresh = checkoutToken('order-1', { iat: Math.floor(Date.now() / 1000) + 1 });
     element.token = fresh;
     await untilState(element, 'success');
     expect(platform.requests.at(-1)!.headers.authorization).to.equal(`Bearer ${fresh}`);
+    expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
 
   it('refuses a redirect with an unsafe scheme and reports it', async () => {

@@ -9,7 +9,9 @@ describe('<pay-checkout> against the sandbox emulator', () => {
 
   async function open(amount: number, extra: Record<string, string> = {}) {
     const idPayin = uniqueId('flow');
-    const token = await mintToken(idPayin, { merchantInfo: true, money: { amount, currencyCode: 'INR' } });
+    // A day-long token: the expiry test moves the emulator's clock 2 h 17 min on while following,
+    // and tokens live in sandbox time.
+    const token = await mintToken(idPayin, { merchantInfo: true, money: { amount, currencyCode: 'INR' }, validitySecs: 86_400 });
     const attributes = { token, 'base-url': await sandboxUrl(), 'payin-id': idPayin, 'payment-method-code': 'UPIQR', ...extra };
     return { ...(await mount(attributes)), idPayin, attributes };
   }

@@ -31,7 +31,7 @@ describe('token endpoints', () => {
     assert.equal(payload.idPayment, 'o-1');
     assert.deepEqual(payload.money, MONEY);
     assert.equal(payload.exp! - payload.iat!, 1800);
-    assert.ok(Math.abs(payload.iat! * 1000 - Date.now()) < 5000, 'iat is wall-clock time');
+    assert.ok(Math.abs(payload.iat! * 1000 - t.sandbox.clock.now()) < 5000, 'iat is sandbox time');
   });
 
   test('every action expands to exactly actionOperations()', async () => {
@@ -128,7 +128,7 @@ describe('bearer tokens', () => {
     } finally {
       await other.close();
     }
-    const expired = await t.sandbox.issueToken({ merchantCode: 'demo-merchant', operations: ['GET /merchant-info'], issuedAt: Math.floor(Date.now() / 1000) - 120, validitySecs: 60 });
+    const expired = await t.sandbox.issueToken({ merchantCode: 'demo-merchant', operations: ['GET /merchant-info'], issuedAt: Math.floor(t.sandbox.clock.now() / 1000) - 120, validitySecs: 60 });
     const answer = await t.raw('GET', '/merchant-info', { token: expired });
     assert.equal(answer.status, 401);
     assert.equal(answer.json.errorCode, 'TOKEN_EXPIRED');
@@ -157,12 +157,24 @@ describe('bearer tokens', () => {
     }
   });
 
-  test('advancing the sandbox clock does not expire tokens (they use the wall clock)', async () => {
-    const token = await t.issuer.withOperations({ operations: ['GET /merchant-info'], validitySecs: 60 });
-    await t.advance(3600);
+  // Issue 21: a token lives in sandbox time, so a test can move a pending payment past its
+  // token's expiry; signatures keep the wall clock (the merchant server's, which nothing moves).
+  test('advancing the sandbox clock past a token\'s exp expires it; a token minted then is in sandbox time and signed on the wall clock', async () => {
+    const token = await t.issuer.withOperations({ operations: ['GET /merchant-info'], validitySecs: 120 });
+    await t.advance(60);
+    assert.equal((await t.raw('GET', '/merchant-info', { token })).status, 200, 'still within its 120 s of sandbox time');
+    await t.advance(61);
     const answer = await t.raw('GET', '/merchant-info', { token });
-    assert.equal(answer.status, 200);
-    assert.deepEqual(answer.json, { channelInfo: { name: 'Demo Shop' } });
+    assert.equal(answer.status, 401);
+    assert.equal(answer.json.errorCode, 'TOKEN_EXPIRED');
+    // The issuer signs with Date.now(): the wall clock is what the timestamp window checks.
+    const fresh = await t.issuer.withOperations({ operations: ['GET /merchant-info'], validitySecs: 120 });
+    const payload = decodeToken(fresh)!;
+    assert.ok(Math.abs(payload.iat! * 1000 - t.sandbox.clock.now()) < 5000, 'iat is sandbox time');
+    assert.ok(payload.iat! * 1000 - Date.now() > 100_000, 'ahead of the wall clock by the advance');
+    const ok = await t.raw('GET', '/merchant-info', { token: fresh });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.json, { channelInfo: { name: 'Demo Shop' } });
   });
 
   test('money in a token: only a payment of exactly that amount and currency can be created (403 otherwise)', async () => {

@@ -10,9 +10,17 @@ export function sandboxUrl(): Promise<string> {
   return url;
 }
 
-/** A checkout token for one payin: by action, or an operations token when the checkout needs more. */
-export async function mintToken(idPayin: string, options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean } = {}): Promise<string> {
+/**
+ * A checkout token for one payin: by action, or an operations token when the checkout needs more.
+ * It lasts a day of sandbox time unless `validitySecs` says otherwise: tests share one emulator and
+ * some move its clock by hours, which must not expire another test's token.
+ */
+export async function mintToken(
+  idPayin: string,
+  options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean; validitySecs?: number } = {},
+): Promise<string> {
   const query = new URLSearchParams({ idPayin });
+  if (options.validitySecs !== undefined) query.set('validitySecs', String(options.validitySecs));
   if (options.money) {
     query.set('amount', String(options.money.amount));
     query.set('currencyCode', options.money.currencyCode);
@@ -26,9 +34,9 @@ export async function mintToken(idPayin: string, options: { money?: { amount: nu
 
 export const uniqueId = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Records every request the page sends (bodies parsed), passing it through to the network. */
+/** Records every request the page sends (bodies parsed, and the answer's status once it came), passing it through to the network. */
 export function recordFetch() {
-  const requests: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const requests: { method: string; path: string; body: unknown; headers: Record<string, string>; url: string; credentials?: RequestCredentials; status?: number }[] = [];
   const original = window.fetch;
   // Requests held back until the test lets them go: the page's view stays as it is meanwhile.
   let held: { matches: (method: string, path: string) => boolean; release: Promise<void> } | undefined;
@@ -38,9 +46,12 @@ export function recordFetch() {
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
     const method = init.method ?? 'GET';
     const path = decodeURIComponent(target.pathname);
-    requests.push({ method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers });
+    const entry: (typeof requests)[number] = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers, url: target.href, credentials: init.credentials };
+    requests.push(entry);
     if (held?.matches(method, path)) await held.release;
-    return original(input, init);
+    const response = await original(input, init);
+    entry.status = response.status;
+    return response;
   };
   return {
     requests,

@@ -29,13 +29,13 @@ export function startedHere(idPayin = 'order-1', baseUrl = BASE_URL): void {
 /** Every event the element fires, in order. */
 export function recordEvents(element: EventTarget): { name: string; detail: any }[] {
   const events: { name: string; detail: any }[] = [];
-  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
+  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error', 'pay-token-expiring'];
   for (const name of names) element.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
   return events;
 }
 
 /** Mounts an element inside a wrapper that records events from the start. */
-export async function mount(attributes: Record<string, string | undefined>, properties: Partial<Pick<PayCheckout, 'options'>> = {}) {
+export async function mount(attributes: Record<string, string | undefined>, properties: Partial<Pick<PayCheckout, 'options' | 'fetchCheckout'>> = {}) {
   const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
   const events = recordEvents(wrapper);
   const element = document.createElement('pay-checkout') as PayCheckout;

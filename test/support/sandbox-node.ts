@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantBackend, type MerchantBackendOptions } from '../../demo/merchant/backend.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from '../../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, MAX_VALIDITY_SECS, type SandboxOptions } from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
@@ -25,8 +25,21 @@ export function demoMerchantBackend(platformUrl: string, options: Partial<Mercha
 export async function startSandbox(options: SandboxOptions = {}) {
   const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 40, callbackRetry: { baseDelayMs: 20 }, ...options });
   const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
-  /** A token with general privileges over every platform endpoint (merchant-side use). */
-  const adminToken = await issuer.withOperations({ operations: ['GET /.*', 'POST /.*'] });
+  /**
+   * A token with general privileges over every platform endpoint (merchant-side use). It lives in
+   * sandbox time, which tests move on by hours and days: it lasts the longest the emulator grants
+   * (a day), and is minted again once sandbox time comes within a minute of its expiry.
+   */
+  const mintAdmin = () => issuer.withOperations({ operations: ['GET /.*', 'POST /.*'], validitySecs: MAX_VALIDITY_SECS });
+  let adminToken = await mintAdmin();
+  let adminExpiresAt = sandbox.clock.now() + (MAX_VALIDITY_SECS - 60) * 1000;
+  async function currentAdminToken(): Promise<string> {
+    if (sandbox.clock.now() >= adminExpiresAt) {
+      adminToken = await mintAdmin();
+      adminExpiresAt = sandbox.clock.now() + (MAX_VALIDITY_SECS - 60) * 1000;
+    }
+    return adminToken;
+  }
 
   /** A raw request: full control over headers and body, answer parsed when JSON. */
   async function raw(
@@ -37,7 +50,7 @@ export async function startSandbox(options: SandboxOptions = {}) {
     const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers };
     const version = init.version === undefined ? '2' : init.version;
     if (version !== null) headers['X-API-Version'] = version;
-    const token = init.token === undefined ? adminToken : init.token;
+    const token = init.token === undefined ? await currentAdminToken() : init.token;
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     const response = await fetch(sandbox.url + path, {
       method,
@@ -54,12 +67,22 @@ export async function startSandbox(options: SandboxOptions = {}) {
     return { status: response.status, headers: response.headers, text, json };
   }
 
+  /** The client's requests with the admin token as it is now (the one the client was made with may have expired). */
+  const withCurrentAdmin: typeof fetch = async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', `Bearer ${await currentAdminToken()}`);
+    return fetch(input, { ...init, headers });
+  };
+
   return {
     sandbox,
     issuer,
-    adminToken,
+    /** The admin token as last minted (raw() and client() mint it again when it is due). */
+    get adminToken() {
+      return adminToken;
+    },
     raw,
-    client: (token: string = adminToken) => createClient({ baseUrl: sandbox.url, token }),
+    client: (token?: string) => createClient({ baseUrl: sandbox.url, token: token ?? adminToken, fetch: token ? undefined : withCurrentAdmin }),
     advance: (seconds: number) => raw('POST', '/__sandbox/clock/advance', { body: { seconds } }),
   };
 }

@@ -8,13 +8,22 @@
 // and answers its URL. POST /__test/relay/outage?on=1 ends every open stream and answers new ones
 // 503 (as the relay does when its bus is down) until ?on=0.
 //
-// GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1]
+// /__test/kit/*: the real merchant kit (createCheckoutBackend) on the page's origin, and
+// /__test/odd-checkout: the bad answers no kit gives (kit-server.mjs).
+//
+// GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1][&validitySecs=…]
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
-// refuses to sign in a browser, so the demo merchant's private key never reaches the page.
+// refuses to sign in a browser, so the demo merchant's private key never reaches the page. Tokens
+// live in sandbox time, and one emulator serves every test file while some move its clock by
+// hours: a token lasts a day (the longest the emulator grants) unless validitySecs says otherwise.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
+import { createKitServer } from './kit-server.mjs';
+
+/** The longest validity the emulator grants: a token no other test's clock advance expires. */
+const DAY_SECS = 86_400;
 
 export function sandboxPlugin(options = {}) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,7 +46,7 @@ export function sandboxPlugin(options = {}) {
     const { createTokenIssuer, checkoutOperations } = server;
     const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
     const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
-    return { sandbox, issuer, checkoutOperations, server };
+    return { sandbox, issuer, checkoutOperations, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY };
   };
   let relayStarted;
   const startRelay = async () => {
@@ -60,16 +69,21 @@ export function sandboxPlugin(options = {}) {
     await new Promise((resolve) => http.once('listening', resolve));
     return { url: `http://127.0.0.1:${http.address().port}`, relay, outage, http };
   };
-  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference }) {
+  // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
+  // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
+  const kit = createKitServer({ platform: () => (started ??= start()) });
+  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, validitySecs = DAY_SECS }) {
     const { issuer, checkoutOperations } = await (started ??= start());
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
+    const validity = Number(validitySecs);
     if (merchantInfo || externalReference) {
-      return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money });
+      return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money, validitySecs: validity });
     }
-    return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money });
+    return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs: validity });
   }
   return {
     name: 'sandbox-emulator',
+    kitMiddleware: kit.middleware,
     async serve(context) {
       if (context.path === '/__test/sandbox') {
         const { sandbox } = await (started ??= start());
@@ -90,6 +104,7 @@ export function sandboxPlugin(options = {}) {
       }
     },
     async serverStop() {
+      await kit.close();
       if (relayStarted) {
         const { relay, http } = await relayStarted;
         relay.close();

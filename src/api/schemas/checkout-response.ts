@@ -72,3 +72,11 @@ export interface CheckoutRenewal {
   /** Optional: the payin the caller means; when given it must be the handle's (403 otherwise). */
   idPayin?: string;
 }
+
+/**
+ * The element's `fetchCheckout` property: asks the merchant's server for the checkout its own way
+ * (`{}` for a new one, `{handle}` to renew), and resolves to the answer above, or to the server's
+ * `Response` (then its status counts as checkout-url's would: 429 and 503 waited out, another 4xx
+ * CHECKOUT_UNAVAILABLE).
+ */
+export type FetchCheckout = (request: Partial<CheckoutRenewal>) => Promise<unknown>;

@@ -8,6 +8,7 @@ import { LocalizeController, loadWords, type Localizer } from '../../i18n/locali
 import { statusText } from '../../i18n/texts.js';
 import type { MethodField } from '../../api/method-rules.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
+import type { FetchCheckout } from '../../api/schemas/checkout-response.js';
 import { styles } from './pay-checkout.styles.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
@@ -19,7 +20,7 @@ import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 export type { CheckoutState, PaySubmitResult };
 
 /** Attributes whose change means another payment: the checkout starts again. */
-const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] as const;
+const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion', 'checkoutUrl'] as const;
 
 /**
  * The whole direct payin flow for one payment: options, the method's form, creation, the
@@ -44,6 +45,7 @@ const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] 
  * @event pay-refused - The payment was refused (once). `{ payin, failureReasonCode? }`
  * @event pay-expired - `expireAt` passed while still PROCESSING (once). `{ payin }`
  * @event pay-error - An error to act on. `{ code, message, httpStatus?, retryable }`
+ * @event pay-token-expiring - The token expires within a minute (or was refused) while a payin is pending, and nothing renews it: set a fresh `token`. Once per token. `{ idPayin, expiresAt }`
  *
  * @csspart merchant-name - The merchant's channel name.
  * @csspart amount - The amount to pay.
@@ -77,8 +79,17 @@ const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] 
 export class PayCheckout extends LitElement {
   static override styles = styles;
 
-  /** The payment-scoped JWT, sent as `Authorization: Bearer`. */
+  /** The payment-scoped JWT, sent as `Authorization: Bearer`. Not needed with `checkout-url` or `fetchCheckout`. */
   @property() token?: string;
+  /**
+   * The merchant's checkout endpoint (`createCheckoutBackend`'s `POST …/checkouts`): with no
+   * `token`, the element POSTs `{}` there with the page's credentials and takes the token, base
+   * URL, payin, money, options, merchant name, status and callback URLs from the answer (which
+   * wins over the same attributes); it renews the token there while a payin is pending.
+   */
+  @property({ attribute: 'checkout-url' }) checkoutUrl?: string;
+  /** The same as `checkout-url`, the page's own way: `({ handle? }) => Promise<answer | Response>`. */
+  @property({ attribute: false }) fetchCheckout?: FetchCheckout;
   /** The platform's base URL (sandbox, live, or the local emulator). */
   @property({ attribute: 'base-url' }) baseUrl?: string;
   /** The merchant's idPayin; optional when the token carries idPayment. */
@@ -189,7 +200,7 @@ export class PayCheckout extends LitElement {
     // it starts again when it is connected again, not before.
     if (!this.isConnected) return;
     const tokenChanged = changed.has('token');
-    if (this.startedFor !== this.identity() || (tokenChanged && (this.state === 'error' || this.state === 'loading'))) {
+    if (this.startedFor !== this.identity() || ((tokenChanged || changed.has('fetchCheckout')) && (this.state === 'error' || this.state === 'loading'))) {
       this.restart();
     } else if (tokenChanged && this.token) {
       // A fresh token for the same payment (e.g. the old one expired): used from now on.

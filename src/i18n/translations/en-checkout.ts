@@ -128,6 +128,8 @@ export const enCheckout = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'This payment provider is unavailable right now. Try another payment method.',
     CONFLICT: 'This payment is already closed, so it cannot be changed.',
     PAYLOAD_TOO_LARGE: 'Some details are too long. Please shorten them and try again.',
+    /** The merchant's checkout (checkout-url) refused it: a 4xx other than 429. */
+    CHECKOUT_UNAVAILABLE: 'The shop could not start this payment. Please return to the shop and try again.',
   },
   errorUnknown: (code: string) => `The payment could not continue (${code}).`,
 };

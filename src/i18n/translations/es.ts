@@ -206,6 +206,7 @@ const es: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este proveedor de pago no está disponible en este momento. Prueba otro medio de pago.',
     CONFLICT: 'Este pago ya está cerrado y no se puede modificar.',
     PAYLOAD_TOO_LARGE: 'Algunos datos son demasiado largos. Acórtalos e intenta de nuevo.',
+    CHECKOUT_UNAVAILABLE: 'La tienda no pudo iniciar este pago. Vuelve a la tienda e intenta de nuevo.',
   },
   errorUnknown: (code: string) => `No se pudo continuar con el pago (${code}).`,
 

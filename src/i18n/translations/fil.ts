@@ -209,6 +209,7 @@ const fil: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Hindi available ngayon ang payment provider na ito. Sumubok ng ibang paraan ng pagbabayad.',
     CONFLICT: 'Sarado na ang bayad na ito, kaya hindi na ito mababago.',
     PAYLOAD_TOO_LARGE: 'Masyadong mahaba ang ilang detalye. Paikliin ang mga ito at subukan ulit.',
+    CHECKOUT_UNAVAILABLE: 'Hindi masimulan ng tindahan ang pagbabayad na ito. Bumalik sa tindahan at subukan ulit.',
   },
   errorUnknown: (code: string) => `Hindi maituloy ang pagbabayad (${code}).`,
 

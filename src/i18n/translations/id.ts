@@ -206,6 +206,7 @@ const id: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini sedang tidak tersedia. Coba metode pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup sehingga tidak dapat diubah.',
     PAYLOAD_TOO_LARGE: 'Beberapa data terlalu panjang. Persingkat, lalu coba lagi.',
+    CHECKOUT_UNAVAILABLE: 'Toko tidak dapat memulai pembayaran ini. Silakan kembali ke toko dan coba lagi.',
   },
   errorUnknown: (code: string) => `Pembayaran tidak dapat dilanjutkan (${code}).`,
 

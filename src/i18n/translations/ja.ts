@@ -203,6 +203,7 @@ const ja: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: '現在、この決済事業者はご利用いただけません。別のお支払い方法をお試しください。',
     CONFLICT: 'このお支払いはすでに終了しているため、変更できません。',
     PAYLOAD_TOO_LARGE: '入力内容が長すぎます。短くして、もう一度お試しください。',
+    CHECKOUT_UNAVAILABLE: 'ショップがこのお支払いを開始できませんでした。ショップに戻って、もう一度お試しください。',
   },
   errorUnknown: (code: string) => `お支払いを続行できませんでした（${code}）。`,
 

@@ -215,6 +215,7 @@ const ko: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: '현재 이 결제사를 이용할 수 없습니다. 다른 결제 수단을 이용해 주세요.',
     CONFLICT: '이미 종료된 결제이므로 변경할 수 없습니다.',
     PAYLOAD_TOO_LARGE: '일부 정보가 너무 깁니다. 줄여서 다시 시도해 주세요.',
+    CHECKOUT_UNAVAILABLE: '상점에서 이 결제를 시작할 수 없습니다. 상점으로 돌아가 다시 시도해 주세요.',
   },
   errorUnknown: (code: string) => `결제를 계속할 수 없습니다(${code}).`,
 

@@ -206,6 +206,7 @@ const ms: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Penyedia pembayaran ini tidak tersedia buat masa ini. Cuba kaedah pembayaran lain.',
     CONFLICT: 'Pembayaran ini sudah ditutup, jadi ia tidak boleh diubah.',
     PAYLOAD_TOO_LARGE: 'Sesetengah butiran terlalu panjang. Sila pendekkan dan cuba lagi.',
+    CHECKOUT_UNAVAILABLE: 'Kedai tidak dapat memulakan pembayaran ini. Sila kembali ke kedai dan cuba lagi.',
   },
   errorUnknown: (code: string) => `Pembayaran tidak dapat diteruskan (${code}).`,
 

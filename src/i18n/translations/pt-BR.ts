@@ -206,6 +206,7 @@ const ptBR: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Este provedor de pagamento está indisponível no momento. Tente outra forma de pagamento.',
     CONFLICT: 'Este pagamento já foi encerrado e não pode ser alterado.',
     PAYLOAD_TOO_LARGE: 'Alguns dados são longos demais. Encurte-os e tente novamente.',
+    CHECKOUT_UNAVAILABLE: 'A loja não conseguiu iniciar este pagamento. Volte para a loja e tente novamente.',
   },
   errorUnknown: (code: string) => `Não foi possível continuar o pagamento (${code}).`,
 

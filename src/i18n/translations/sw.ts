@@ -206,6 +206,7 @@ const sw: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Mtoa huduma huyu wa malipo hapatikani kwa sasa. Jaribu njia nyingine ya malipo.',
     CONFLICT: 'Malipo haya yameshafungwa, kwa hiyo hayawezi kubadilishwa.',
     PAYLOAD_TOO_LARGE: 'Baadhi ya maelezo ni marefu mno. Yafupishe kisha ujaribu tena.',
+    CHECKOUT_UNAVAILABLE: 'Duka halikuweza kuanzisha malipo haya. Tafadhali rudi dukani ujaribu tena.',
   },
   errorUnknown: (code: string) => `Malipo hayakuweza kuendelea (${code}).`,
 

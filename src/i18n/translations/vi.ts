@@ -206,6 +206,7 @@ const vi: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: 'Nhà cung cấp thanh toán này hiện không khả dụng. Hãy thử phương thức thanh toán khác.',
     CONFLICT: 'Khoản thanh toán này đã đóng nên không thể thay đổi.',
     PAYLOAD_TOO_LARGE: 'Một số thông tin quá dài. Vui lòng rút gọn rồi thử lại.',
+    CHECKOUT_UNAVAILABLE: 'Cửa hàng không thể bắt đầu thanh toán này. Vui lòng quay lại cửa hàng và thử lại.',
   },
   errorUnknown: (code: string) => `Không thể tiếp tục thanh toán (${code}).`,
 

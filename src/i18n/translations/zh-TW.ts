@@ -206,6 +206,7 @@ const zhTW: Translation = {
     PAYMENT_OPERATOR_UNAVAILABLE: '此付款服務商目前無法使用。請改用其他付款方式。',
     CONFLICT: '這筆付款已結束，無法再變更。',
     PAYLOAD_TOO_LARGE: '部分資料過長。請縮短後再試一次。',
+    CHECKOUT_UNAVAILABLE: '商店無法開始這筆付款。請返回商店後再試一次。',
   },
   errorUnknown: (code: string) => `無法繼續付款（${code}）。`,
 
