@@ -16,6 +16,7 @@
 import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript-5';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { MORE_WORDS } from './src/i18n/word-parts.js';
 
 /**
  * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so
@@ -85,6 +86,41 @@ function minifyTemplates(): Plugin {
   };
 }
 
+/**
+ * A bundled locale's two chunks (src/i18n/word-parts.ts): `translations/th.js?words=core` is the
+ * translation without MORE_WORDS, `?words=more` those terms alone. The translation file is read as
+ * it is (one object literal, the file's default export), found by TypeScript's parser; the part
+ * is that object with the other part's properties left out, so helpers the part no longer uses
+ * fall away with minification. The first part also exports `more`, the import() of the second.
+ */
+function splitWords(): Plugin {
+  return {
+    name: 'split-words',
+    enforce: 'pre',
+    transform(code, id) {
+      const [, file, part] = /\/src\/i18n\/translations\/([\w-]+)\.ts\?words=(core|more)$/.exec(id) ?? [];
+      if (!part) return;
+      const source = ts.createSourceFile(id, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const exported = source.statements.find(ts.isExportAssignment)?.expression;
+      const declaration = source.statements
+        .filter(ts.isVariableStatement)
+        .flatMap((statement) => [...statement.declarationList.declarations])
+        .find((candidate) => exported && ts.isIdentifier(exported) && ts.isIdentifier(candidate.name) && candidate.name.text === exported.text);
+      const object = declaration?.initializer;
+      if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`split-words: ${id} does not export one object literal by default`);
+      const more = new Set<string>(MORE_WORDS);
+      const kept = object.properties.filter((property) => {
+        const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        return name === undefined ? part === 'core' : more.has(name) === (part === 'more');
+      });
+      const text = `{${kept.map((property) => code.slice(property.getStart(source), property.end)).join(',\n')}}`;
+      // The first part brings the loader of the second, so pay-checkout.js names neither.
+      const loader = part === 'core' ? `\nexport const more = () => import('./${file}.js?words=more');\n` : '';
+      return { code: code.slice(0, object.getStart(source)) + text + code.slice(object.end) + loader, map: null };
+    },
+  };
+}
+
 /** react.js imports the element through the package's own entry, so the element exists once. */
 function elementFromPackage(): Plugin {
   return {
@@ -137,7 +173,7 @@ function publicEntry(fileName: string): Plugin {
 }
 
 export const element: UserConfig = {
-  plugins: [minifyStyles(), minifyTemplates(), publicEntry('index.js')],
+  plugins: [splitWords(), minifyStyles(), minifyTemplates(), publicEntry('index.js')],
   build: {
     ...library('src/pay-checkout.ts', 'pay-checkout.js'),
     rolldownOptions: {
@@ -147,8 +183,9 @@ export const element: UserConfig = {
       // imports. The package entry for bundlers is dist/index.js, with the public names only.
       preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
-      // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, …
-      output: { minify: true, comments: false, chunkFileNames: '[name]-[hash].js' },
+      // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, … and a
+      // locale's second part (splitWords) th-more-[hash].js.
+      output: { minify: true, comments: false, chunkFileNames: ({ name, facadeModuleId }) => `${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js` },
     },
   },
 };

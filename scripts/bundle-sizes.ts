@@ -97,8 +97,10 @@ export function measureElement(dist: URL, entry = 'pay-checkout.js'): ElementSiz
 const lazyNamed = (sizes: ElementSizes, name: string | RegExp) =>
   sizes.lazy.find((group) => (typeof name === 'string' ? new RegExp(`^${name}-[\\w-]{6,}\\.js$`) : name).test(group.files[0]!));
 
-/** The lazy chunk of a bundled locale, e.g. th-*.js. */
-export const localeChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, locale);
+/** The lazy chunk of a bundled locale, e.g. th-*.js (its first part: not th-more-*.js, src/i18n/word-parts.ts). */
+export const localeChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, new RegExp(`^${locale}-(?!more-)[\\w-]{6,}\\.js$`));
+/** The second part of a bundled locale, th-more-*.js: fetched only for the pending views of methods other than QR. */
+export const moreWordsChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, `${locale}-more`);
 
 /** The payin views (payment-views-*.js), fetched after pay-ready. */
 export const viewsChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'payment-views');

@@ -1,26 +1,31 @@
 /**
  * The bundled locales besides English, by BCP 47 tag. Each is a chunk of its own beside
  * pay-checkout.js (the import() specifiers are plain strings, so the bundler emits one chunk per
- * file), fetched the first time an element's locale resolves to it. English is in the initial file.
+ * file), fetched the first time an element's locale resolves to it; English's words are chunks too
+ * (localize.ts). The build splits each into two (word-parts.ts): `?words=core`, all but the terms
+ * of the other methods' pending views, whose `more` fetches those (only when a view may say them).
+ * Outside the build `?words=core` is the whole translation, without `more`.
  *
  * A loader may be replaced (tests make one fail); resolveLocale reads the tags from here, so it
  * knows every locale without loading any.
  */
 import type { Translation } from './translations/en.js';
 
-export type LocaleLoader = () => Promise<{ default: Translation }>;
+/** A bundled locale's chunk: its translation, and in the build the loader of its second part (word-parts.ts). */
+export type LocaleLoader = () => Promise<{ default: Translation; more?: () => Promise<{ default: Partial<Translation> }> }>;
 
 export const bundledLocales: Record<string, LocaleLoader> = {
-  hi: () => import('./translations/hi.js'),
-  th: () => import('./translations/th.js'),
-  id: () => import('./translations/id.js'),
-  ms: () => import('./translations/ms.js'),
-  vi: () => import('./translations/vi.js'),
-  'pt-BR': () => import('./translations/pt-BR.js'),
-  es: () => import('./translations/es.js'),
-  fil: () => import('./translations/fil.js'),
-  ko: () => import('./translations/ko.js'),
-  ja: () => import('./translations/ja.js'),
-  'zh-TW': () => import('./translations/zh-TW.js'),
-  sw: () => import('./translations/sw.js'),
+  hi: () => import('./translations/hi.js?words=core'),
+  th: () => import('./translations/th.js?words=core'),
+  id: () => import('./translations/id.js?words=core'),
+  ms: () => import('./translations/ms.js?words=core'),
+  vi: () => import('./translations/vi.js?words=core'),
+  'pt-BR': () => import('./translations/pt-BR.js?words=core'),
+  es: () => import('./translations/es.js?words=core'),
+  fil: () => import('./translations/fil.js?words=core'),
+  ko: () => import('./translations/ko.js?words=core'),
+  ja: () => import('./translations/ja.js?words=core'),
+  'zh-TW': () => import('./translations/zh-TW.js?words=core'),
+  sw: () => import('./translations/sw.js?words=core'),
 };
+

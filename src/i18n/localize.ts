@@ -12,7 +12,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { enFirst } from './translations/en-first.js';
 import type { Translation } from './translations/en.js';
-import { bundledLocales } from './locales.js';
+import { bundledLocales, type LocaleLoader } from './locales.js';
 
 export type { Translation };
 /** A merchant's terms: any of ours, and in the keyed tables also keys we do not have (new codes). */
@@ -133,7 +133,10 @@ export function loadLocale(tag: string | undefined): Promise<void> {
   const loader = bundledLocales[locale];
   if (loader && !loads.has(locale)) {
     pending.add(locale);
-    const arrived = (module: { default: Translation }) => void loaded.set(locale, module.default);
+    const arrived = (module: Awaited<ReturnType<LocaleLoader>>) => {
+      loaded.set(locale, module.default);
+      moreParts.set(locale, module.more);
+    };
     loads.set(
       locale,
       loader()
@@ -164,6 +167,33 @@ export function loadPayinEnglishFor(tag: string): Promise<void> {
  */
 export function loadWords(tag: string | undefined): Promise<void> {
   return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadEnglish()));
+}
+
+/** The loaders of the bundled locales' second parts (word-parts.ts), which their first parts bring (in the build only). */
+const moreParts = new Map<string, Awaited<ReturnType<LocaleLoader>>['more'] | 'loading'>();
+
+/**
+ * Whether the terms only other methods' pending views say (word-parts.ts MORE_WORDS) are here for
+ * `tag`, or need no fetch; if not, they are fetched once, and elements render again on arrival.
+ * Should they fail to load, a payin's English stands in for them.
+ */
+export function moreWordsHere(tag: string | undefined): boolean {
+  const locale = resolveLocale(tag);
+  const more = moreParts.get(locale);
+  if (!more) return true;
+  if (more !== 'loading') {
+    moreParts.set(locale, 'loading');
+    more()
+      .then(
+        (module) => void loaded.set(locale, { ...loaded.get(locale)!, ...module.default }),
+        () => loadPayinEnglish().catch(() => undefined),
+      )
+      .then(() => {
+        moreParts.delete(locale);
+        translationsChanged();
+      });
+  }
+  return false;
 }
 
 type Term = Exclude<keyof Translation, `$${string}`>;

@@ -24,6 +24,9 @@ export function methodFor(code: string): MethodModule | undefined {
   return own.get(code) ?? builtin.get(code) ?? fallback;
 }
 
+/** Whether the merchant registered its own view for `code`. */
+export const hasOwnView = (code: string): boolean => own.has(code);
+
 /** Codes with a view of their own. */
 export function registeredCodes(): string[] {
   return [...new Set([...builtin.keys(), ...own.keys()])];

@@ -88,6 +88,29 @@ describe('dist/pay-checkout.js', () => {
     expect(loaded).to.include.members(['payment-views', 'th', 'qr-encoder']);
     expect(loaded).to.not.include('en-payin');
     expect(loaded).to.not.include('pushed-status');
+    // Issue 24: the words only other methods' pending views say are Thai's second chunk, not fetched for a QR.
+    expect(loaded).to.not.include('th-more');
+  });
+
+  it("a Thai shopper's bank transfer waits for Thai's second chunk and shows its words in Thai", async () => {
+    sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-th-va`, String(Date.now()));
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('GET', '/payins/order-th-va', {
+        body: payinResponse(
+          { status: 'PROCESSING' },
+          { idPayin: 'order-th-va', paymentMethodCode: 'VAPAY', upiQrDeepLink: undefined, account: { accountNumber: '8808123456789', accountName: 'DEMO SHOP', bankName: 'Demo Bank' } },
+        ),
+      });
+    const element = mount({ token: checkoutToken('order-th-va'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    // th.ts transferHint; the view never shows a key nor English in its place.
+    await waitUntil(() => element.shadowRoot?.textContent?.includes('กรุณาโอนจากบัญชีธนาคารของคุณเอง'), `Thai transfer words (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, { timeout: 5000 });
+    expect(element.shadowRoot!.textContent).to.not.include('transferHint');
+    expect(element.shadowRoot!.textContent).to.include('8808123456789');
+    const loaded = distFilesLoaded().map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(loaded).to.include.members(['th', 'th-more', 'payment-views']);
+    expect(loaded).to.not.include('en-payin');
   });
 
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {

@@ -4,7 +4,9 @@ import type { CheckoutState } from '../../checkout/phase.js';
 import type { FollowStop } from '../../checkout/status-source.js';
 import { booleanString } from '../../checkout/redirect-params.js';
 import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
-import { LocalizeController, loadWords, type Localizer } from '../../i18n/localize.js';
+import { LocalizeController, loadWords, moreWordsHere, type Localizer } from '../../i18n/localize.js';
+import { needsMoreWords } from '../../i18n/word-parts.js';
+import { hasOwnView } from '../../methods/registry.js';
 import { statusText } from '../../i18n/texts.js';
 import type { MethodField } from '../../api/method-rules.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
@@ -260,10 +262,19 @@ export class PayCheckout extends LitElement {
     target.focus();
   }
 
-  /** Pending and final: the views chunk, or a placeholder while it loads. */
+  /** Pending and final: the views chunk, or a placeholder while it loads (or, pending, the words of its method's view). */
   private renderPayin(host: ViewHost) {
     const views = this.paymentViews;
-    return !views ? renderViewsLoading(host) : this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
+    if (!views) return renderViewsLoading(host);
+    if (this.state !== 'pending') return views.renderFinal(host);
+    const phase = host.session.phase;
+    const code = phase.name === 'pending' ? phase.payin.paymentMethodResponse.paymentMethodCode : undefined;
+    return this.wordsHere(code) ? views.renderPending(host) : renderViewsLoading(host);
+  }
+
+  /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
+  private wordsHere(code: string | undefined): boolean {
+    return !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
   }
 
   protected override render() {
@@ -276,7 +287,7 @@ export class PayCheckout extends LitElement {
         : state === 'error'
           ? renderError(host)
           : state === 'select' || state === 'submitting'
-            ? renderSelect(host)
+            ? (this.wordsHere(session.form.selectedCode), renderSelect(host))
             : this.renderPayin(host);
     return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
       ${body}
