@@ -19,7 +19,7 @@ import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput } from './config.js';
 import { toErrorDetail } from './errors.js';
-import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
+import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, patientRetry, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
@@ -152,7 +152,7 @@ export class CheckoutSession extends ControllerHost {
     }
     // A top-up runs this same flow with its own configuration, client and quote, from a lazy chunk.
     if (input.kind === 'topup' && !this.topUp) {
-      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.run.signal, this.deps.input)), this.start()), (error: unknown) => this.fail(error));
+      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.run.signal, this.deps.input, patientRetry)), this.start()), (error: unknown) => this.fail(error));
     }
     const config = this.topUp ? this.topUp.readConfig(input) : readCheckoutConfig(input);
     if (isConfigProblem(config)) {

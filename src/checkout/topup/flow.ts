@@ -12,7 +12,7 @@
  * shown as valid: it is refreshed where the rate came from, or the customer may not pay on it.
  */
 import type { CheckoutClient } from '../../api/checkout-client.js';
-import { PlatformError } from '../../api/errors.js';
+import { PlatformError, isPlatformError } from '../../api/errors.js';
 import { isRateValid, quoteTopUp, topUpQuoteProblem, type TopUpQuote } from '../../api/fx.js';
 import { fxRatesResponseSchema, type FxRate } from '../../api/schemas/fx.js';
 import { availableOptionsResponseSchema, merchantInfoResponseSchema, type AvailableOptionsRequest } from '../../api/schemas/options.js';
@@ -22,8 +22,7 @@ import { topUpPaths, topUpTokenPermits } from '../../api/topup-token.js';
 import { createTransport, type CallOptions, type ClientOptions } from '../../api/transport.js';
 import { amountProblem } from '../../api/money.js';
 import type { PayErrorDetail } from '../../events/index.js';
-import { asPlatformError } from '../errors.js';
-import { patientRetry, type StartInput, type StartResult } from '../flow.js';
+import type { patientRetry as PatientRetry, StartInput, StartResult } from '../flow.js';
 import type { Phase } from '../phase.js';
 import type { ServerClock } from '../server-clock.js';
 import { wasStartedHere } from '../started-here.js';
@@ -70,6 +69,8 @@ export class TopUpFlow {
     private readonly host: TopUpHost,
     private readonly signal: AbortSignal,
     private readonly input: () => TopUpInput,
+    /** The session's patience with a busy platform (flow.ts), handed in: this chunk imports nothing that says words. */
+    private readonly patientRetry: typeof PatientRetry,
   ) {
     signal.addEventListener('abort', () => clearTimeout(this.timer));
   }
@@ -146,7 +147,7 @@ export class TopUpFlow {
    * exist, and the merchant's name when the token permits it.
    */
   async start(client: CheckoutClient, config: CheckoutConfig, signal: AbortSignal, start: StartInput): Promise<StartResult> {
-    const call = { signal, retry: patientRetry(start.onRetry) };
+    const call = { signal, retry: this.patientRetry(start.onRetry) };
     const { idPayin: id } = config;
     // Started in this tab (a reload) or not: a fresh top-up is not read before it is created.
     const existing = wasStartedHere(config) && this.permits('GET', topUpPaths.topUp(id)) ? client.getPayin(id, call) : Promise.reject(undefined);
@@ -163,7 +164,7 @@ export class TopUpFlow {
     if (signal.aborted) throw signal.reason;
     const merchantName = info.status === 'fulfilled' ? info.value.channelInfo.name : undefined;
     if (payin.status === 'fulfilled') return { kind: 'resume', payin: payin.value, merchantName };
-    if (options.status === 'rejected') return { kind: 'error', error: asPlatformError(options.reason) };
+    if (options.status === 'rejected') return { kind: 'error', error: isPlatformError(options.reason) ? options.reason : new PlatformError({ code: 'BAD_RESPONSE', message: String(options.reason), cause: options.reason }) };
     return { kind: 'select', options: options.value, merchantName };
   }
 
@@ -211,7 +212,7 @@ export class TopUpFlow {
     const config = this.config!;
     const { request } = createTransport({ baseUrl: config.baseUrl, token: config.token, apiVersion: config.apiVersion, onServerTime: (server, local) => this.host.clock.observe(server, local) });
     const query = new URLSearchParams({ baseCurrencyCode: base, quoteCurrencyCode: quote });
-    return request('GET', `${topUpPaths.fxRates()}?${query}`, fxRatesResponseSchema, undefined, { signal, retry: patientRetry() }).then((answer) =>
+    return request('GET', `${topUpPaths.fxRates()}?${query}`, fxRatesResponseSchema, undefined, { signal, retry: this.patientRetry() }).then((answer) =>
       answer.data.filter((rate) => rate.baseCurrencyCode === base && rate.quoteCurrencyCode === quote && rate.buyRate > 0 && rate.sellRate > 0),
     );
   }
@@ -274,6 +275,14 @@ export class TopUpFlow {
     return { kind: 'quoted', quote };
   }
 
+  /** A server timestamp (ISO) in local time, by the platform's clock. */
+  toLocal(iso: string): number {
+    return this.host.clock.toLocal(Date.parse(iso));
+  }
+
+  /** The customer tried to pay: an amount left out is now said. */
+  tried = false;
+
   /** The customer typed or picked an amount. */
   choose(text: string): void {
     this.chosen = text;
@@ -288,6 +297,7 @@ export class TopUpFlow {
    */
   blocks(): { field: string } | undefined {
     const state = this.state;
+    this.tried = true;
     if (state.kind !== 'quoted') {
       if (state.kind === 'expired') void this.refresh();
       return TOP_UP_FOCUS;

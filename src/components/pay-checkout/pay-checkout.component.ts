@@ -12,14 +12,15 @@ import { styles } from './pay-checkout.styles.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
-import { loadPaymentViews } from './views/load-views.js';
+import { loadPaymentViews, loadTopUpViews } from './views/load-views.js';
 import type * as PaymentViews from './views/payment-views.js';
+import type * as TopUpViews from './views/topup-views.js';
 import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 
 export type { CheckoutState, PaySubmitResult };
 
 /** Attributes whose change means another payment: the checkout starts again. */
-const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion'] as const;
+const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion', 'kind', 'topupId', 'creditAmount', 'creditCurrency'] as const;
 
 /**
  * The whole direct payin flow for one payment: options, the method's form, creation, the
@@ -121,6 +122,20 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'merchant-name' }) merchantName?: string;
   /** The options answer the merchant's server already has: set before the start, no options request. */
   @property({ attribute: false }) options?: AvailableOptionsResponse;
+  /** `"topup"`: a wallet top-up (the platform's /topups flow, token action WALLET_OPERATION_CREATE) in place of a payin. */
+  @property() kind: 'payin' | 'topup' = 'payin';
+  /** A top-up: the merchant's idTopUp; optional when the token carries idPayment. */
+  @property({ attribute: 'topup-id' }) topupId?: string;
+  /** A top-up: what the wallet receives (moneyRequired), in `credit-currency`; give it or `amount`, not both. */
+  @property({ attribute: 'credit-amount', type: Number }) creditAmount?: number;
+  /** A top-up: the wallet's currency. */
+  @property({ attribute: 'credit-currency' }) creditCurrency?: string;
+  /** A top-up whose amount the customer chooses: comma-separated presets of what the wallet receives. */
+  @property({ attribute: 'amount-presets' }) amountPresets?: string;
+  @property({ attribute: 'min-amount', type: Number }) minAmount?: number;
+  @property({ attribute: 'max-amount', type: Number }) maxAmount?: number;
+  /** A top-up: the FX rate record(s) the merchant's server read (GET /fx-rates), when the token may not read them. */
+  @property({ attribute: 'fx-rate', type: Object }) fxRate?: unknown;
   /** `"none"` hides the built-in pay button, for a page with its own that calls `submit()`. */
   @property({ attribute: 'submit-button' }) submitButton: 'default' | 'none' = 'default';
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
@@ -159,6 +174,7 @@ export class PayCheckout extends LitElement {
   @state() private announcement = '';
   private session?: CheckoutSession;
   private paymentViews?: typeof PaymentViews;
+  private topUpViews?: typeof TopUpViews;
   private readonly localize = new LocalizeController(this);
   private startedFor?: string;
   private reflectedState: CheckoutState = 'loading';
@@ -210,6 +226,7 @@ export class PayCheckout extends LitElement {
       loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
       report: (report) => session === this.session && this.onReport(report),
       earlierForm: earlier?.form,
+      loadTopUp: () => loadTopUpViews(this.l).then((views) => (this.topUpViews = views)),
     }));
     this.addController(session);
     session.start();
@@ -257,7 +274,7 @@ export class PayCheckout extends LitElement {
   protected override render() {
     const { l, state, session } = this;
     if (!session) return;
-    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, submitButton: this.submitButton, announce: (text) => (this.announcement = text), retry: this.restart };
+    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, submitButton: this.submitButton, topUp: this.topUpViews, announce: (text) => (this.announcement = text), retry: this.restart };
     const body =
       state === 'loading'
         ? renderLoading(host)

@@ -25,6 +25,7 @@ export const enTopUp = {
   pendingCredit: (amount: string) => `${amount} will be added to your balance once the payment arrives.`,
   credited: (amount: string) => `${amount} has been added to your balance.`,
   payAmount: (amount: string) => `Pay ${amount}`,
+  pay: 'Pay',
 };
 
 export type TopUpTranslation = typeof enTopUp;
