@@ -65,6 +65,6 @@ describe('readTopUpConfig', () => {
     assert.equal(problem({ amountPresets: '1000', maxAmount: 500 }), 'amount-presets');
     assert.equal(problem({ topupId: 't-2', amount: 1 }), 'topup-id');
     assert.equal(problem({ payinId: 't-1', amount: 1 }), 'payin-id');
-    assert.equal(readTopUpConfig({ ...base, token: fakeJwt({ exp, operations: ['POST /topups/.*'] }), amount: 1 }).code, 'TOKEN_TOO_BROAD');
+    assert.equal((readTopUpConfig({ ...base, token: fakeJwt({ exp, operations: ['POST /topups/.*'] }), amount: 1 }) as { code?: string }).code, 'TOKEN_TOO_BROAD');
   });
 });

@@ -24,6 +24,7 @@ import { amountProblem } from '../../api/money.js';
 import type { PayErrorDetail } from '../../events/index.js';
 import type { patientRetry as PatientRetry, StartInput, StartResult } from '../flow.js';
 import type { Phase } from '../phase.js';
+import type { CheckoutForm } from '../form.js';
 import type { ServerClock } from '../server-clock.js';
 import { wasStartedHere } from '../started-here.js';
 import { readHandedRates, readTopUpConfig, type TopUpConfig, type TopUpInput } from './config.js';
@@ -39,6 +40,7 @@ export interface TopUpHost {
   readonly config?: CheckoutConfig;
   readonly clock: ServerClock;
   readonly phase: Phase;
+  readonly form: Pick<CheckoutForm, 'notice'>;
   requestUpdate(): void;
 }
 
@@ -99,12 +101,43 @@ export class TopUpFlow {
     return {
       getAvailablePaymentOptions: (body: AvailableOptionsRequest, call?: CallOptions) => request('POST', topUpPaths.options(), availableOptionsResponseSchema, body, call),
       getMerchantInfo: (call?: CallOptions) => request('GET', topUpPaths.merchantInfo(), merchantInfoResponseSchema, undefined, call),
-      createPayin: (id: string, body: PayinCreateRequest, call?: CallOptions) => request('POST', topUpPaths.topUp(id), topUpResponseSchema, this.topUpRequest(body), call).then((t) => this.asPayin(t, true)),
+      createPayin: async (id: string, body: PayinCreateRequest, call?: CallOptions) => {
+        await this.recheck(call?.signal);
+        return request('POST', topUpPaths.topUp(id), topUpResponseSchema, this.topUpRequest(body), call).then((t) => this.asPayin(t, true));
+      },
       getPayin: (id: string, call?: CallOptions) => request('GET', topUpPaths.topUp(id), topUpResponseSchema, undefined, call).then((t) => this.asPayin(t, false)),
       getPayinAccounts: () => Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no accounts request' })),
       setExternalReference: () => Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no external reference request' })),
     } as unknown as CheckoutClient;
   }
+
+  /**
+   * Before the create, a rate read from the platform is read again (which also reads the
+   * platform's clock): a quote that expired meanwhile, or whose numbers moved, is not paid on. The
+   * customer stays at the form with the fresh quote and is told so (QUOTE_EXPIRED; the form's
+   * generic notice gives way to the quote's own words). A handed-in rate cannot be read again
+   * here: the platform's numbers after the create are shown, with any difference said.
+   */
+  private async recheck(signal?: AbortSignal): Promise<void> {
+    if (this.ratesFrom !== 'platform' || !signal) return;
+    const before = this.quoted;
+    await this.loadRates(signal);
+    const state = this.state;
+    // The read also told the platform's time: a quote it shows past its validUpTo is not paid on, even with the same numbers.
+    const same =
+      state.kind === 'quoted' && before && isRateValid(before.validUpTo, this.now) && state.quote.moneyProvided.amount === before.moneyProvided.amount && state.quote.moneyRequired.amount === before.moneyRequired.amount;
+    if (same) return void (this.quoted = state.quote);
+    this.refreshed = true;
+    setTimeout(() => {
+      const notice = this.host.form.notice;
+      if (notice?.kind === 'error' && notice.code === 'QUOTE_EXPIRED') this.host.form.notice = undefined;
+      this.host.requestUpdate();
+    });
+    throw new PlatformError({ code: 'QUOTE_EXPIRED', retryable: true, message: 'The quote expired or changed before the create: the fresh quote is shown' });
+  }
+
+  /** The quote was refreshed at the customer's pay: the view says so until the next choice. */
+  refreshed = false;
 
   /** POST /topups/{idTopUp}: the session's payin request with the mode of the quote the customer saw. */
   private topUpRequest(body: PayinCreateRequest): Record<string, unknown> {
@@ -286,6 +319,7 @@ export class TopUpFlow {
   /** The customer typed or picked an amount. */
   choose(text: string): void {
     this.chosen = text;
+    this.refreshed = false;
     this.schedule();
     this.host.requestUpdate();
   }

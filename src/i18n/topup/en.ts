@@ -18,6 +18,7 @@ export const enTopUp = {
   validUntil: (time: string) => `rate valid until ${time}`,
   quoteRefreshing: 'Getting a fresh exchange rate…',
   quoteExpired: 'The quote expired. A fresh rate is needed before you can pay.',
+  quoteRefreshed: 'The exchange rate was refreshed before your payment. Check the new quote, then pay.',
   refreshQuote: 'Get a fresh rate',
   noRate: 'An exchange rate for this top-up is not available, so it cannot be quoted. Please try again later.',
   rateChanged: (amount: string) => `The rate changed: you pay ${amount}, not the amount quoted.`,

@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `tipo de cambio válido hasta las ${time}`,
   quoteRefreshing: 'Obteniendo un tipo de cambio nuevo…',
   quoteExpired: 'La cotización ha caducado. Hace falta un tipo de cambio nuevo antes de pagar.',
+  quoteRefreshed: 'El tipo de cambio se actualizó antes de tu pago. Revisa la nueva cotización y luego paga.',
   refreshQuote: 'Obtener tipo nuevo',
   noRate: 'No hay tipo de cambio disponible para esta recarga, así que no se puede cotizar. Inténtalo más tarde.',
   rateChanged: (amount: string) => `El tipo de cambio cambió: pagas ${amount}, no el importe cotizado.`,

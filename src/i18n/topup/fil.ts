@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `may bisa ang palitan hanggang ${time}`,
   quoteRefreshing: 'Kumukuha ng bagong palitan…',
   quoteExpired: 'Nag-expire na ang quote. Kailangan ng bagong palitan bago ka makapagbayad.',
+  quoteRefreshed: 'Na-refresh ang palitan bago ang iyong bayad. Tingnan ang bagong quote, saka magbayad.',
   refreshQuote: 'Kumuha ng bagong palitan',
   noRate: 'Walang palitan para sa top-up na ito, kaya hindi ito ma-quote. Pakisubukang muli mamaya.',
   rateChanged: (amount: string) => `Nagbago ang palitan: magbabayad ka ng ${amount}, hindi ang halagang na-quote.`,

@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `kurs berlaku hingga ${time}`,
   quoteRefreshing: 'Mengambil kurs baru…',
   quoteExpired: 'Penawaran telah kedaluwarsa. Perlu kurs baru sebelum Anda dapat membayar.',
+  quoteRefreshed: 'Kurs diperbarui sebelum pembayaran Anda. Periksa penawaran baru, lalu bayar.',
   refreshQuote: 'Ambil kurs baru',
   noRate: 'Kurs untuk isi ulang ini tidak tersedia, jadi penawaran tidak dapat dibuat. Silakan coba lagi nanti.',
   rateChanged: (amount: string) => `Kurs berubah: Anda membayar ${amount}, bukan jumlah yang ditawarkan.`,

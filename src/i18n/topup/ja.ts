@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `レートの有効期限 ${time}`,
   quoteRefreshing: '新しい為替レートを取得しています…',
   quoteExpired: '見積もりの有効期限が切れました。お支払いの前に新しいレートが必要です。',
+  quoteRefreshed: 'お支払いの前に為替レートが更新されました。新しい見積もりを確認してからお支払いください。',
   refreshQuote: '新しいレートを取得',
   noRate: 'このチャージの為替レートが取得できないため、見積もりを表示できません。しばらくしてからもう一度お試しください。',
   rateChanged: (amount: string) => `レートが変わりました：お支払いは見積もり額ではなく${amount}です。`,

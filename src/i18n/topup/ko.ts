@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `환율 유효 시간 ${time}까지`,
   quoteRefreshing: '새 환율을 가져오는 중…',
   quoteExpired: '견적이 만료되었습니다. 결제하려면 새 환율이 필요합니다.',
+  quoteRefreshed: '결제 전에 환율이 새로 고쳐졌습니다. 새 견적을 확인한 뒤 결제하세요.',
   refreshQuote: '새 환율 받기',
   noRate: '이 충전에 사용할 환율이 없어 견적을 낼 수 없습니다. 나중에 다시 시도해 주세요.',
   rateChanged: (amount: string) => `환율이 바뀌었습니다: 견적 금액이 아닌 ${amount}을(를) 결제합니다.`,

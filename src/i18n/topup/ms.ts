@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `kadar sah sehingga ${time}`,
   quoteRefreshing: 'Mendapatkan kadar pertukaran baharu…',
   quoteExpired: 'Sebut harga telah tamat tempoh. Kadar baharu diperlukan sebelum anda boleh membayar.',
+  quoteRefreshed: 'Kadar pertukaran telah dikemas kini sebelum bayaran anda. Semak sebut harga baharu, kemudian bayar.',
   refreshQuote: 'Dapatkan kadar baharu',
   noRate: 'Kadar pertukaran untuk tambah nilai ini tiada, jadi sebut harga tidak dapat dibuat. Sila cuba lagi kemudian.',
   rateChanged: (amount: string) => `Kadar telah berubah: anda bayar ${amount}, bukan jumlah yang disebut harga.`,

@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `taxa válida até ${time}`,
   quoteRefreshing: 'Obtendo uma nova taxa de câmbio…',
   quoteExpired: 'A cotação expirou. É preciso uma nova taxa antes de pagar.',
+  quoteRefreshed: 'A taxa de câmbio foi atualizada antes do seu pagamento. Confira a nova cotação e depois pague.',
   refreshQuote: 'Obter nova taxa',
   noRate: 'Não há taxa de câmbio disponível para esta recarga, então não é possível cotá-la. Tente novamente mais tarde.',
   rateChanged: (amount: string) => `A taxa mudou: você paga ${amount}, não o valor cotado.`,

@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `kiwango ni halali hadi ${time}`,
   quoteRefreshing: 'Inapata kiwango kipya cha ubadilishaji…',
   quoteExpired: 'Bei iliyotolewa imepitwa na muda. Kiwango kipya kinahitajika kabla ya kulipa.',
+  quoteRefreshed: 'Kiwango cha ubadilishaji kimesasishwa kabla ya malipo yako. Angalia bei mpya, kisha ulipe.',
   refreshQuote: 'Pata kiwango kipya',
   noRate: 'Hakuna kiwango cha ubadilishaji kwa uongezaji huu, kwa hivyo bei haiwezi kutolewa. Tafadhali jaribu tena baadaye.',
   rateChanged: (amount: string) => `Kiwango kimebadilika: unalipa ${amount}, si kiasi kilichotolewa awali.`,

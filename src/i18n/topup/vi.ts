@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `tỷ giá có hiệu lực đến ${time}`,
   quoteRefreshing: 'Đang lấy tỷ giá mới…',
   quoteExpired: 'Báo giá đã hết hạn. Cần tỷ giá mới trước khi bạn có thể thanh toán.',
+  quoteRefreshed: 'Tỷ giá đã được cập nhật trước khi bạn thanh toán. Hãy xem báo giá mới rồi thanh toán.',
   refreshQuote: 'Lấy tỷ giá mới',
   noRate: 'Không có tỷ giá cho khoản nạp này nên không thể báo giá. Vui lòng thử lại sau.',
   rateChanged: (amount: string) => `Tỷ giá đã thay đổi: bạn trả ${amount}, không phải số tiền đã báo giá.`,

@@ -15,6 +15,7 @@ const terms: TopUpTranslation = {
   validUntil: (time: string) => `匯率有效至 ${time}`,
   quoteRefreshing: '正在取得新的匯率…',
   quoteExpired: '報價已過期，付款前需要新的匯率。',
+  quoteRefreshed: '付款前匯率已更新。請確認新的報價後再付款。',
   refreshQuote: '取得新匯率',
   noRate: '目前沒有這筆儲值適用的匯率，因此無法報價。請稍後再試。',
   rateChanged: (amount: string) => `匯率已變動：您支付 ${amount}，而非報價金額。`,

@@ -94,7 +94,9 @@ export function renderTopUp(host: ViewHost) {
             ? html`<p class="error" part="error">${t.noRate}</p>${refresh}`
             : nothing;
   return html`${renderAmountChoice(host, flow)}
-    <section class="quote" part="quote" aria-label=${t.quoteLabel} aria-live="polite" aria-atomic="true">${body}</section>`;
+    <section class="quote" part="quote" aria-label=${t.quoteLabel} aria-live="polite" aria-atomic="true">
+      ${flow.refreshed && state.kind === 'quoted' ? html`<p class="error" part="error">${t.quoteRefreshed}</p>` : nothing}${body}
+    </section>`;
 }
 
 /** The pay button's words: the quote's amount to pay, or plain "Pay" without a valid quote. */
