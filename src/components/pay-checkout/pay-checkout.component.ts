@@ -19,8 +19,14 @@ import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 
 export type { CheckoutState, PaySubmitResult };
 
-/** Attributes whose change means another payment: the checkout starts again. */
-const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion', 'kind', 'topupId', 'creditAmount', 'creditCurrency'] as const;
+/** The top-up attributes (CONTRACT §5), as properties: declared after the class, in one loop. */
+const TOP_UP = ['kind', 'topupId', 'creditAmount', 'creditCurrency', 'amountPresets', 'minAmount', 'maxAmount', 'fxRate'] as const;
+
+/**
+ * Attributes whose change means another payment: the checkout starts again. A fresh `fxRate` is
+ * not one: the quote reads it as it is set.
+ */
+const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion', ...TOP_UP.slice(0, 7)] as const;
 
 /**
  * The whole direct payin flow for one payment: options, the method's form, creation, the
@@ -313,6 +319,6 @@ export class PayCheckout extends LitElement {
  * one loop rather than eight decorators: the initial file is at its size budget, and a top-up's
  * own code loads lazily. The class's JSDoc lists them for the manifest.
  */
-for (const name of ['kind', 'topupId', 'creditAmount', 'creditCurrency', 'amountPresets', 'minAmount', 'maxAmount', 'fxRate']) {
+for (const name of TOP_UP) {
   PayCheckout.createProperty(name, { attribute: name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), type: /Am/.test(name) ? Number : String });
 }
