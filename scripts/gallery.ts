@@ -318,6 +318,14 @@ async function topUps(server: PageServer, contexts: Record<Device, BrowserContex
     try {
       await page.goto(server.page(pageHtml({ ...attributes, 'payin-id': idTopUp }).replace(` payin-id="${idTopUp}"`, ''), { csp: false }));
       await untilState(page, 'select');
+      const fields = fieldRulesFor(item.code, item.currencyCode).filter((rule) => isRequired(rule, item.currencyCode) && rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference');
+      await page.evaluate(
+        (values) => {
+          const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+          for (const [field, value] of values) element.setValue(field, value);
+        },
+        fields.map((rule) => [rule.field, sampleValue(rule.field, item.code, item.currencyCode)] as [string, string]),
+      );
       await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('[part="quote"] p'), undefined, { timeout: 10_000 });
       await shoot(page, item as unknown as Case, 'form', device, locale);
       if (item.formOnly) {

@@ -38,3 +38,4 @@ export type PayEventMap = { [K in PayEventName]: CustomEvent<PayEventDetails[K]>
 declare global {
   interface GlobalEventHandlersEventMap extends PayEventMap {}
 }
+export type * from './topup.js';

@@ -39,6 +39,8 @@ export const createStatusSource = (host: ReactiveControllerHost, options: Status
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
+  // A top-up has no external-reference request in the platform's document.
+  if (session.topUp) return { state: 'none' };
   const { state, problem } = session.follow?.reference ?? { state: 'idle' };
   if (state !== 'error' || !problem) return { state };
   return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
