@@ -45,7 +45,6 @@ export type TopUpCreateRequest = z.infer<typeof topUpCreateRequestSchema>;
 
 /** Create and GET response of a top-up: both amounts, computed, and the method response. */
 export const topUpResponseSchema = z.looseObject({
-  idTopUp: opt(z.string()),
   idPayment: opt(z.string()),
   moneyProvided: opt(moneyResponseSchema),
   moneyRequired: opt(moneyResponseSchema),
