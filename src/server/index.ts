@@ -41,12 +41,12 @@ export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-red
 
 // The merchant kit (issue 21): the whole server side of a checkout.
 export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
-export type { CheckoutBackendOptions, CheckoutOrder } from './checkout-options.js';
+export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
 export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
 export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
 export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
 export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
-export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
+export { READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION, type TopUpUpdateContext, type TopUpUpdateHook, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
 export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
 
