@@ -81,7 +81,7 @@ describe('the demo wallet', () => {
     assert.equal((await browser().wallet()).balance.amount, WALLET_OPENING_BALANCE, "another browser's wallet is its own");
   });
 
-  it('THB by PromptPay: credited with the platform's moneyRequired as read after the callback', async () => {
+  it("THB by PromptPay: credited with the platform's moneyRequired as read after the callback", async () => {
     const shopper = browser();
     const checkout = topUpCheckoutResponseSchema.parse(await (await shopper.deposit('deposit=60&pay=THB')).json());
     await pay(checkout, 'PROMPTPAY');
@@ -121,7 +121,7 @@ describe('the demo wallet', () => {
       ['deposit=99&pay=INR', 'query.deposit'],
       ['deposit=100&pay=USD', 'query.pay'],
       ['deposit=&pay=INR', 'query.deposit'],
-    ]) {
+    ] as const) {
       const response = await shopper.deposit(query);
       assert.equal(response.status, 400, query);
       const body = (await response.json()) as { details: { field: string }[] };
