@@ -9,6 +9,7 @@
 // 503 (as the relay does when its bus is down) until ?on=0.
 //
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1]
+// (or ?idTopUp=…[&fxRates=1] for a top-up's, or ?operations=a,b for exactly these operations)
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
 // refuses to sign in a browser, so the demo merchant's private key never reaches the page.
 import { mkdirSync } from 'node:fs';
@@ -60,9 +61,17 @@ export function sandboxPlugin(options = {}) {
     await new Promise((resolve) => http.once('listening', resolve));
     return { url: `http://127.0.0.1:${http.address().port}`, relay, outage, http };
   };
-  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference }) {
+  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, idTopUp, fxRates, operations }) {
     const { issuer, checkoutOperations } = await (started ??= start());
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
+    // A top-up's token: by action, or its literal operations (with GET /fx-rates when asked), or
+    // the operations the test gives (comma-separated) to show a broad one refused.
+    if (operations) return issuer.withOperations({ operations: operations.split(','), money });
+    if (idTopUp) {
+      const escaped = idTopUp.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+      if (!fxRates) return issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money });
+      return issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'], money });
+    }
     if (merchantInfo || externalReference) {
       return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money });
     }

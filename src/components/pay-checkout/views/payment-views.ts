@@ -116,7 +116,7 @@ export function renderPending(host: ViewHost) {
   if (session.phase.name !== 'pending') return nothing;
   const view = viewContext(host, session.phase.payin);
   const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
-  return html`${renderHeader(host)} ${renderStatus(host)}
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
     ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
     ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
 }
@@ -125,6 +125,6 @@ export function renderFinal(host: ViewHost) {
   const { session } = host;
   const { phase } = session;
   if (phase.name !== 'final') return nothing;
-  return html`${renderHeader(host)} ${renderStatus(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
     ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }

@@ -5,6 +5,7 @@
 import type { FocusTarget } from '../../../checkout/form.js';
 import type { CheckoutSession } from '../../../checkout/session.js';
 import type { Localizer } from '../../../i18n/localize.js';
+import type * as TopUpViews from './topup-views.js';
 
 /** The session as the views see it: its data, and the customer's actions. */
 export type SessionView = Pick<
@@ -29,6 +30,7 @@ export type SessionView = Pick<
   | 'returnUrl'
   | 'expiresAtLocal'
   | 'requestUpdate'
+  | 'topUp'
 >;
 
 export interface ViewHost {
@@ -40,6 +42,8 @@ export interface ViewHost {
   readonly showDeepLink: boolean;
   /** `submit-button`: `"none"` when the page has its own pay button. */
   readonly submitButton: string;
+  /** A top-up's views (kind="topup"), once their chunk has loaded. */
+  readonly topUp?: typeof TopUpViews;
   /** Says `text` in the element's polite live region (a copy, a status change). */
   announce(text: string): void;
   /** Starts the checkout again (a new session). */
