@@ -14,37 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { roundToCurrency, validateInput, type TopUpCheckoutOrder, type TopUpResponse } from 'pay-checkout/server';
-
-export const WALLET_CURRENCY = 'USD';
-/** What a new wallet holds. */
-export const WALLET_OPENING_BALANCE = 25;
-/**
- * The deposits offered, in USD. The emulator decides a top-up's outcome by the amount it states
- * (here the USD credited): 51 or more succeeds, 3 to 20 fails within seconds.
- */
-export const WALLET_PRESETS = [60, 100, 250, 10] as const;
-/** How the customer pays: the currency and its method. */
-export const WALLET_PAY_WITH = { INR: 'UPI', THB: 'PromptPay' } as const;
-export const DEPOSIT_PARAMS = { deposit: 'deposit', pay: 'pay' } as const;
+import { DEPOSIT_PARAMS, WALLET_CURRENCY, WALLET_OPENING_BALANCE, WALLET_PAY_WITH, WALLET_PRESETS, type Deposit, type PayWith, type WalletView } from '../lib/wallet-data.js';
 
 /** How long `GET /api/wallet?wait=` holds the answer for a deposit to settle. */
 const WAIT_MS = 10_000;
 const REMEMBERED_DEPOSITS = 10_000;
 
-export interface Deposit {
-  idTopUp: string;
-  /** What the wallet asked the platform to credit. */
-  requested: { amount: number; currencyCode: string };
-  payWith: keyof typeof WALLET_PAY_WITH;
-  status: string;
-  /** What was credited: the platform's moneyRequired, once the top-up succeeded. */
-  credited?: { amount: number; currencyCode: string };
-}
-
-export interface WalletView {
-  balance: { amount: number; currencyCode: string };
-  deposits: Deposit[];
-}
+export { WALLET_CURRENCY, WALLET_OPENING_BALANCE, WALLET_PRESETS, type Deposit, type WalletView };
 
 const depositSchema = z.object({
   [DEPOSIT_PARAMS.deposit]: z.enum(WALLET_PRESETS.map(String) as [string, ...string[]]),
@@ -73,7 +49,7 @@ export function createWallets(log: (line: string) => void = () => {}) {
       const query = new URL(request.url).searchParams;
       const given = validateInput(depositSchema, Object.fromEntries(Object.values(DEPOSIT_PARAMS).flatMap((name) => (query.has(name) ? [[name, query.get(name)]] : []))), ['query']) as Record<string, string>;
       const amount = Number(given[DEPOSIT_PARAMS.deposit]);
-      const payWith = given[DEPOSIT_PARAMS.pay] as keyof typeof WALLET_PAY_WITH;
+      const payWith = given[DEPOSIT_PARAMS.pay] as PayWith;
       const idTopUp = `deposit-${randomUUID()}`;
       deposits.set(idTopUp, { idTopUp, requested: { amount, currencyCode: WALLET_CURRENCY }, payWith, status: 'STARTED', shopper });
       if (deposits.size > REMEMBERED_DEPOSITS) deposits.delete(deposits.keys().next().value!);
