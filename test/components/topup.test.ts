@@ -124,6 +124,26 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     expect(events.find((e) => e.name === 'pay-created')!.detail.topUp.moneyRequired).to.deep.equal({ amount: 50, currencyCode: 'USD' });
   });
 
+  it('a reload while pending resumes the top-up (GET /topups/{id}), with its own record in the events, and no UTR step', async () => {
+    const first = await open({ 'credit-amount': '1' });
+    await untilState(first.element, 'select');
+    await waitUntil(() => quoteText(first.element).includes('You pay'), 'the quote');
+    await submit(first.element);
+    await untilState(first.element, 'pending', 8000);
+    expect($(first.element, '#utr')).to.equal(null);
+    expect(quoteText(first.element)).to.contain('$1.00 will be added to your balance once the payment arrives.');
+    const attributes = Object.fromEntries(first.element.getAttributeNames().filter((name) => name !== 'state').map((name) => [name, first.element.getAttribute(name)!]));
+    first.element.remove();
+    recorder.requests.length = 0;
+    const again = await mount(attributes);
+    await untilState(again.element, 'pending', 8000);
+    const created = again.events.find((e) => e.name === 'pay-created')!.detail;
+    expect(created).to.include({ kind: 'topup', idTopUp: first.idTopUp, resumed: true });
+    expect(created.topUp.moneyRequired).to.deep.equal({ amount: 1, currencyCode: 'USD' });
+    expect(recorder.requests.some((r) => r.method === 'GET' && r.path === `/topups/${first.idTopUp}`)).to.equal(true);
+    expect(recorder.requests.some((r) => r.method === 'POST' && r.path === `/topups/${first.idTopUp}`)).to.equal(false);
+  });
+
   it('a broad top-up token is refused with no request', async () => {
     const token = await mintTopUpToken('x', { operations: ['POST /topups/.*', 'GET /topups/.*', 'POST /topups/!availablePaymentOptions'] });
     const { element, events } = await mount({ kind: 'topup', token, 'base-url': await sandboxUrl(), 'currency-code': 'INR', 'credit-currency': 'USD', 'credit-amount': '10' });
