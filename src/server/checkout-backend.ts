@@ -44,10 +44,9 @@ import { createCallQueue, MINT_RETRY, QueueFullError, type CallQueueStats } from
 import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './checkout-handle.js';
 import { resolveOptions, type CheckoutBackendOptions } from './checkout-options.js';
 import { checkOrder, readCheckoutBody, statedMoney, type CheckoutRequestBody } from './checkout-request.js';
-import type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
-import type { TopUpRequested, TopUpResponse } from '../api/schemas/topup.js';
-import { quoteTopUp } from '../api/fx.js';
-import { createFxRateCache } from './fx-rate-cache.js';
+import type { TopUpResponse } from '../api/schemas/topup.js';
+import { createFxRateCache, createPlatformClock } from './fx-rate-cache.js';
+import { createTopUpCheckouts } from './checkout-topup.js';
 import { subjectOf } from './subjects.js';
 import { memoryCheckoutStore, type RememberedCheckout } from './checkout-store.js';
 import { createOptionsCache } from './options-cache.js';
@@ -112,23 +111,17 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   refuseInBrowser('createCheckoutBackend');
   const config = resolveOptions(options);
   const log = options.log ?? consoleBusLog;
-  // The platform's clock, from the Date header of each of its answers (1 s resolution: +500 ms,
-  // as the element reads it): a top-up's rate holds until validUpTo in the platform's time.
-  let platformOffsetMs = 0;
-  const platformFetch: typeof fetch = async (input, init) => {
-    const response = await (options.fetch ?? fetch)(input, init);
-    const date = Date.parse(response.headers.get('Date') ?? '');
-    if (!Number.isNaN(date)) platformOffsetMs = date + 500 - Date.now();
-    return response;
-  };
-  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformFetch };
+  // The platform's clock, from the Date header of each of its answers: a top-up's rate holds until
+  // validUpTo in the platform's time.
+  const platformClock = createPlatformClock(() => options.fetch ?? fetch);
+  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformClock.fetch };
   const issuer = createTokenIssuer({
     baseUrl: config.platformUrl,
     merchantCode: options.merchantCode,
     privateKey: options.privateKey,
     secret: options.secret,
     apiVersion: config.apiVersion,
-    fetch: platformFetch,
+    fetch: platformClock.fetch,
   });
   const store = options.store ?? memoryCheckoutStore();
   const bus = options.bus ?? memoryBus({ log });
@@ -136,7 +129,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   const queue = createCallQueue({ concurrency: config.concurrentMints, maxWaiting: config.maxQueue });
   const paymentOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer }) : undefined;
   const topUpOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer, kind: 'topup' }) : undefined;
-  const fxRates = createFxRateCache({ ...platform, issuer, platformNow: () => Date.now() + platformOffsetMs });
+  const fxRates = createFxRateCache({ ...platform, issuer, platformNow: platformClock.now });
   const handleKey = deriveHandleKey(options);
   handleKey.catch((error) => log('The key of checkout handles could not be made (privateKey, secret or handleSecret): checkouts fail until it is fixed', error));
   const handles = createCheckoutHandles({ key: handleKey, validitySecs: config.handleValiditySecs, now: options.now ?? Date.now });
@@ -187,12 +180,6 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     );
   }
 
-  /** A checkout token for one top-up, in its turn: its literal operations with GET /fx-rates, or by action. */
-  function mintTopUp(idTopUp: string, money: Money, scope: TokenScope, signal: AbortSignal): Promise<string> {
-    const call = { retry: MINT_RETRY, signal };
-    return queue.run(() => issuer.forTopUp(idTopUp, { fxRates: scope !== 'by-action', money, validitySecs: config.tokenValiditySecs }, call), signal);
-  }
-
   async function callbackUrlFor(request: Request): Promise<string> {
     let url: unknown;
     try {
@@ -204,6 +191,18 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     log(`callbackUrl gave ${JSON.stringify(url)}, not an absolute http(s) URL`);
     throw new HttpError(500, 'CONFIGURATION', 'The shop has no valid callback URL for the platform');
   }
+
+  const topUpCheckoutFor = createTopUpCheckouts({
+    config,
+    fxRates,
+    topUpOptions,
+    callbackUrlFor,
+    remember: (idTopUp, checkout) => remembered(() => store.remember(subjectOf('topup', idTopUp), checkout, keepMs)),
+    // A checkout token for one top-up, in its turn: its literal operations with GET /fx-rates, or by action.
+    mint: (idTopUp, money, scope, signal) =>
+      queue.run(() => issuer.forTopUp(idTopUp, { fxRates: scope !== 'by-action', money, validitySecs: config.tokenValiditySecs }, { retry: MINT_RETRY, signal }), signal),
+    sign: (claims) => handles.sign(claims),
+  });
 
   /** Everything an element needs for one payin: a fresh token and handle, the cached options. */
   async function checkoutFor(request: Request, idPayin: string, checkout: RememberedCheckout, scope: TokenScope): Promise<CheckoutResponse> {
@@ -225,47 +224,6 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       callbackUrl,
       handle,
       statusUrl: `${config.prefix}/payins/${encodeURIComponent(idPayin)}/events?handle=${handle}`,
-      ...(customer ? { customer } : {}),
-    };
-  }
-
-  /**
-   * Everything an element needs for one top-up: a fresh token and handle, the rate the quote uses
-   * (cached until its validUpTo), and the top-up options for what the customer pays.
-   */
-  async function topUpCheckoutFor(request: Request, idTopUp: string, checkout: RememberedCheckout & { topUpRequested: TopUpRequested }, scope: TokenScope): Promise<TopUpCheckoutResponse> {
-    const { topUpRequested, customer } = checkout;
-    const money = statedMoney(topUpRequested);
-    const provided = 'moneyProvided' in topUpRequested ? topUpRequested.moneyProvided.currencyCode : topUpRequested.currencyProvided;
-    const required = 'moneyProvided' in topUpRequested ? topUpRequested.currencyRequired : topUpRequested.moneyRequired.currencyCode;
-    const callbackUrl = await callbackUrlFor(request);
-    await remembered(() => store.remember(subjectOf('topup', idTopUp), checkout, keepMs));
-    // The token first: its answer's Date tells the platform's time, by which a cached rate holds.
-    const token = await mintTopUp(idTopUp, money, scope, request.signal);
-    // A currency paid into a wallet of the same currency needs no rate.
-    const rate = provided === required ? Promise.resolve(undefined) : fxRates.get(provided, required);
-    const offered = rate.then((fxRate) => {
-      if (!topUpOptions) return undefined;
-      if ('moneyProvided' in topUpRequested) return topUpOptions.get(topUpRequested.moneyProvided);
-      const quote = quoteTopUp('moneyRequired', money.amount, { provided, required }, fxRate ? [fxRate] : []);
-      return quote ? topUpOptions.get(quote.moneyProvided) : undefined;
-    });
-    const { handle } = await handles.sign({ idPayin: idTopUp, money, scope, topUpRequested });
-    const fxRate = await rate;
-    const options = await offered;
-    return {
-      kind: 'topup',
-      token,
-      baseUrl: config.platformUrl,
-      apiVersion: config.apiVersion,
-      idTopUp,
-      topUpRequested,
-      ...(fxRate ? { fxRate } : {}),
-      ...(options ? { options } : {}),
-      ...(config.merchantName ? { merchantName: config.merchantName } : {}),
-      callbackUrl,
-      handle,
-      statusUrl: `${config.prefix}/topups/${encodeURIComponent(idTopUp)}/events?handle=${handle}`,
       ...(customer ? { customer } : {}),
     };
   }
