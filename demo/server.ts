@@ -202,6 +202,7 @@ export async function startDemo(options: DemoOptions = {}) {
       react: `${url}/react.html`,
       vue: `${url}/vue.html`,
       ownButton: `${url}/own-button.html`,
+      wallet: `${url}/wallet.html`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,

@@ -11,7 +11,7 @@ import { defineConfig, type UserConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The demo's pages. script-tag.html is served as it is (demo/server.ts), so it is not listed. */
-export const DEMO_PAGES = ['index.html', 'pay.html', 'react.html', 'vue.html', 'own-button.html'] as const;
+export const DEMO_PAGES = ['index.html', 'pay.html', 'react.html', 'vue.html', 'own-button.html', 'wallet.html'] as const;
 
 export const demoViteConfig: UserConfig = {
   root,

@@ -71,10 +71,31 @@ const ENDS: (Case & { kind: 'resume' | 'error-base-url' | 'error-token-expired' 
   { name: 'error-retryable', code: 'UPIQR', currencyCode: 'INR', kind: 'error-retryable' },
 ];
 
+/**
+ * Top-ups (kind="topup", issue 22): the form with its quote, pending (the platform's numbers), and
+ * the final view with the amount credited; the customer's own amount from presets; no rate.
+ */
+interface TopUpCase {
+  name: string;
+  code: string;
+  currencyCode: string;
+  attributes: Record<string, string>;
+  /** The token may read GET /fx-rates (else a by-action token: no rate, unless handed in). */
+  fxRates: boolean;
+  /** Only the form: the case stops before paying. */
+  formOnly?: boolean;
+}
+const TOP_UPS: TopUpCase[] = [
+  { name: 'TOPUP-credit', code: 'UPIQR', currencyCode: 'INR', fxRates: true, attributes: { 'credit-amount': '100', 'credit-currency': 'USD' } },
+  { name: 'TOPUP-pay', code: 'PROMPTPAY', currencyCode: 'THB', fxRates: true, attributes: { amount: '3500', 'credit-currency': 'USD' } },
+  { name: 'TOPUP-choose', code: 'UPIQR', currencyCode: 'INR', fxRates: true, formOnly: true, attributes: { 'amount-presets': '10,50,100', 'min-amount': '5', 'max-amount': '500', 'credit-currency': 'USD' } },
+  { name: 'TOPUP-no-rate', code: 'UPIQR', currencyCode: 'INR', fxRates: false, formOnly: true, attributes: { 'credit-amount': '100', 'credit-currency': 'USD' } },
+];
+
 const only = argument('only');
 const locales = argument('locales') ?? LOCALES;
 const devices = (argument('devices') ?? Object.keys(DEVICES)) as Device[];
-const wanted = (item: Case) => !only || only.includes(item.name);
+const wanted = (item: { name: string }) => !only || only.includes(item.name);
 
 interface Shot {
   name: string;
@@ -243,7 +264,7 @@ async function main() {
   const started = Date.now();
   await ensureBuilt();
   if (!only) rmSync(OUT, { recursive: true, force: true });
-  for (const item of [...FLOWS, ...ENDS]) if (wanted(item)) mkdirSync(new URL(`${item.name}/`, OUT), { recursive: true });
+  for (const item of [...FLOWS, ...ENDS, ...TOP_UPS]) if (wanted(item)) mkdirSync(new URL(`${item.name}/`, OUT), { recursive: true });
   // A long settle delay: a payment stays pending until the gallery says how it ends.
   const [server, browser]: [PageServer, Browser] = await Promise.all([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
   try {
@@ -270,12 +291,70 @@ async function main() {
       if (++done % 20 === 0) progress(`${done}/${jobs.length} flows`);
     });
     await ends(server, contexts as Record<Device, BrowserContext>);
+    await topUps(server, contexts as Record<Device, BrowserContext>);
   } finally {
     await browser.close();
     await server.close();
   }
   writeFileSync(new URL('index.html', OUT), contactSheet());
   progress(`${shots.length} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s: ${new URL('index.html', OUT).pathname}`);
+}
+
+/** Top-ups: form and quote, then pending; the emulator's clock an hour on settles them, then the final view. */
+async function topUps(server: PageServer, contexts: Record<Device, BrowserContext>) {
+  const jobs = TOP_UPS.filter(wanted).flatMap((item) => devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))));
+  const pending: { item: TopUpCase; device: Device; locale: string; page: Page }[] = [];
+  for (const { item, device, locale } of jobs) {
+    const page = await contexts[device].newPage();
+    const idTopUp = uniquePayinId(item.name.toLowerCase());
+    const escaped = idTopUp.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+    const token = item.fxRates
+      ? await server.issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'] })
+      : await server.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp });
+    const attributes = {
+      kind: 'topup', token, 'base-url': server.platformUrl, 'topup-id': idTopUp, 'currency-code': item.currencyCode,
+      'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/wallet', locale, ...item.attributes,
+    };
+    try {
+      await page.goto(server.page(pageHtml({ ...attributes, 'payin-id': idTopUp }).replace(` payin-id="${idTopUp}"`, ''), { csp: false }));
+      await untilState(page, 'select');
+      const fields = fieldRulesFor(item.code, item.currencyCode).filter((rule) => isRequired(rule, item.currencyCode) && rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference');
+      await page.evaluate(
+        (values) => {
+          const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+          for (const [field, value] of values) element.setValue(field, value);
+        },
+        fields.map((rule) => [rule.field, sampleValue(rule.field, item.code, item.currencyCode)] as [string, string]),
+      );
+      await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('[part="quote"] p'), undefined, { timeout: 10_000 });
+      await shoot(page, item as unknown as Case, 'form', device, locale);
+      if (item.formOnly) {
+        await page.close();
+        continue;
+      }
+      await page.locator('pay-checkout [part="submit"]').click();
+      await untilState(page, 'pending');
+      await shoot(page, item as unknown as Case, 'pending', device, locale);
+      pending.push({ item, device, locale, page });
+    } catch (error) {
+      progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
+      await page.close();
+    }
+  }
+  if (!pending.length) return;
+  await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 3700 }) });
+  for (const { item, device, locale, page } of pending) {
+    try {
+      await page.evaluate(() => (document.querySelector('pay-checkout') as HTMLElement & { requestUpdate(): void }).requestUpdate());
+      await page.waitForFunction(() => ['success', 'failed', 'refused'].includes(document.querySelector('pay-checkout')?.getAttribute('state') ?? ''), undefined, { timeout: 30_000 });
+      await untilState(page, (await stateOf(page))!);
+      await shoot(page, item as unknown as Case, 'final', device, locale, (await stateOf(page)) ?? undefined);
+    } catch (error) {
+      progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
+    } finally {
+      await page.close();
+    }
+  }
 }
 
 /** The end states: payins made first, the emulator's clock an hour on, then each seen by a shopper. */

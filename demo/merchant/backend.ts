@@ -7,6 +7,9 @@
  *                                             order hook prices the cart the page names from the
  *                                             shop's own catalog (order.ts), the kit mints a token
  *                                             for that payin alone through its patient queue
+ *   POST /api/checkouts?deposit=…&pay=…       the wallet's "Add funds" (wallet.ts): a top-up of the
+ *                                             preset in USD, paid in INR or THB
+ *   GET  /api/topups/{idTopUp}/events         a deposit's status stream
  *   POST /api/callbacks                       the platform's callbacks, then one read of the payin
  *   GET  /api/payins/{idPayin}/events         the payin's status stream (`statusUrl`)
  *
@@ -18,6 +21,9 @@
  *                                             `onCallback` as each arrives, `onPayinRead` once read
  *   GET  /api/hosted-config                   what the hosted payment page takes from the merchant's
  *                                             configuration (pay.html)
+ *   GET  /api/wallet[?wait=idTopUp]           this browser's wallet: its USD balance, credited only by
+ *                                             the kit's onTopUpUpdate with the platform's moneyRequired;
+ *                                             `wait` holds the answer until that deposit settles (10 s at most)
  *   POST /api/sandbox/expire                  emulator only: moves its clock past a payin's expiry
  *
  * Every answer is JSON; bad input gets a 4xx with `{errorCode, message, details?}`, never a 500.
@@ -44,6 +50,7 @@ import { API_PREFIX } from '../lib/cart.js';
 import { shopCatalog } from '../shop-catalog.js';
 import { createCallbackLog, type CallbackRead, type CallbackRecord } from './callback-log.js';
 import { cartOfRequest, priceCart } from './order.js';
+import { createWallets, isDepositRequest } from './wallet.js';
 
 /** The kit's settings the demo leaves to whoever starts it (tests, the load benchmark). */
 export type KitSettings = Partial<
@@ -141,6 +148,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   const log = options.log ?? (() => {});
   const catalog = shopCatalog();
   const callbacks = createCallbackLog();
+  const wallets = createWallets(log);
   /** The browser (shopper id) of each order the shop priced. */
   const owners = new Map<string, string>();
   /** The shopper of a checkout request, from the route to the order hook (the same Request). */
@@ -199,6 +207,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     order: (request) => {
       let priced;
       try {
+        // A deposit into the wallet the page names, priced by the wallet (wallet.ts).
+        if (isDepositRequest(request)) return wallets.depositOrder(request, shopperOfRequest.get(request) ?? '');
         priced = priceCart(cartOfRequest(request, catalog), catalog);
       } catch (error) {
         // A refusal is the shop's answer as it is (the kit sends a Response on).
@@ -212,6 +222,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     },
     onPayinRead: recordRead,
     onPayinUpdate: (payin, { idPayin }) => log(`[merchant] payin ${idPayin} is now ${payin.status}: the shop would fulfil the order here`),
+    // The wallet is credited here, after the platform's callback, with the platform's moneyRequired.
+    onTopUpUpdate: (topUp, { idTopUp }) => wallets.onTopUpUpdate(topUp, idTopUp),
     ...options.kit,
     relay: { ...options.kit?.relay, onCallback: recordCallback },
     log: (message, error) => log(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
@@ -250,6 +262,14 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   app.get('/checkouts/:idPayin', async (c) => {
     const idPayin = validateInput(idSchema, c.req.param('idPayin'), ['idPayin']);
     return c.json({ idPayin, payin: await readPayin(idPayin, c.req.raw.signal) });
+  });
+
+  /** This browser's wallet; with `?wait=idTopUp`, once that deposit has settled (or 10 s passed). */
+  app.get('/wallet', async (c) => {
+    const shopper = shopperOf(c);
+    const wait = c.req.query('wait');
+    if (wait !== undefined) await wallets.waitFor(shopper, validateInput(idSchema, wait, ['wait']), c.req.raw.signal);
+    return c.json(wallets.view(shopper));
   });
 
   /** The callbacks about this browser's orders (its cookie), oldest first. */
@@ -335,6 +355,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     async close(): Promise<void> {
       closed = true;
       for (const stop of streams) stop();
+      wallets.close();
       await kit.close();
       // The kit leaves a bus or a store it was given open: the demo closes what it was handed.
       await Promise.all([options.kit?.bus?.close(), options.kit?.store?.close?.()]);

@@ -96,6 +96,14 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   const amountIssue = amountProblem(money.amount, money.currencyCode);
   if (amountIssue) return invalid('amount', `${money.amount} ${money.currencyCode} ${amountIssue}${hasAmount ? '' : " (the token's money)"}`);
 
+  return readRest(input, { token: input.token!, payload, baseUrl, idPayin, money });
+}
+
+/**
+ * What every kind of checkout reads alike once its token, base URL, payment and money are known
+ * (a top-up's reader, src/checkout/topup/config.ts, too): the URLs, the merchant's name and options.
+ */
+export function readRest(input: CheckoutInput, base: Pick<CheckoutConfig, 'token' | 'payload' | 'baseUrl' | 'idPayin' | 'money'>): CheckoutConfig | ConfigProblem {
   const urls: Partial<Record<'returnUrl' | 'callbackUrl' | 'statusUrl', string>> = {};
   for (const [key, attribute] of [['returnUrl', 'return-url'], ['callbackUrl', 'callback-url'], ['statusUrl', 'status-url']] as const) {
     const given = input[key];
@@ -112,10 +120,10 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
     if (!parsed.success) return invalid('options', 'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })');
     options = parsed.data;
   }
-  return { token: input.token!, payload, baseUrl, idPayin, money, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, merchantName: input.merchantName?.trim() || undefined, options };
+  return { ...base, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, merchantName: input.merchantName?.trim() || undefined, options };
 }
 
-function invalid(attribute: string, detail: string): ConfigProblem {
+export function invalid(attribute: string, detail: string): ConfigProblem {
   return { code: 'INVALID_ATTRIBUTE', attribute, detail };
 }
 

@@ -19,7 +19,7 @@ import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { toErrorDetail } from './errors.js';
-import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, startCheckout } from './flow.js';
+import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, patientRetry, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
@@ -29,9 +29,10 @@ import { safeWebUrl } from '../api/safe-url.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
 import { refused, type PaySubmitResult } from './submit-result.js';
+import type { TopUpFlow } from './topup/flow.js';
 
 /** What the page gave the element: its attributes, read when the session needs them. */
-export type SessionInput = CheckoutInput & FormPreset;
+export type SessionInput = CheckoutInput & FormPreset & { kind?: string | null };
 
 export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
 export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
@@ -50,6 +51,8 @@ export interface SessionDeps {
   earlierForm?: CheckoutForm;
   /** Where the started-here markers live (default sessionStorage). */
   storage?: MarkerStorage;
+  /** What makes the session a top-up (kind="topup"): the lazy top-up chunk. */
+  loadTopUp?: () => Promise<{ TopUpFlow: typeof TopUpFlow }>;
 }
 
 /** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
@@ -78,6 +81,8 @@ export class CheckoutSession extends ControllerHost {
   private finalEmitted = false;
   /** The create in flight: every submit() while it runs gets its result. */
   private submission?: Promise<PaySubmitResult>;
+  /** A top-up's part of the flow (kind="topup"), once its chunk has loaded. */
+  topUp?: TopUpFlow;
 
   constructor(private readonly deps: SessionDeps) {
     super();
@@ -152,7 +157,11 @@ export class CheckoutSession extends ControllerHost {
       this.run.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
-    this.begin(readCheckoutConfig(input), this.words());
+    // A top-up runs this same flow with its own configuration, client and quote, from a lazy chunk.
+    if (input.kind === 'topup' && !this.topUp) {
+      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.run.signal, this.deps.input, patientRetry)), this.start()), (error: unknown) => this.fail(error));
+    }
+    this.begin(this.topUp ? this.topUp.readConfig(input) : readCheckoutConfig(input), this.words());
   }
 
   /** The words of the page's locale, asked for beside the first answers. */
@@ -192,7 +201,7 @@ export class CheckoutSession extends ControllerHost {
     this.client = this.makeClient(config.token);
     // A token that cannot create (PAYIN_INFO) can only follow a payin that exists: read it.
     const mayExist = !mayCall(config, 'POST', paths.payin(config.idPayin)) || wasStartedHere(config, this.deps.storage);
-    const started = startCheckout(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting });
+    const started = (this.topUp ?? { start: startCheckout }).start(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting });
     Promise.all([started, words]).then(
       ([result]) => {
         if (signal.aborted) return;
@@ -265,7 +274,7 @@ export class CheckoutSession extends ControllerHost {
   /** Whether the form would pass submit()'s validation: at the form, or creating from it. */
   checkValidity(): boolean {
     const { config, current } = this;
-    return !!config && (current.name === 'select' || current.name === 'submitting') && this.form.complete(config.money.currencyCode);
+    return !!config && (current.name === 'select' || current.name === 'submitting') && this.form.complete(config.money.currencyCode) && !this.topUp?.blocks();
   }
 
   /** checkValidity(), and at the form its problems shown and the first focused, as the pay button does. */
@@ -276,9 +285,10 @@ export class CheckoutSession extends ControllerHost {
   /** The form's payment method when it passes; otherwise its problems marked and the first focused. */
   private validMethod(): Record<string, unknown> | undefined {
     const method = this.form.paymentMethod(this.config!.money.currencyCode);
+    const topUpProblem = this.topUp?.blocks();
     this.requestUpdate();
-    if (!method) this.focus(this.form.problemTarget);
-    return method;
+    if (!method || topUpProblem) this.focus(method ? topUpProblem! : this.form.problemTarget);
+    return topUpProblem ? undefined : method;
   }
 
   /**
@@ -480,13 +490,8 @@ export class CheckoutSession extends ControllerHost {
 
   private makeClient(token: string): CheckoutClient {
     const config = this.config!;
-    const client = (this.deps.createClient ?? createCheckoutClient)({
-      baseUrl: config.baseUrl,
-      token,
-      apiVersion: config.apiVersion,
-      onServerTime: (server, local) => this.clock.observe(server, local),
-    });
-    return clientForPayment(client, config);
+    const options = { baseUrl: config.baseUrl, token, apiVersion: config.apiVersion, onServerTime: (server: number, local: number) => this.clock.observe(server, local) };
+    return this.topUp ? this.topUp.createClient(options) : clientForPayment((this.deps.createClient ?? createCheckoutClient)(options), config);
   }
 
   private focus(target: FocusTarget): void {
@@ -494,7 +499,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
-    if (!this.disposed) this.deps.report({ type: 'event', name, detail } as SessionReport);
+    if (!this.disposed) this.deps.report({ type: 'event', name, detail: this.topUp ? this.topUp.detail(detail) : detail } as SessionReport);
   }
 
   /** A change to render (the status source and the countdown render through the session too). */

@@ -41,3 +41,4 @@ export type PayEventMap = { [K in PayEventName]: CustomEvent<PayEventDetails[K]>
 declare global {
   interface GlobalEventHandlersEventMap extends PayEventMap {}
 }
+export type * from './topup.js';

@@ -9,6 +9,7 @@ export function referenceStep(view: PendingViewContext, required: boolean) {
   const { l, reference, response } = view;
   const onFile = response.externalReference?.reference;
   if (onFile) return html`<p class="note" part="instructions">${l.term('referenceOnFile', onFile)}</p>`;
+  if (reference.state === 'none') return nothing;
   if (reference.state === 'sent') return html`<p class="note">${l.term('referenceSent')}</p>`;
   const sending = reference.state === 'sending';
   const onSubmit = (event: Event) => {

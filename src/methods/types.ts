@@ -31,7 +31,8 @@ export interface CopyFeedback {
 }
 
 export interface ReferenceStep {
-  state: 'idle' | 'sending' | 'sent' | 'error';
+  /** `none`: the payment has no external-reference request (a top-up): the step is not offered. */
+  state: 'idle' | 'sending' | 'sent' | 'error' | 'none';
   error?: string;
 }
 

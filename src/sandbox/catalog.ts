@@ -5,6 +5,7 @@
  */
 import { methodCodesFor, type TablePayinMethodCode } from '../api/index.js';
 import { currencyDigits } from '../api/money.js';
+import { roundToCurrency } from '../api/fx.js';
 
 export interface CurrencyInfo {
   code: string;
@@ -49,11 +50,8 @@ const BY_CODE = new Map(CURRENCIES.map((info) => [info.code, info]));
 export const currencyInfo = (code: string) => BY_CODE.get(code);
 export const isKnownCurrency = (code: string) => BY_CODE.has(code);
 
-/** Rounds an amount to its currency's precision. */
-export function roundAmount(amount: number, currencyCode: string): number {
-  const factor = 10 ** currencyDigits(currencyCode); // money.ts: the digits the platform accepts
-  return Math.round(amount * factor) / factor;
-}
+/** Rounds an amount to its currency's precision (api/fx.ts: the element's quote rounds the same way). */
+export const roundAmount = roundToCurrency;
 
 /** The smallest step of an amount in a currency: 0.01, or 1 for currencies without minor units. */
 export const minorUnit = (currencyCode: string) => 10 ** -currencyDigits(currencyCode);

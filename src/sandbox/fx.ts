@@ -3,7 +3,8 @@
  * are USD, EUR, USDT and USDC against every other currency; any other conversion goes through USD.
  * Top-ups convert with exactly these published rates, so a client can check the arithmetic.
  */
-import { CURRENCIES, currencyInfo, roundAmount } from './catalog.js';
+import type { FxRate } from '../api/fx.js';
+import { CURRENCIES, currencyInfo } from './catalog.js';
 
 export const FX_SPREAD = 0.005;
 const BASES = ['USD', 'EUR', 'USDT', 'USDC'];
@@ -28,7 +29,7 @@ function midRate(base: string, quote: string): number | undefined {
   return b && q ? q.perUsd / b.perUsd : undefined;
 }
 
-export function fxRate(pair: Pair, now: number) {
+export function fxRate(pair: Pair, now: number): FxRate {
   const mid = midRate(pair.baseCurrencyCode, pair.quoteCurrencyCode)!;
   return {
     ...pair,
@@ -38,25 +39,10 @@ export function fxRate(pair: Pair, now: number) {
   };
 }
 
-const findPair = (base: string, quote: string) => FX_PAIRS.find((p) => p.baseCurrencyCode === base && p.quoteCurrencyCode === quote);
-
 /**
- * Units of `to` the platform gives for one unit of `from` it receives: it buys `from`. A published
- * pair from/to uses its buyRate; to/from the inverse of its sellRate (the platform sells `to`);
- * otherwise the two legs through USD.
+ * The published rates a conversion between two currencies may use: every pair either is in. The
+ * arithmetic (which rate, the legs, the rounding) is api/fx.ts, the same code as the element's quote.
  */
-export function conversionRate(from: string, to: string, now: number): number | undefined {
-  if (from === to) return currencyInfo(from) ? 1 : undefined;
-  if (!currencyInfo(from) || !currencyInfo(to)) return undefined;
-  const direct = findPair(from, to);
-  if (direct) return fxRate(direct, now).buyRate;
-  const inverse = findPair(to, from);
-  if (inverse) return 1 / fxRate(inverse, now).sellRate;
-  return conversionRate(from, 'USD', now)! * conversionRate('USD', to, now)!;
-}
-
-/** An amount of `from` converted to `to` and rounded to the precision of `to`. */
-export function convert(amount: number, from: string, to: string, now: number): number | undefined {
-  const rate = conversionRate(from, to, now);
-  return rate === undefined ? undefined : roundAmount(amount * rate, to);
+export function ratesBetween(from: string, to: string, now: number): FxRate[] {
+  return FX_PAIRS.filter((p) => [from, to].includes(p.baseCurrencyCode) || [from, to].includes(p.quoteCurrencyCode)).map((p) => fxRate(p, now));
 }

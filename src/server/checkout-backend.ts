@@ -12,6 +12,12 @@
  *                                      and sent to the payin's authorized streams
  *   GET  {prefix}/payins/{id}/events   the payin's status stream: with `?handle=` of that payin its
  *                                      `changed` events carry `{"payin": …}`; without, data-free
+ *   GET  {prefix}/topups/{id}/events   a top-up's, the same: `{"topUp": …}` with its handle
+ *
+ * Top-ups (an order of `kind: 'topup'`, TopUpCheckoutOrder): the answer is
+ * src/api/schemas/topup-checkout-response.ts (`kind`, `idTopUp`, `topUpRequested`, `fxRate` read by
+ * the server and cached until its validUpTo, the top-up options); renewals by handle alike; each
+ * callback of a top-up makes one GET /topups/{idTopUp}, handed to `onTopUpUpdate` when it changed.
  *
  * The answer of a checkout (src/api/schemas/checkout-response.ts): `token`, `baseUrl`,
  * `apiVersion`, `idPayin`, `money`, `options` (cached per currency and amount), `merchantName`,
@@ -37,7 +43,11 @@ import { consoleBusLog } from './bus.js';
 import { createCallQueue, MINT_RETRY, QueueFullError, type CallQueueStats } from './call-queue.js';
 import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './checkout-handle.js';
 import { resolveOptions, type CheckoutBackendOptions } from './checkout-options.js';
-import { checkOrder, readCheckoutBody, type CheckoutRequestBody } from './checkout-request.js';
+import { checkOrder, readCheckoutBody, statedMoney, type CheckoutRequestBody } from './checkout-request.js';
+import type { TopUpResponse } from '../api/schemas/topup.js';
+import { createFxRateCache, createPlatformClock } from './fx-rate-cache.js';
+import { createTopUpCheckouts } from './checkout-topup.js';
+import { subjectOf } from './subjects.js';
 import { memoryCheckoutStore, type RememberedCheckout } from './checkout-store.js';
 import { createOptionsCache } from './options-cache.js';
 import { createPayinFollower, type PayinFollowerStats } from './payin-follower.js';
@@ -54,13 +64,15 @@ export interface CheckoutBackendStats extends PayinFollowerStats {
   forbidden: number;
   /** The queue of checkout tokens. */
   mints: CallQueueStats;
-  /** Payment options requests sent. */
+  /** Payment options requests sent (payins' and top-ups'). */
   optionsFetches: number;
+  /** GET /fx-rates requests sent (rates handed to top-up checkouts). */
+  fxRateFetches: number;
   /** Status streams open on this instance. */
   streams: number;
 }
 
-const EVENTS_PATH = /^\/payins\/([^/]+)\/events$/;
+const EVENTS_PATH = /^\/(payins|topups)\/([^/]+)\/events$/;
 const forbidden = (message: string) => new HttpError(403, 'FORBIDDEN', message);
 
 /**
@@ -99,24 +111,40 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   refuseInBrowser('createCheckoutBackend');
   const config = resolveOptions(options);
   const log = options.log ?? consoleBusLog;
-  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: options.fetch };
+  // The platform's clock, from the Date header of each of its answers: a top-up's rate holds until
+  // validUpTo in the platform's time.
+  const platformClock = createPlatformClock(() => options.fetch ?? fetch);
+  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformClock.fetch };
   const issuer = createTokenIssuer({
     baseUrl: config.platformUrl,
     merchantCode: options.merchantCode,
     privateKey: options.privateKey,
     secret: options.secret,
     apiVersion: config.apiVersion,
-    fetch: options.fetch,
+    fetch: platformClock.fetch,
   });
   const store = options.store ?? memoryCheckoutStore();
   const bus = options.bus ?? memoryBus({ log });
   const keepMs = config.handleValiditySecs * 1000;
   const queue = createCallQueue({ concurrency: config.concurrentMints, maxWaiting: config.maxQueue });
   const paymentOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer }) : undefined;
+  const topUpOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer, kind: 'topup' }) : undefined;
+  const fxRates = createFxRateCache({ ...platform, issuer, platformNow: platformClock.now });
   const handleKey = deriveHandleKey(options);
   handleKey.catch((error) => log('The key of checkout handles could not be made (privateKey, secret or handleSecret): checkouts fail until it is fixed', error));
   const handles = createCheckoutHandles({ key: handleKey, validitySecs: config.handleValiditySecs, now: options.now ?? Date.now });
-  const follower = createPayinFollower({ ...platform, issuer, store, bus, onPayinUpdate: options.onPayinUpdate, onPayinRead: options.onPayinRead, minReadGapMs: config.minReadGapMs, keepMs, log });
+  const follower = createPayinFollower({
+    ...platform,
+    issuer,
+    store,
+    bus,
+    onPayinUpdate: options.onPayinUpdate,
+    onPayinRead: options.onPayinRead,
+    onTopUpUpdate: options.onTopUpUpdate,
+    minReadGapMs: config.minReadGapMs,
+    keepMs,
+    log,
+  });
   const counts = { checkouts: 0, renewals: 0, forbidden: 0 };
 
   /** A store call; its failure is 503 (the shopper or the platform tries again), never a 500. */
@@ -135,6 +163,8 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     log,
     knownPayin: async (idPayin) => (await store.recall(idPayin)) !== undefined,
     onChange: (idPayin) => follower.follow(idPayin),
+    knownTopUp: async (idTopUp) => (await store.recall(subjectOf('topup', idTopUp))) !== undefined,
+    onTopUpChange: (idTopUp) => follower.follow(subjectOf('topup', idTopUp)),
   });
 
   /** A checkout token for one payin, in its turn; the shopper leaving (the request's signal) ends the wait. */
@@ -161,6 +191,18 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     log(`callbackUrl gave ${JSON.stringify(url)}, not an absolute http(s) URL`);
     throw new HttpError(500, 'CONFIGURATION', 'The shop has no valid callback URL for the platform');
   }
+
+  const topUpCheckoutFor = createTopUpCheckouts({
+    config,
+    fxRates,
+    topUpOptions,
+    callbackUrlFor,
+    remember: (idTopUp, checkout) => remembered(() => store.remember(subjectOf('topup', idTopUp), checkout, keepMs)),
+    // A checkout token for one top-up, in its turn: its literal operations with GET /fx-rates, or by action.
+    mint: (idTopUp, money, scope, signal) =>
+      queue.run(() => issuer.forTopUp(idTopUp, { fxRates: scope !== 'by-action', money, validitySecs: config.tokenValiditySecs }, { retry: MINT_RETRY, signal }), signal),
+    sign: (claims) => handles.sign(claims),
+  });
 
   /** Everything an element needs for one payin: a fresh token and handle, the cached options. */
   async function checkoutFor(request: Request, idPayin: string, checkout: RememberedCheckout, scope: TokenScope): Promise<CheckoutResponse> {
@@ -203,7 +245,15 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       log(`The order hook's answer cannot be paid: ${(error as Error).message}`);
       throw error;
     }
-    const body = await checkoutFor(request, order.idPayin, { money: order.money, ...(order.customer ? { customer: order.customer } : {}) }, order.tokenScope ?? config.tokenScope);
+    const body =
+      'kind' in order
+        ? await topUpCheckoutFor(
+            request,
+            order.idTopUp,
+            { money: statedMoney(order.topUpRequested), topUpRequested: order.topUpRequested, ...(order.customer ? { customer: order.customer } : {}) },
+            order.tokenScope ?? config.tokenScope,
+          )
+        : await checkoutFor(request, order.idPayin, { money: order.money, ...(order.customer ? { customer: order.customer } : {}) }, order.tokenScope ?? config.tokenScope);
     counts.checkouts++;
     return jsonResponse(201, body);
   }
@@ -211,6 +261,15 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   async function renewal(request: Request, body: CheckoutRequestBody & { handle: string }): Promise<Response> {
     const claims = await handles.verify(body.handle);
     if (!claims) throw forbidden('This handle is not one this shop gave, or it has expired: start a new checkout');
+    if (claims.topUpRequested) {
+      if (body.idPayin !== undefined) throw forbidden('This handle is the handle of a top-up, not of a payin');
+      if (body.idTopUp !== undefined && body.idTopUp !== claims.idPayin) throw forbidden('This handle is not the handle of that top-up');
+      const kept = await remembered(() => store.recall(subjectOf('topup', claims.idPayin)));
+      const answer = await topUpCheckoutFor(request, claims.idPayin, { ...kept, money: claims.money, topUpRequested: claims.topUpRequested }, claims.scope);
+      counts.renewals++;
+      return jsonResponse(200, answer);
+    }
+    if (body.idTopUp !== undefined) throw forbidden('This handle is the handle of a payin, not of a top-up');
     if (body.idPayin !== undefined && body.idPayin !== claims.idPayin) throw forbidden('This handle is not the handle of that payin');
     // Remembered again (or again at all, after the store forgot it): the handle vouches for it.
     const checkout = (await remembered(() => store.recall(claims.idPayin))) ?? { money: claims.money };
@@ -242,7 +301,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       if (request.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Only POST is allowed here', { headers: { Allow: 'POST' } });
       const body = await readCheckoutBody(request);
       if (body.handle !== undefined) return await renewal(request, body as CheckoutRequestBody & { handle: string });
-      if (body.idPayin !== undefined) throw forbidden("Renewing a payin's token needs the handle its checkout gave; {} starts a new checkout");
+      if (body.idPayin !== undefined || body.idTopUp !== undefined) throw forbidden("Renewing a checkout's token needs the handle its checkout gave; {} starts a new checkout");
       return await newCheckout(request);
     } catch (error) {
       return errorResponse(error, request);
@@ -258,16 +317,28 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
    * data-free otherwise.
    */
   async function handleEvents(request: Request, idPayin: string): Promise<Response> {
-    let authorized = false;
+    return relay.handleEvents(request, idPayin, { authorized: await authorizedBy(request, 'payin', idPayin) });
+  }
+
+  /**
+   * `GET {prefix}/topups/{idTopUp}/events`: the top-up's status stream, authorized (its `changed`
+   * events carry `{"topUp": …}`, read after the callback) with `?handle=` of that top-up.
+   */
+  async function handleTopUpEvents(request: Request, idTopUp: string): Promise<Response> {
+    return relay.handleTopUpEvents(request, idTopUp, { authorized: await authorizedBy(request, 'topup', idTopUp) });
+  }
+
+  /** Whether the request's `?handle=` is a valid handle of this payin (or top-up): a payin's never opens a top-up's stream, nor the reverse. */
+  async function authorizedBy(request: Request, kind: 'payin' | 'topup', id: string): Promise<boolean> {
     const handle = new URL(request.url).searchParams.get('handle');
-    if (handle !== null) {
-      try {
-        authorized = (await handles.verify(handle))?.idPayin === idPayin;
-      } catch (error) {
-        log('A stream handle could not be verified', error);
-      }
+    if (handle === null) return false;
+    try {
+      const claims = await handles.verify(handle);
+      return claims?.idPayin === id && (claims.topUpRequested !== undefined) === (kind === 'topup');
+    } catch (error) {
+      log('A stream handle could not be verified', error);
+      return false;
     }
-    return relay.handleEvents(request, idPayin, { authorized });
   }
 
   /** Routes a request under the prefix; any other path is 404 JSON. */
@@ -278,13 +349,15 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     if (rest === '/callbacks') return handleCallback(request);
     const events = rest === undefined ? null : EVENTS_PATH.exec(rest);
     if (events) {
-      let idPayin: string;
+      const topUp = events[1] === 'topups';
+      let id: string;
       try {
-        idPayin = decodeURIComponent(events[1]!);
+        id = decodeURIComponent(events[2]!);
       } catch {
-        return invalidId().toResponse();
+        return invalidId(topUp ? 'idTopUp' : 'idPayin').toResponse();
       }
-      return isPayinId(idPayin) ? handleEvents(request, idPayin) : invalidId().toResponse();
+      if (!isPayinId(id)) return invalidId(topUp ? 'idTopUp' : 'idPayin').toResponse();
+      return topUp ? handleTopUpEvents(request, id) : handleEvents(request, id);
     }
     return jsonResponse(404, { errorCode: 'NOT_FOUND', message: `No endpoint ${request.method} ${path}` });
   }
@@ -295,6 +368,18 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     handleCheckout,
     handleCallback,
     handleEvents,
+    handleTopUpEvents,
+    /** The last top-up read after a callback (what onTopUpUpdate last got), with no platform request. */
+    lastTopUp: async (idTopUp: string): Promise<TopUpResponse | undefined> => (await follower.lastPayin(subjectOf('topup', idTopUp))) as TopUpResponse | undefined,
+    /**
+     * The top-up as the platform has it now (one GET /topups/{idTopUp}), for a page of the shop's
+     * own; only for top-ups this backend gave a checkout for (another id is undefined, with no
+     * platform request). It calls no hook: wallets are credited by `onTopUpUpdate`.
+     */
+    async readTopUp(idTopUp: string, { signal }: { signal?: AbortSignal } = {}): Promise<TopUpResponse | undefined> {
+      if (!isPayinId(idTopUp) || (await store.recall(subjectOf('topup', idTopUp))) === undefined) return undefined;
+      return follower.readTopUp(idTopUp, signal);
+    },
     /** The last payin read after a callback (what onPayinUpdate last got), with no platform request. */
     lastPayin: (idPayin: string): Promise<PayinDetailResponse | undefined> => follower.lastPayin(idPayin),
     /**
@@ -310,7 +395,14 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       return follower.read(idPayin, signal);
     },
     stats(): CheckoutBackendStats {
-      return { ...counts, ...follower.stats(), mints: queue.stats(), optionsFetches: paymentOptions?.fetches ?? 0, streams: relay.stats().streams };
+      return {
+        ...counts,
+        ...follower.stats(),
+        mints: queue.stats(),
+        optionsFetches: (paymentOptions?.fetches ?? 0) + (topUpOptions?.fetches ?? 0),
+        fxRateFetches: fxRates.fetches,
+        streams: relay.stats().streams,
+      };
     },
     /** Ends the streams and the reads under way; closes the bus and the store it created itself (not those given). */
     async close(): Promise<void> {

@@ -16,6 +16,7 @@
 import * as z from 'zod/mini';
 import { idSchema } from '../api/schemas/payin-request.js';
 import { moneySchema, type Money } from '../api/schemas/request-common.js';
+import { topUpRequestedSchema, type TopUpRequested } from '../api/schemas/topup.js';
 import { importPrivateKey } from './token-issuer.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
 
@@ -28,8 +29,12 @@ export const TOKEN_SCOPES = ['checkout', 'by-action'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export interface CheckoutHandlePayload {
+  /** The payin's id, or the top-up's when `topUpRequested` is present. */
   idPayin: string;
+  /** What the checkout's token limits the create to: the payin's money, or the amount a top-up's request states. */
   money: Money;
+  /** A top-up's handle: its mode, as the platform's request states it. Absent for a payin. */
+  topUpRequested?: TopUpRequested;
   scope: TokenScope;
   /** Issued at, and expiry: seconds since the epoch. */
   iat: number;
@@ -40,6 +45,7 @@ const payloadSchema = z.object({
   v: z.literal(1),
   idPayin: idSchema,
   money: moneySchema,
+  topUpRequested: z.optional(topUpRequestedSchema),
   scope: z.enum(TOKEN_SCOPES),
   iat: z.int(),
   exp: z.int(),
@@ -116,9 +122,16 @@ export function createCheckoutHandles(options: CheckoutHandlesOptions) {
 
   return {
     /** A handle for this payin, valid `validitySecs` from now. */
-    async sign(claims: Pick<CheckoutHandlePayload, 'idPayin' | 'money' | 'scope'>): Promise<{ handle: string; payload: CheckoutHandlePayload }> {
+    async sign(claims: Pick<CheckoutHandlePayload, 'idPayin' | 'money' | 'scope' | 'topUpRequested'>): Promise<{ handle: string; payload: CheckoutHandlePayload }> {
       const iat = nowSecs();
-      const payload: CheckoutHandlePayload = { idPayin: claims.idPayin, money: { amount: claims.money.amount, currencyCode: claims.money.currencyCode }, scope: claims.scope, iat, exp: iat + options.validitySecs };
+      const payload: CheckoutHandlePayload = {
+        idPayin: claims.idPayin,
+        money: { amount: claims.money.amount, currencyCode: claims.money.currencyCode },
+        ...(claims.topUpRequested ? { topUpRequested: claims.topUpRequested } : {}),
+        scope: claims.scope,
+        iat,
+        exp: iat + options.validitySecs,
+      };
       const body = toBase64url(encoder.encode(JSON.stringify({ v: 1, ...payload })));
       const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await options.key, encoder.encode(body)));
       return { handle: `${body}.${toBase64url(signature)}`, payload };

@@ -8,7 +8,8 @@ import type { BusLog, StatusBus } from './bus.js';
 import { MIN_HANDLE_SECRET_BYTES, TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
 import type { CheckoutCustomer } from '../api/schemas/checkout-response.js';
 import type { CheckoutStore } from './checkout-store.js';
-import type { PayinReadHook, PayinUpdateHook } from './payin-follower.js';
+import type { PayinReadHook, PayinUpdateHook, TopUpUpdateHook } from './payin-follower.js';
+import type { TopUpRequested } from '../api/schemas/topup.js';
 import type { StatusRelayOptions } from './relay.js';
 import { importPrivateKey } from './token-issuer.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
@@ -24,6 +25,38 @@ export interface CheckoutOrder {
   /**
    * The token this checkout gets, when not the backend's `tokenScope` (a hosted-payment link that
    * needs the smallest token, say). Its renewals keep it: the handle carries it.
+   */
+  tokenScope?: TokenScope;
+}
+
+/**
+ * What the merchant's `order` hook decides for a new top-up checkout (a wallet deposit): the
+ * top-up's id and one of the platform's two modes, priced by the merchant, never by the browser.
+ *
+ * @example
+ * ```ts
+ * // The wallet receives exactly USD 100; the customer pays it in rupees at the platform's rate.
+ * { kind: 'topup', idTopUp: deposit.id, topUpRequested: { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' } }
+ * // The customer pays exactly THB 2,000; the wallet receives it converted to USD.
+ * { kind: 'topup', idTopUp: deposit.id, topUpRequested: { moneyProvided: { amount: 2000, currencyCode: 'THB' }, currencyRequired: 'USD' } }
+ * ```
+ */
+export interface TopUpCheckoutOrder {
+  kind: 'topup';
+  /** The merchant's idTopUp (a UUID or another high-entropy string is best). */
+  idTopUp: string;
+  /**
+   * The platform's request mode, sent as it is with POST /topups/{idTopUp}: `moneyProvided` (the
+   * customer pays exactly this) with `currencyRequired`, or `moneyRequired` (the wallet receives
+   * exactly this) with `currencyProvided`. The token limits the create to the amount it states.
+   */
+  topUpRequested: TopUpRequested;
+  customer?: CheckoutCustomer;
+  /**
+   * `checkout` (the backend's default): the top-up's literal operations with `GET /fx-rates`, so
+   * the element reads the rate again itself when it expires. `by-action`: WALLET_OPERATION_CREATE,
+   * which does not permit GET /fx-rates; the rate then comes only with the checkout (`fxRate`),
+   * renewed through the handle.
    */
   tokenScope?: TokenScope;
 }
@@ -47,7 +80,7 @@ export interface CheckoutBackendOptions {
    * given again (a reload of the same cart) gets a fresh token for the same payin, and the
    * platform refuses to create it twice. Not called for renewals: the handle names the payin.
    */
-  order: (request: Request) => CheckoutOrder | Response | Promise<CheckoutOrder | Response>;
+  order: (request: Request) => CheckoutOrder | TopUpCheckoutOrder | Response | Promise<CheckoutOrder | TopUpCheckoutOrder | Response>;
   /**
    * Each fresh payin read after a callback, once per change (a callback delivered twice does not
    * call it twice): fulfil the order here. A hook that throws is called again with the same payin
@@ -59,6 +92,12 @@ export interface CheckoutBackendOptions {
    * for good (`error`): for logs and metrics. Not awaited; fulfil orders in `onPayinUpdate`.
    */
   onPayinRead?: PayinReadHook;
+  /**
+   * Each fresh top-up read after its callback (GET /topups/{idTopUp}), once per change: credit the
+   * wallet here with the platform's `moneyRequired` when its status is SUCCESS, never with what the
+   * browser says. A hook that throws is called again with the same top-up after the next callback.
+   */
+  onTopUpUpdate?: TopUpUpdateHook;
   /**
    * Where the platform calls back: this backend's `{prefix}/callbacks`, as the platform reaches it
    * (an absolute http(s) URL), or a function of the checkout request that says so.
@@ -170,6 +209,7 @@ export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions
   if (!isFunction(options.order)) fail('order must be a function of the request returning { idPayin, money, customer? } (or a Response that refuses)');
   if (options.onPayinUpdate !== undefined && !isFunction(options.onPayinUpdate)) fail('onPayinUpdate must be a function');
   if (options.onPayinRead !== undefined && !isFunction(options.onPayinRead)) fail('onPayinRead must be a function');
+  if (options.onTopUpUpdate !== undefined && !isFunction(options.onTopUpUpdate)) fail('onTopUpUpdate must be a function');
   if (options.relay?.onCallback !== undefined && !isFunction(options.relay.onCallback)) fail('relay.onCallback must be a function');
   if (typeof options.callbackUrl === 'string') absoluteHttpUrl(options.callbackUrl, 'callbackUrl');
   else if (!isFunction(options.callbackUrl)) fail('callbackUrl must be an absolute http(s) URL the platform can reach, or a function of the request returning one');

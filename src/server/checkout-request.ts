@@ -6,10 +6,11 @@
 import * as z from 'zod/mini';
 import { checkoutCustomerSchema } from '../api/schemas/checkout-response.js';
 import { idSchema } from '../api/schemas/payin-request.js';
-import { moneySchema } from '../api/schemas/request-common.js';
+import { moneySchema, type Money } from '../api/schemas/request-common.js';
+import { topUpRequestedMoneyProvidedSchema, topUpRequestedMoneyRequiredSchema, type TopUpRequested } from '../api/schemas/topup.js';
 import { opt } from '../api/zod.js';
 import { TOKEN_SCOPES } from './checkout-handle.js';
-import type { CheckoutOrder } from './checkout-options.js';
+import type { CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
 import { parseJson, readBodyText } from './http-body.js';
 import { HttpError } from './http-error.js';
 
@@ -25,21 +26,39 @@ const MAX_CUSTOMER_FIELD = 256;
 const bodySchema = z.looseObject({
   handle: opt(z.string()),
   idPayin: opt(idSchema),
+  idTopUp: opt(idSchema),
 });
 export type CheckoutRequestBody = z.infer<typeof bodySchema>;
+
+const customerSchema = opt(
+  z.strictObject(
+    Object.fromEntries(Object.keys(checkoutCustomerSchema.def.shape).map((key) => [key, opt(z.string().check(z.maxLength(MAX_CUSTOMER_FIELD)))])) as {
+      [K in keyof typeof checkoutCustomerSchema.def.shape]: z.ZodMiniOptional<z.ZodMiniString>;
+    },
+  ),
+);
 
 const orderSchema = z.strictObject({
   idPayin: idSchema,
   money: moneySchema,
-  customer: opt(
-    z.strictObject(
-      Object.fromEntries(Object.keys(checkoutCustomerSchema.def.shape).map((key) => [key, opt(z.string().check(z.maxLength(MAX_CUSTOMER_FIELD)))])) as {
-        [K in keyof typeof checkoutCustomerSchema.def.shape]: z.ZodMiniOptional<z.ZodMiniString>;
-      },
-    ),
-  ),
+  customer: customerSchema,
   tokenScope: opt(z.enum(TOKEN_SCOPES)),
 });
+
+/** A top-up order, its mode read by the shape its `topUpRequested` has, so a problem is named at its field. */
+const topUpOrderFields = {
+  kind: z.literal('topup'),
+  idTopUp: idSchema,
+  customer: customerSchema,
+  tokenScope: opt(z.enum(TOKEN_SCOPES)),
+};
+const topUpOrderSchemas = {
+  provided: z.strictObject({ ...topUpOrderFields, topUpRequested: z.strictObject(topUpRequestedMoneyProvidedSchema.def.shape) }),
+  required: z.strictObject({ ...topUpOrderFields, topUpRequested: z.strictObject(topUpRequestedMoneyRequiredSchema.def.shape) }),
+};
+
+/** The amount a top-up's request states, in its currency: what the token limits the create to. */
+export const statedMoney = (requested: TopUpRequested): Money => ('moneyProvided' in requested ? requested.moneyProvided : requested.moneyRequired);
 
 const detailsOf = (issues: readonly z.core.$ZodIssue[]) =>
   issues.map((issue) => ({ field: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
@@ -75,7 +94,8 @@ export async function readCheckoutBody(request: Request): Promise<CheckoutReques
  * merchant's `maxAmount`. An order that breaks them is 422 `INVALID_ORDER` (the shop's data, not
  * the browser's, so not a 400), with details, before any platform request.
  */
-export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder {
+export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder | TopUpCheckoutOrder {
+  if (order !== null && typeof order === 'object' && (order as { kind?: unknown }).kind === 'topup') return checkTopUpOrder(order, maxAmount);
   const parsed = orderSchema.safeParse(order);
   const details = parsed.success ? [] : detailsOf(parsed.error.issues);
   if (parsed.success && parsed.data.money.amount > maxAmount) {
@@ -89,6 +109,31 @@ export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder {
   return {
     idPayin,
     money: { amount: money.amount, currencyCode: money.currencyCode },
+    ...(given && Object.keys(given).length > 0 ? { customer: given } : {}),
+    ...(tokenScope ? { tokenScope } : {}),
+  };
+}
+
+/** A top-up order, checked as a payin's is: the id rule, the mode's money rule and `maxAmount` on the amount it states. */
+function checkTopUpOrder(order: unknown, maxAmount: number): TopUpCheckoutOrder {
+  const requested = (order as { topUpRequested?: unknown }).topUpRequested;
+  const byRequired = requested !== null && typeof requested === 'object' && ('moneyRequired' in requested || 'currencyProvided' in requested) && !('moneyProvided' in requested);
+  const parsed = (byRequired ? topUpOrderSchemas.required : topUpOrderSchemas.provided).safeParse(order);
+  const details = parsed.success ? [] : detailsOf(parsed.error.issues);
+  if (parsed.success) {
+    const stated = statedMoney(parsed.data.topUpRequested);
+    const side = 'moneyProvided' in parsed.data.topUpRequested ? 'moneyProvided' : 'moneyRequired';
+    if (stated.amount > maxAmount) details.push({ field: `topUpRequested.${side}.amount`, message: `must be at most ${maxAmount.toLocaleString('en')} (the shop's maxAmount)` });
+  }
+  if (details.length > 0 || !parsed.success) {
+    throw new HttpError(422, 'INVALID_ORDER', `The top-up cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
+  }
+  const { idTopUp, topUpRequested, customer, tokenScope } = parsed.data;
+  const given = customer && Object.fromEntries(Object.entries(customer).filter(([, value]) => value !== undefined));
+  return {
+    kind: 'topup',
+    idTopUp,
+    topUpRequested,
     ...(given && Object.keys(given).length > 0 ? { customer: given } : {}),
     ...(tokenScope ? { tokenScope } : {}),
   };

@@ -8,11 +8,16 @@
  */
 import type { CheckoutCustomer } from '../api/schemas/checkout-response.js';
 import type { Money } from '../api/schemas/request-common.js';
+import type { TopUpRequested } from '../api/schemas/topup.js';
 
-/** A payin the backend gave a checkout for. */
+/**
+ * A payin the backend gave a checkout for, or a top-up (remembered under `topup/{idTopUp}`, with
+ * its mode in `topUpRequested` and the amount it states in `money`).
+ */
 export interface RememberedCheckout {
   money: Money;
   customer?: CheckoutCustomer;
+  topUpRequested?: TopUpRequested;
 }
 
 /**

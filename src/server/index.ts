@@ -21,6 +21,7 @@ export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, We
 
 export {
   checkoutOperations,
+  topUpOperations,
   createTokenIssuer,
   importPrivateKey,
   importPublicKey,
@@ -40,13 +41,14 @@ export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-red
 
 // The merchant kit (issue 21): the whole server side of a checkout.
 export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
-export type { CheckoutBackendOptions, CheckoutOrder } from './checkout-options.js';
+export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
 export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
 export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
 export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
 export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
-export { READ_PAYINS_OPERATION, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
+export { READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION, type TopUpUpdateContext, type TopUpUpdateHook, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
+export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
 
 // What a merchant's own routes around the relay and the checkout use: one error with the platform's
 // error body, a bounded JSON body read, and zod validation that names each field at fault.
@@ -66,5 +68,9 @@ export type { Payin, PayinDetailResponse, PayinStatus } from '../api/schemas/pay
 export { PAYIN_METHOD_TABLE, currenciesOf, methodCodesFor, type MethodTableRow } from '../api/schemas/method-table.js';
 export { fieldRulesFor, isRequired, type FieldRule } from '../api/method-rules.js';
 export { amountProblem } from '../api/money.js';
+// Top-ups: the quote's arithmetic, the same as the element's and the emulator's (src/api/fx.ts).
+export { quoteTopUp, conversionFor, isRateValid, roundToCurrency, topUpQuoteProblem, type TopUpQuote, type TopUpMode, type TopUpCurrencies, type Conversion } from '../api/fx.js';
+export type { FxRate, FxRatesResponse } from '../api/schemas/fx.js';
+export type { TopUpRequested, TopUpResponse } from '../api/schemas/topup.js';
 /** The platform's identifier rule (idPayin, idTopUp, …) as a zod schema, for the merchant's routes. */
 export { idSchema } from '../api/schemas/payin-request.js';

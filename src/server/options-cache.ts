@@ -23,6 +23,8 @@ export interface OptionsCacheOptions {
   ttlMs?: number;
   /** Currencies and amounts kept; the oldest goes beyond. Default 1000. */
   maxEntries?: number;
+  /** Whose options: `payin` (POST /payins/!availablePaymentOptions, the default) or `topup` (POST /topups/!availablePaymentOptions). */
+  kind?: 'payin' | 'topup';
 }
 
 interface Entry {
@@ -37,7 +39,8 @@ interface Entry {
 export function createOptionsCache(options: OptionsCacheOptions) {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 1000;
-  const token = createServerToken({ issuer: options.issuer, operations: [exactOperation('POST', paths.payinOptions())], retry: PLATFORM_RETRY });
+  const topUps = options.kind === 'topup';
+  const token = createServerToken({ issuer: options.issuer, operations: [exactOperation('POST', topUps ? paths.topUpOptions() : paths.payinOptions())], retry: PLATFORM_RETRY });
   const entries = new Map<string, Entry>();
   let fetches = 0;
 
@@ -45,7 +48,7 @@ export function createOptionsCache(options: OptionsCacheOptions) {
     return token.use((value) => {
       fetches++;
       const client = createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch });
-      return client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });
+      return topUps ? client.getTopUpAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY }) : client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });
     });
   }
 

@@ -17,15 +17,28 @@
 import { createClient } from '../api/client.js';
 import { isPlatformError } from '../api/errors.js';
 import type { PayinDetailResponse } from '../api/schemas/payin.js';
+import type { TopUpResponse } from '../api/schemas/topup.js';
 import { sleep } from '../api/transport.js';
 import type { BusLog, StatusBus } from './bus.js';
 import { PLATFORM_RETRY } from './call-queue.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { createServerToken } from './server-token.js';
+import { paymentOf } from './subjects.js';
 import type { TokenIssuer } from './token-issuer.js';
 
 /** Every payin of the merchant, read only, literal but for the id: no `/`, so never a sub-resource. */
 export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';
+/** Every top-up of the merchant, read only, the same way. */
+export const READ_TOPUPS_OPERATION = 'GET /topups/[^/]+';
+
+/** What `onTopUpUpdate` is told besides the fresh top-up. */
+export interface TopUpUpdateContext {
+  idTopUp: string;
+  /** The top-up as it was last handed to onTopUpUpdate; undefined the first time. */
+  previous?: TopUpResponse;
+}
+
+export type TopUpUpdateHook = (topUp: TopUpResponse, context: TopUpUpdateContext) => unknown;
 
 /** What `onPayinUpdate` is told besides the fresh payin. */
 export interface PayinUpdateContext {
@@ -54,6 +67,7 @@ export interface PayinFollowerOptions {
   bus: StatusBus;
   onPayinUpdate?: PayinUpdateHook;
   onPayinRead?: PayinReadHook;
+  onTopUpUpdate?: TopUpUpdateHook;
   /** Reads of one payin start at least this far apart. */
   minReadGapMs: number;
   /** How long the last payin read is kept. */
@@ -90,12 +104,12 @@ export function canonicalJson(value: unknown): string {
 
 export function createPayinFollower(options: PayinFollowerOptions) {
   const { store, bus, log } = options;
-  const token = createServerToken({ issuer: options.issuer, operations: [READ_PAYINS_OPERATION], retry: PLATFORM_RETRY });
+  const token = createServerToken({ issuer: options.issuer, operations: [READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION], retry: PLATFORM_RETRY });
   const stats = { reads: 0, readFailures: 0, updates: 0, following: 0 };
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
 
-  const publish = (idPayin: string, data: { payin?: PayinDetailResponse }) =>
+  const publish = (idPayin: string, data: { payin?: PayinDetailResponse } | { topUp?: TopUpResponse }) =>
     bus.publish(idPayin, data).catch((error) => log(`The payin ${idPayin} could not be sent to its streams`, error));
 
   /** Tells onPayinRead, without waiting for it; its failure is reported, never thrown. */
@@ -118,7 +132,50 @@ export function createPayinFollower(options: PayinFollowerOptions) {
       }),
     );
 
+  /** GET /topups/{idTopUp}, the same way. */
+  const getTopUp = (idTopUp: string, signal: AbortSignal) =>
+    token.use((value) =>
+      createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch }).getTopUp(idTopUp, {
+        retry: PLATFORM_RETRY,
+        signal,
+      }),
+    );
+
+  /**
+   * A top-up after its callback (key `topup/{idTopUp}`): read once, sent to its authorized streams
+   * as `{ topUp }`, and handed to onTopUpUpdate when it changed, as a payin is below.
+   */
+  async function readTopUpOnce(subject: string, idTopUp: string): Promise<void> {
+    let topUp: TopUpResponse;
+    try {
+      topUp = await getTopUp(idTopUp, closing.signal);
+      stats.reads++;
+    } catch (error) {
+      if (closing.signal.aborted) return;
+      stats.readFailures++;
+      log(`Reading the top-up ${idTopUp} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`, error);
+      await publish(subject, {});
+      return;
+    }
+    const json = canonicalJson(topUp);
+    const previousJson = await store.lastPayin(subject);
+    await publish(subject, { topUp });
+    if (json === previousJson) return;
+    if (options.onTopUpUpdate) {
+      try {
+        await options.onTopUpUpdate(topUp, { idTopUp, ...(previousJson ? { previous: JSON.parse(previousJson) as TopUpResponse } : {}) });
+      } catch (error) {
+        log(`onTopUpUpdate failed for the top-up ${idTopUp}; it gets this top-up again after the next callback`, error);
+        return;
+      }
+    }
+    await store.setLastPayin(subject, json, options.keepMs);
+    stats.updates++;
+  }
+
   async function readOnce(idPayin: string): Promise<void> {
+    const payment = paymentOf(idPayin);
+    if (payment.kind === 'topup') return readTopUpOnce(idPayin, payment.id);
     let payin: PayinDetailResponse;
     try {
       payin = await getPayin(idPayin, closing.signal);
@@ -193,7 +250,11 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     read(idPayin: string, signal?: AbortSignal): Promise<PayinDetailResponse> {
       return getPayin(idPayin, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
     },
-    /** The last payin read, or undefined. */
+    /** The top-up as the platform has it now (one GET /topups/{idTopUp}). */
+    readTopUp(idTopUp: string, signal?: AbortSignal): Promise<TopUpResponse> {
+      return getTopUp(idTopUp, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
+    },
+    /** The last payin (or, by its key, top-up) read, or undefined. */
     async lastPayin(idPayin: string): Promise<PayinDetailResponse | undefined> {
       const json = await store.lastPayin(idPayin);
       return json === undefined ? undefined : (JSON.parse(json) as PayinDetailResponse);

@@ -10,12 +10,14 @@ import { HttpError, invalidRequest } from './http-error.js';
 
 export const methodNotAllowed = (allow: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });
 
-export const invalidId = () => invalidRequest([{ field: 'idPayin', message: ID_RULE }], `The idPayin ${ID_RULE}`);
+export const invalidId = (field: 'idPayin' | 'idTopUp' = 'idPayin') => invalidRequest([{ field, message: ID_RULE }], `The ${field} ${ID_RULE}`);
 
 export const isPayinId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
 
 /** The event type of a payin's status change (the emulator's; the real platform's is not shown). */
 export const PAYIN_STATUS_CHANGED = 'PAYIN_STATUS_CHANGED';
+/** The event type of a top-up's status change (the emulator's, with `idTopUp`). */
+export const TOPUP_STATUS_CHANGED = 'TOPUP_STATUS_CHANGED';
 
 /**
  * A status callback. Only `type` is required: the platform may add event types and properties
@@ -34,6 +36,10 @@ export const statusCallbackSchema = z
     z.refine((callback) => callback.type !== PAYIN_STATUS_CHANGED || callback.idPayin !== undefined, {
       message: `${PAYIN_STATUS_CHANGED} needs an idPayin`,
       path: ['idPayin'],
+    }),
+    z.refine((callback) => callback.type !== TOPUP_STATUS_CHANGED || callback.idTopUp !== undefined, {
+      message: `${TOPUP_STATUS_CHANGED} needs an idTopUp`,
+      path: ['idTopUp'],
     }),
   );
 

@@ -28,12 +28,14 @@ import type { BusLog, ChangeData, StatusBus } from './bus.js';
 import { consoleBusLog, StatusBusUnavailableError } from './bus.js';
 import { readJsonBody } from './http-body.js';
 import { HttpError, jsonResponse } from './http-error.js';
+import { paymentOf, subjectOf } from './subjects.js';
 import {
   invalidId,
   isPayinId,
   methodNotAllowed,
   parseStatusCallback,
   PAYIN_STATUS_CHANGED,
+  TOPUP_STATUS_CHANGED,
   SSE_HEADERS,
   sseEvent,
   sseRetry,
@@ -61,6 +63,13 @@ export interface StatusRelayOptions {
    * (nothing published, `onChange` not called), and their streams are 404. Default: every payin.
    */
   knownPayin?: (idPayin: string) => boolean | Promise<boolean>;
+  /**
+   * Whether the top-up is one of yours, as knownPayin for payins: callbacks about other top-ups are
+   * dropped and their streams (`handleTopUpEvents`) are 404. Default: every top-up.
+   */
+  knownTopUp?: (idTopUp: string) => boolean | Promise<boolean>;
+  /** A top-up of yours changed (TOPUP_STATUS_CHANGED): read it with GET /topups/{idTopUp}. Not awaited. */
+  onTopUpChange?: (idTopUp: string, callback: StatusCallback) => unknown;
   /** Every well-formed callback, whatever its type, before anything else (for your logs). Not awaited. */
   onCallback?: (callback: StatusCallback, request: Request) => unknown;
   /**
@@ -134,10 +143,13 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  async function isKnown(idPayin: string): Promise<boolean> {
-    if (!options.knownPayin) return true;
+  /** Whether a payin, or a top-up by its key (`topup/{idTopUp}`, subjects.ts), is known. */
+  async function isKnown(subject: string): Promise<boolean> {
+    const payment = paymentOf(subject);
+    const known = payment.kind === 'topup' ? options.knownTopUp : options.knownPayin;
+    if (!known) return true;
     try {
-      return await options.knownPayin(idPayin);
+      return await known(payment.id);
     } catch (error) {
       log('The relay could not tell whether a payin is known (knownPayin failed)', error);
       throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { headers: { 'Retry-After': retryAfter } });
@@ -175,7 +187,14 @@ export function createStatusRelay(options: StatusRelayOptions) {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
       const callback = parseStatusCallback(await readJsonBody(request, maxCallbackBytes));
       runHook('onCallback', () => options.onCallback?.(callback, request));
-      // Other event types (top-ups, payouts, types added later) are acknowledged and left alone.
+      if (callback.type === TOPUP_STATUS_CHANGED) {
+        const subject = subjectOf('topup', callback.idTopUp!);
+        if (!(await isKnown(subject))) return jsonResponse(200, { received: true, published: false });
+        runHook('onTopUpChange', () => options.onTopUpChange?.(callback.idTopUp!, callback));
+        await publishWithin(subject);
+        return jsonResponse(200, { received: true, published: true });
+      }
+      // Other event types (payouts, types added later) are acknowledged and left alone.
       if (callback.type !== PAYIN_STATUS_CHANGED) return jsonResponse(200, { received: true, published: false });
       const idPayin = callback.idPayin!;
       if (!(await isKnown(idPayin))) return jsonResponse(200, { received: true, published: false });
@@ -188,7 +207,9 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  async function handleEvents(request: Request, idPayin: string, access: StreamAccess = {}): Promise<Response> {
+  const handleEvents = (request: Request, idPayin: string, access: StreamAccess = {}) => streamFor(request, 'payin', idPayin, access);
+
+  async function streamFor(request: Request, kind: 'payin' | 'topup', id: string, access: StreamAccess): Promise<Response> {
     let cors: Record<string, string> = {};
     try {
       cors = corsHeaders(request);
@@ -196,12 +217,12 @@ export function createStatusRelay(options: StatusRelayOptions) {
         return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Max-Age': '600' } });
       }
       if (request.method !== 'GET') throw methodNotAllowed('GET');
-      if (!isPayinId(idPayin)) throw invalidId();
+      if (!isPayinId(id)) throw invalidId(kind === 'topup' ? 'idTopUp' : 'idPayin');
       if (closed) throw new StatusBusUnavailableError('The status relay is closed');
       if (streams.size >= maxStreams) {
         throw new HttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { headers: { 'Retry-After': retryAfter } });
       }
-      return await openStream(request, idPayin, cors, access.authorized === true);
+      return await openStream(request, subjectOf(kind, id), cors, access.authorized === true);
     } catch (error) {
       return errorResponse(error, cors);
     }
@@ -244,7 +265,12 @@ export function createStatusRelay(options: StatusRelayOptions) {
     // The slot is taken before the first await, so a crowd arriving at once cannot overshoot maxStreams.
     streams.add(end);
     try {
-      if (!(await isKnown(idPayin))) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
+      if (!(await isKnown(idPayin))) {
+        const payment = paymentOf(idPayin);
+        throw payment.kind === 'topup'
+          ? new HttpError(404, 'TOPUP_NOT_FOUND', `No top-up "${payment.id}" is known here`)
+          : new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
+      }
       // A change before `ready` is covered by the read the element makes on `ready`.
       const changed = authorized
         ? (data?: ChangeData) => {
@@ -283,6 +309,8 @@ export function createStatusRelay(options: StatusRelayOptions) {
   return {
     handleCallback,
     handleEvents,
+    /** The stream of one top-up: the same protocol as a payin's, `changed` data `{ topUp }` when authorized. */
+    handleTopUpEvents: (request: Request, idTopUp: string, access: StreamAccess = {}): Promise<Response> => streamFor(request, 'topup', idTopUp, access),
     stats(): StatusRelayStats {
       return { streams: streams.size, maxStreams };
     },

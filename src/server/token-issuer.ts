@@ -122,6 +122,18 @@ export function checkoutOperations(idPayin: string, options: CheckoutOperationsO
   return operations;
 }
 
+/**
+ * The operations of a top-up checkout token limited to one top-up: those of WALLET_OPERATION_CREATE
+ * (POST /topups/!availablePaymentOptions, POST and GET /topups/{idTopUp}) and, unless `fxRates` is
+ * false, the literal `GET /fx-rates`, so that the element reads the public rate itself and again
+ * when it expires. Literal paths only, ids escaped: rates are public, a pattern still is not.
+ */
+export function topUpOperations(idTopUp: string, options: { fxRates?: boolean } = {}): string[] {
+  const operations = actionOperations('WALLET_OPERATION_CREATE', idTopUp);
+  if (options.fxRates !== false) operations.push(exactOperation('GET', paths.fxRates()));
+  return operations;
+}
+
 /** Mints tokens for the checkout from the merchant's server. */
 export function createTokenIssuer(options: TokenIssuerOptions) {
   refuseInBrowser('createTokenIssuer');
@@ -168,6 +180,17 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
         return this.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call);
       }
       return this.withOperations({ operations: checkoutOperations(idPayin, operationOptions), money, validitySecs }, call);
+    },
+    /**
+     * A checkout token for one top-up: with `fxRates` (the default) the operations of
+     * topUpOperations; with `fxRates: false` the by-action WALLET_OPERATION_CREATE token, which
+     * does not permit GET /fx-rates (the server then hands the rate in). `money` limits the create
+     * to the amount the request states (moneyProvided or moneyRequired).
+     */
+    forTopUp(idTopUp: string, extra: { fxRates?: boolean; money?: Money; validitySecs?: number } = {}, call?: CallOptions) {
+      const { money, validitySecs, fxRates } = extra;
+      if (fxRates === false) return this.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money, validitySecs }, call);
+      return this.withOperations({ operations: topUpOperations(idTopUp), money, validitySecs }, call);
     },
   };
 }

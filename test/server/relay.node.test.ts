@@ -241,7 +241,6 @@ describe('the callback', () => {
     for (const body of [
       { type: 'PAYIN_REFUND_ISSUED', idPayin: 'o-1', amount: 5 },
       { type: 'PAYOUT_STATUS_CHANGED', idPayout: 'po-1' },
-      { type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-1' },
     ]) {
       const response = await relay.handleCallback(callback(body));
       assert.equal(response.status, 200);
@@ -251,8 +250,38 @@ describe('the callback', () => {
     const response = await relay.handleCallback(callback({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'o-1', occurredAt: '2026-01-01T00:00:00Z' }));
     assert.deepEqual(await json(response), { received: true, published: true });
     assert.deepEqual(await events!.nextExceptPing(), { event: 'changed', data: '{}' });
-    assert.deepEqual(seen, ['PAYIN_REFUND_ISSUED', 'PAYOUT_STATUS_CHANGED', 'TOPUP_STATUS_CHANGED', 'PAYIN_STATUS_CHANGED']);
+    assert.deepEqual(seen, ['PAYIN_REFUND_ISSUED', 'PAYOUT_STATUS_CHANGED', 'PAYIN_STATUS_CHANGED']);
     assert.deepEqual(changes, ['o-1']);
+    relay.close();
+  });
+
+  it("a top-up's callback (issue 22) reaches the top-up's stream only: never a payin's of the same id, nor onChange", async () => {
+    const topUpChanges: string[] = [];
+    const changes: string[] = [];
+    const { relay } = setUp({ onChange: (id) => void changes.push(id), onTopUpChange: (id) => void topUpChanges.push(id), knownTopUp: (id) => id !== 'tu-stranger' });
+    const payinStream = await openStream(relay, 'tu-1');
+    const controller = new AbortController();
+    const topUpResponse = await relay.handleTopUpEvents(new Request(`${BASE}/topups/tu-1/events`, { signal: controller.signal }), 'tu-1');
+    assert.equal(topUpResponse.status, 200);
+    const topUpEvents = sseReader(topUpResponse.body!);
+    for (const events of [payinStream.events!, topUpEvents]) {
+      await events.next();
+      await events.next();
+    }
+    const response = await relay.handleCallback(callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-1', idPayment: 'p-9' }));
+    assert.deepEqual(await json(response), { received: true, published: true });
+    assert.deepEqual(await topUpEvents.nextExceptPing(), { event: 'changed', data: '{}' });
+    assert.deepEqual(await relay.handleCallback(callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-stranger' })).then(json), { received: true, published: false });
+    assert.equal((await relay.handleTopUpEvents(new Request(`${BASE}/topups/tu-stranger/events`), 'tu-stranger')).status, 404);
+    assert.equal((await relay.handleTopUpEvents(new Request(`${BASE}/topups/x/events`), 'a/b')).status, 400);
+    // The payin tu-1's stream heard nothing of the top-up: its next event is the payin's own change.
+    await relay.handleCallback(changed('tu-1'));
+    assert.deepEqual(await payinStream.events!.nextExceptPing(), { event: 'changed', data: '{}' });
+    assert.equal(await payinStream.events!.nextExceptPing(300).catch(() => 'nothing'), 'nothing', 'one change on the payin stream: its own');
+    assert.equal(await topUpEvents.nextExceptPing(300).catch(() => 'nothing'), 'nothing');
+    assert.deepEqual(topUpChanges, ['tu-1']);
+    assert.deepEqual(changes, ['tu-1']);
+    controller.abort();
     relay.close();
   });
 

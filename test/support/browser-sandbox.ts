@@ -32,6 +32,27 @@ export async function mintToken(
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A top-up's token: by action (no GET /fx-rates), or literal operations with GET /fx-rates; or exactly `operations`. */
+export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boolean; operations?: string[]; money?: { amount: number; currencyCode: string } } = {}): Promise<string> {
+  const query = new URLSearchParams(options.operations ? { operations: options.operations.join(',') } : { idTopUp });
+  if (options.fxRates) query.set('fxRates', '1');
+  if (options.money) {
+    query.set('amount', String(options.money.amount));
+    query.set('currencyCode', options.money.currencyCode);
+  }
+  const response = await fetch(`/__test/token?${query}`);
+  if (!response.ok) throw new Error(`minting a top-up token for ${idTopUp}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The emulator's published rate of a pair (GET /fx-rates needs no token there? it does: read with a top-up token). */
+export async function readRate(token: string, base: string, quote: string) {
+  const response = await fetch(`${await sandboxUrl()}/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-API-Version': '2' },
+  });
+  return ((await response.json()) as { data: { baseCurrencyCode: string; quoteCurrencyCode: string; buyRate: number; sellRate: number; validUpTo: string }[] }).data[0]!;
+}
+
 export const uniqueId = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Records every request the page sends (bodies parsed, and the answer's status once it came), passing it through to the network. */

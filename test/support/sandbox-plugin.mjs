@@ -12,6 +12,7 @@
 // /__test/odd-checkout: the bad answers no kit gives (kit-server.mjs).
 //
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1][&validitySecs=…]
+// (or ?idTopUp=…[&fxRates=1] for a top-up's, or ?operations=a,b for exactly these operations)
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
 // refuses to sign in a browser, so the demo merchant's private key never reaches the page. Tokens
 // live in sandbox time, and one emulator serves every test file while some move its clock by
@@ -72,10 +73,18 @@ export function sandboxPlugin(options = {}) {
   // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
   // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
   const kit = createKitServer({ platform: () => (started ??= start()) });
-  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, validitySecs = DAY_SECS }) {
+  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, idTopUp, fxRates, operations, validitySecs = DAY_SECS }) {
     const { issuer, checkoutOperations } = await (started ??= start());
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
     const validity = Number(validitySecs);
+    // A top-up's token: by action, or its literal operations (with GET /fx-rates when asked), or
+    // the operations the test gives (comma-separated) to show a broad one refused.
+    if (operations) return issuer.withOperations({ operations: operations.split(','), money, validitySecs: validity });
+    if (idTopUp) {
+      const escaped = idTopUp.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+      if (!fxRates) return issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money, validitySecs: validity });
+      return issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'], money, validitySecs: validity });
+    }
     if (merchantInfo || externalReference) {
       return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money, validitySecs: validity });
     }

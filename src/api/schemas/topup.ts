@@ -3,7 +3,6 @@ import { opt } from '../zod.js';
 import { moneyResponseSchema } from './common.js';
 import { currencyCodeSchema, moneySchema } from './request-common.js';
 import { payinMethodSchema } from './methods.js';
-import { paymentMethodResponseSchema } from './method-responses.js';
 import { checkPaymentMethod } from '../method-rules.js';
 
 /** The customer pays exactly moneyProvided; the platform computes what arrives in currencyRequired. */
@@ -43,17 +42,7 @@ export const topUpCreateRequestSchema = z
   );
 export type TopUpCreateRequest = z.infer<typeof topUpCreateRequestSchema>;
 
-/** Create and GET response of a top-up: both amounts, computed, and the method response. */
-export const topUpResponseSchema = z.looseObject({
-  idPayment: opt(z.string()),
-  moneyProvided: opt(moneyResponseSchema),
-  moneyRequired: opt(moneyResponseSchema),
-  rate: opt(z.number()),
-  paymentMethodResponse: opt(paymentMethodResponseSchema),
-  status: opt(z.string()),
-  failureReasonCode: opt(z.string()),
-});
-export type TopUpResponse = z.infer<typeof topUpResponseSchema>;
+export { topUpResponseSchema, type TopUpResponse } from './topup-response.js';
 
 /** GET /topup-options */
 export const topUpOptionsResponseSchema = z.looseObject({

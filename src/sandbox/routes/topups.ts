@@ -9,10 +9,10 @@ import {
   topUpCreateRequestSchema,
   type Money,
 } from '../../api/index.js';
-import { amountProblem } from '../../api/money.js';
-import { paymentOptionsFor, roundAmount } from '../catalog.js';
+import { quoteTopUp, topUpQuoteProblem } from '../../api/fx.js';
+import { paymentOptionsFor } from '../catalog.js';
 import { HttpError, conflict, invalidRequest } from '../errors.js';
-import { conversionRate } from '../fx.js';
+import { ratesBetween } from '../fx.js';
 import { assertOffered, assertTokenMoney, createMethodPayment, detailView, scenarioOrReject, validateMethodRequest } from '../payin-flow.js';
 import { validateInput } from '../../server/validation.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
@@ -30,20 +30,20 @@ async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
   assertTokenMoney(call.claims, given);
   if (ctx.store.has('topup', call.merchant.merchantCode, id)) throw conflict(`Top-up "${id}" already exists; read it with GET ${paths.topUp(id)}`);
 
-  const providedCurrency = 'moneyProvided' in mode ? mode.moneyProvided.currencyCode : mode.currencyProvided;
-  const requiredCurrency = 'moneyProvided' in mode ? mode.currencyRequired : mode.moneyRequired.currencyCode;
-  const rate = conversionRate(providedCurrency, requiredCurrency, ctx.clock.now());
-  if (rate === undefined) {
-    throw invalidRequest([{ field: 'topUpRequested', message: `${providedCurrency} cannot be converted to ${requiredCurrency}: unsupported currency` }]);
+  const currencies = {
+    provided: 'moneyProvided' in mode ? mode.moneyProvided.currencyCode : mode.currencyProvided,
+    required: 'moneyProvided' in mode ? mode.currencyRequired : mode.moneyRequired.currencyCode,
+  };
+  // The element's quote is this same call (api/fx.ts) on the rates GET /fx-rates publishes now.
+  const quote = quoteTopUp('moneyProvided' in mode ? 'moneyProvided' : 'moneyRequired', given.amount, currencies, ratesBetween(currencies.provided, currencies.required, ctx.clock.now()));
+  if (!quote) {
+    throw invalidRequest([{ field: 'topUpRequested', message: `${currencies.provided} cannot be converted to ${currencies.required}: unsupported currency` }]);
   }
-  const moneyProvided: Money = 'moneyProvided' in mode ? mode.moneyProvided : { amount: roundAmount(mode.moneyRequired.amount / rate, providedCurrency), currencyCode: providedCurrency };
-  const moneyRequired: Money = 'moneyRequired' in mode ? mode.moneyRequired : { amount: roundAmount(mode.moneyProvided.amount * rate, requiredCurrency), currencyCode: requiredCurrency };
+  const { moneyProvided, moneyRequired, rate } = quote;
   // The side the request states passed the amount rule; the converted side must pass it too.
-  for (const [side, money] of [['moneyProvided', moneyProvided], ['moneyRequired', moneyRequired]] as const) {
-    const problem = amountProblem(money.amount, money.currencyCode);
-    if (problem) throw invalidRequest([{ field: 'topUpRequested', message: `converted to ${money.currencyCode}, ${side}.amount (${money.amount}) ${problem}` }]);
-  }
-  assertOffered(request.paymentMethod, providedCurrency);
+  const problem = topUpQuoteProblem(quote);
+  if (problem) throw invalidRequest([{ field: 'topUpRequested', message: `converted to ${problem.money.currencyCode}, ${problem.side}.amount (${problem.money.amount}) ${problem.problem}` }]);
+  assertOffered(request.paymentMethod, currencies.provided);
   const scenario = scenarioOrReject(given.amount);
   const record = createMethodPayment(
     {

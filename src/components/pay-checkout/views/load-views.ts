@@ -13,3 +13,10 @@ export async function loadPaymentViews(statusUrl: string | undefined, l: Localiz
   if (statusUrl && typeof EventSource === 'function') await views.loadPushedStatus().catch(() => undefined);
   return views;
 }
+
+/** The top-up views chunk (kind="topup"): TopUpFlow, its views and the locale's top-up words. */
+export async function loadTopUpViews(l: Localizer) {
+  const views = await import('./topup-views.js');
+  await views.loadTopUpTerms(l.locale);
+  return views;
+}

@@ -39,6 +39,8 @@ export const createStatusSource = (host: ReactiveControllerHost, options: Status
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
+  // A top-up has no external-reference request in the platform's document.
+  if (session.topUp) return { state: 'none' };
   const { state, problem } = session.follow?.reference ?? { state: 'idle' };
   if (state !== 'error' || !problem) return { state };
   return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
@@ -116,7 +118,7 @@ export function renderPending(host: ViewHost) {
   if (session.phase.name !== 'pending') return nothing;
   const view = viewContext(host, session.phase.payin);
   const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
-  return html`${renderHeader(host)} ${renderStatus(host)}
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
     ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
     ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
 }
@@ -125,6 +127,6 @@ export function renderFinal(host: ViewHost) {
   const { session } = host;
   const { phase } = session;
   if (phase.name !== 'final') return nothing;
-  return html`${renderHeader(host)} ${renderStatus(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
     ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }

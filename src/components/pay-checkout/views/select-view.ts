@@ -125,6 +125,7 @@ export function renderSelect(host: ViewHost) {
   const own = host.submitButton === 'none';
   return html`${renderHeader(host)}
     <form part="form" novalidate @submit=${(event: Event) => (event.preventDefault(), own || void session.submit())}>
+      ${host.topUp?.renderTopUp(host)}
       <fieldset ?disabled=${submitting}>
         <legend>${session.methodLocked ? l.term('methodLocked') : l.term('chooseMethod')}</legend>
         ${options.length
@@ -139,7 +140,7 @@ export function renderSelect(host: ViewHost) {
           ? html`<p class="status working">${working}</p>`
           : nothing
         : html`<button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
-            ${submitting ? working : l.term('pay', l.money(money.amount, money.currencyCode))}
+            ${submitting ? working : (host.topUp?.payLabel(host) ?? l.term('pay', l.money(money.amount, money.currencyCode)))}
           </button>`}
     </form>`;
 }

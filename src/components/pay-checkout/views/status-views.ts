@@ -4,7 +4,8 @@ import type { ViewHost } from './view-host.js';
 
 /** Header: the merchant's name (when the token permits reading it) and the order amount. */
 export function renderHeader({ session, l }: ViewHost) {
-  const money = session.config?.money;
+  // A top-up shows its quote instead.
+  const money = session.topUp ? undefined : session.config?.money;
   if (!session.merchantName && !money) return nothing;
   return html`<header class="header">
     ${session.merchantName ? html`<span class="merchant" part="merchant-name">${l.term('payTo', session.merchantName)}</span>` : nothing}

@@ -29,6 +29,7 @@ export type SessionView = Pick<
   | 'returnUrl'
   | 'expiresAtLocal'
   | 'requestUpdate'
+  | 'topUp'
 >;
 
 export interface ViewHost {
@@ -40,10 +41,22 @@ export interface ViewHost {
   readonly showDeepLink: boolean;
   /** `submit-button`: `"none"` when the page has its own pay button. */
   readonly submitButton: string;
+  /** A top-up's views (kind="topup", topup-views.ts), once their chunk has loaded. */
+  readonly topUp?: TopUpViews;
   /** Says `text` in the element's polite live region (a copy, a status change). */
   announce(text: string): void;
   /** Starts the checkout again (a new session). */
   retry(): void;
+}
+
+/** What the top-up chunk (topup-views.ts) renders into the payin views: declared here, so neither imports the other's types in a cycle. */
+export interface TopUpViews {
+  /** The amount the customer chooses and the quote, above the methods. */
+  renderTopUp(host: ViewHost): unknown;
+  /** The pay button's words for a top-up. */
+  payLabel(host: ViewHost): string | undefined;
+  /** After the create: the platform's numbers and the credit. */
+  renderTopUpSummary(host: ViewHost): unknown;
 }
 
 /** Where the views put what the session wants the customer's attention on. */
