@@ -105,24 +105,29 @@ export function tokenPermits(payload: TokenPayload, method: string, path: string
 }
 
 /**
- * The payin an operation of a checkout token is about: '' for the operations of no payin
- * (options, merchant name), undefined for anything a checkout must not hold — a pattern, another
- * path, a path of this payin outside the checkout (its accounts).
+ * The payment an operation of a one-payment token is about: '' for the shared operations of no
+ * payment (options, merchant name, …), undefined for anything such a token must not hold — a
+ * pattern, another path, a path of this payment outside its checkout. `collection` is the path's
+ * first segment (/payins, /topups); `own` lists a payment's own operations.
  */
-function checkoutOperationPayin(operation: string): string | undefined {
+export function operationPayment(operation: string, shared: readonly string[], collection: string, own: (id: string) => string[]): string | undefined {
   const literal = literalOperation(operation);
-  if (literal === `POST ${paths.payinOptions()}` || literal === `GET ${paths.merchantInfo()}`) return '';
-  const segment = literal?.match(/^[A-Z]+ \/payins\/([^/]+)/)?.[1];
+  if (literal === undefined) return undefined;
+  if (shared.includes(literal)) return '';
+  const segment = literal.match(new RegExp(`^[A-Z]+ /${collection}/([^/]+)`))?.[1];
   if (!segment) return undefined;
-  let idPayin: string;
+  let id: string;
   try {
-    idPayin = decodeURIComponent(segment);
+    id = decodeURIComponent(segment);
   } catch {
     return undefined;
   }
-  const own = [`POST ${paths.payin(idPayin)}`, `GET ${paths.payin(idPayin)}`, `POST ${paths.payinExternalReference(idPayin)}`];
-  return ID_PATTERN.test(idPayin) && own.includes(literal!) ? idPayin : undefined;
+  return ID_PATTERN.test(id) && own(id).includes(literal) ? id : undefined;
 }
+
+/** The payin an operation of a checkout token is about (operationPayment). */
+const checkoutOperationPayin = (operation: string) =>
+  operationPayment(operation, [`POST ${paths.payinOptions()}`, `GET ${paths.merchantInfo()}`], 'payins', (id) => [`POST ${paths.payin(id)}`, `GET ${paths.payin(id)}`, `POST ${paths.payinExternalReference(id)}`]);
 
 /**
  * The one payin a token may be used for in a browser, or TOKEN_TOO_BROAD. Acceptable: every

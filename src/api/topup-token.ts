@@ -9,9 +9,8 @@
  * any other operation makes the token TOKEN_TOO_BROAD: the rule reads what a token says, never
  * what it happens to match. See docs/platform-choices.md.
  */
-import { literalOperation } from './token.js';
+import { literalOperation, operationPayment } from './token.js';
 import { REGEX_SYNTAX_CLASS } from './paths.js';
-import { ID_PATTERN } from './patterns.js';
 import type { TokenPayload } from './schemas/token-payload.js';
 
 /** The top-up paths the browser calls (the full table is paths.ts, which the initial file holds only in part). */
@@ -31,20 +30,8 @@ export const walletActionOperations = (idTopUp: string): string[] =>
 const SHARED = [`POST ${topUpPaths.options()}`, `GET ${topUpPaths.fxRates()}`, `GET ${topUpPaths.merchantInfo()}`];
 
 /** The top-up an operation is about: '' for shared ones, undefined for anything a top-up checkout must not hold. */
-function topUpOperationId(operation: string): string | undefined {
-  const literal = literalOperation(operation);
-  if (literal === undefined) return undefined;
-  if (SHARED.includes(literal)) return '';
-  const segment = literal.match(/^(?:GET|POST) \/topups\/([^/]+)$/)?.[1];
-  if (!segment) return undefined;
-  let idTopUp: string;
-  try {
-    idTopUp = decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-  return ID_PATTERN.test(idTopUp) && literal.endsWith(` ${topUpPaths.topUp(idTopUp)}`) ? idTopUp : undefined;
-}
+const topUpOperationId = (operation: string) =>
+  operationPayment(operation, SHARED, 'topups', (id) => [`GET ${topUpPaths.topUp(id)}`, `POST ${topUpPaths.topUp(id)}`]);
 
 /** The one top-up a token may be used for in a browser, or TOKEN_TOO_BROAD. */
 export function topUpTokenScope(payload: TokenPayload): { idTopUp: string } | 'TOKEN_TOO_BROAD' {

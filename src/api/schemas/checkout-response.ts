@@ -42,20 +42,19 @@ export const checkoutCustomerSchema = z.looseObject({
 });
 export type CheckoutCustomer = z.infer<typeof checkoutCustomerSchema>;
 
-export const checkoutResponseSchema = z.looseObject({
-  /** A payment-scoped token for this payin only (the element refuses anything broader). */
+/** What every checkout answer carries, a payin's or a top-up's (topup-checkout-response.ts). */
+export const checkoutAnswerShape = {
+  /** A payment-scoped token for this payment only (the element refuses anything broader). */
   token: z.string(),
   /** The platform's base URL. */
   baseUrl: z.string(),
-  idPayin: z.string(),
-  money: moneyResponseSchema,
   /** X-API-Version; default 2. */
   apiVersion: opt(z.string()),
-  /** POST /payins/!availablePaymentOptions for this money, as the server has it: no options request. */
+  /** The payment's available options, as the server has them: no options request. */
   options: opt(availableOptionsResponseSchema),
   /** The shop's name, shown as text: no GET /merchant-info. */
   merchantName: opt(z.string()),
-  /** The payin's status stream on the merchant's server (authorized when a handle is given). */
+  /** The payment's status stream on the merchant's server (authorized when a handle is given). */
   statusUrl: opt(z.string()),
   /** Where the platform calls the merchant back (sent with the create). */
   callbackUrl: opt(z.string()),
@@ -63,6 +62,12 @@ export const checkoutResponseSchema = z.looseObject({
   handle: opt(z.string()),
   /** Customer data the merchant supplies for this checkout (createCheckoutBackend: its order hook's `customer`). */
   customer: opt(checkoutCustomerSchema),
+};
+
+export const checkoutResponseSchema = z.looseObject({
+  ...checkoutAnswerShape,
+  idPayin: z.string(),
+  money: moneyResponseSchema,
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 

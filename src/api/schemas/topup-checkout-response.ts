@@ -18,10 +18,9 @@
  */
 import * as z from 'zod/mini';
 import { opt } from '../zod.js';
-import { checkoutCustomerSchema } from './checkout-response.js';
+import { checkoutAnswerShape } from './checkout-response.js';
 import { moneyResponseSchema } from './common.js';
 import { fxRateSchema } from './fx.js';
-import { availableOptionsResponseSchema } from './options.js';
 
 /** The two modes of the platform's document, as answered (looser than the request's checks). */
 export const topUpRequestedResponseSchema = z.union([
@@ -30,23 +29,11 @@ export const topUpRequestedResponseSchema = z.union([
 ]);
 
 export const topUpCheckoutResponseSchema = z.looseObject({
+  ...checkoutAnswerShape,
   kind: z.literal('topup'),
-  /** A token for this top-up only: by-action WALLET_OPERATION_CREATE, or its literal operations (with GET /fx-rates). */
-  token: z.string(),
-  baseUrl: z.string(),
-  apiVersion: opt(z.string()),
   idTopUp: z.string(),
   topUpRequested: topUpRequestedResponseSchema,
   /** The published rate the quote uses, read by the merchant's server; absent when it could not be read. */
   fxRate: opt(fxRateSchema),
-  /** POST /topups/!availablePaymentOptions for what the customer pays. */
-  options: opt(availableOptionsResponseSchema),
-  merchantName: opt(z.string()),
-  /** The top-up's status stream on the merchant's server (authorized when a handle is given). */
-  statusUrl: opt(z.string()),
-  callbackUrl: opt(z.string()),
-  /** Renews this checkout's token (and its rate): sent back as `{"handle": …}` to the same URL. */
-  handle: opt(z.string()),
-  customer: opt(checkoutCustomerSchema),
 });
 export type TopUpCheckoutResponse = z.infer<typeof topUpCheckoutResponseSchema>;
