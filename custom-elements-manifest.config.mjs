@@ -126,6 +126,18 @@ function payCheckoutManifest() {
       element.members = (element.members ?? []).filter((member) => !internalState.has(member.name) && member.privacy !== 'private');
       element.tagName = 'pay-checkout';
 
+      // Attributes declared by an @attr line (the top-up ones, whose properties are made in one loop
+      // after the class) name their property as the decorated ones do, so that the generators type
+      // them by it; a documented attribute whose property is missing is an error, not an untyped prop.
+      for (const attribute of element.attributes ?? []) {
+        if (attribute.fieldName) continue;
+        const fieldName = attribute.name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+        const field = element.members.find((member) => member.kind === 'field' && member.name === fieldName);
+        if (!field) throw new Error(`custom-elements manifest: the attribute ${attribute.name} has no property ${fieldName} on PayCheckout`);
+        attribute.fieldName = fieldName;
+        field.attribute = attribute.name;
+      }
+
       // One module, as published: dist/pay-checkout.js defines the tag and exports the class.
       const declaration = { name: element.name, module: PUBLISHED_MODULE };
       manifest.modules = [

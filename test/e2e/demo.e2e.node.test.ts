@@ -30,7 +30,7 @@ import {
 const e2e = demoInBrowser();
 
 /** The demo's pages (demo/server.ts); known before the demo starts, so that each gets its own test. */
-const DEMO_PAGE_NAMES = ['shop', 'hosted', 'scriptTag', 'react', 'vue', 'ownButton'] as const satisfies readonly (keyof Demo['pages'])[];
+const DEMO_PAGE_NAMES = ['shop', 'hosted', 'scriptTag', 'react', 'vue', 'ownButton', 'wallet'] as const satisfies readonly (keyof Demo['pages'])[];
 
 const { withPage } = e2e;
 
