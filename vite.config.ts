@@ -184,8 +184,8 @@ export const element: UserConfig = {
       preserveEntrySignatures: 'allow-extension',
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
       // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, … and a
-      // locale's second part (splitWords) th-more-[hash].js.
-      output: { minify: true, comments: false, chunkFileNames: ({ name, facadeModuleId }) => `${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js` },
+      // locale's second part (splitWords) th-more-[hash].js, its top-up words topup-th-[hash].js.
+      output: { minify: true, comments: false, chunkFileNames: ({ name, facadeModuleId }) => `${facadeModuleId?.includes('/i18n/topup/') ? 'topup-' : ''}${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js` },
     },
   },
 };
