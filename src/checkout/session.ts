@@ -26,6 +26,8 @@ import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from '../api/safe-url.js';
+import { createTransport } from '../api/transport.js';
+import { checkoutResponseSchema } from '../api/schemas/checkout-response.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
 import { refused, type PaySubmitResult } from './submit-result.js';
@@ -179,7 +181,7 @@ export class CheckoutSession extends ControllerHost {
   private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
     const signal = this.run.signal;
     try {
-      const checkout = await (await import('./checkout-source.js')).openCheckout(input, this.deps.storage, signal, this.waiting);
+      const checkout = await (await import('./checkout-source.js')).openCheckout({ checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl }, input, this.deps.storage, signal, this.waiting);
       if (signal.aborted) return;
       this.renewToken = checkout.renew;
       this.begin(checkout.config, words);
