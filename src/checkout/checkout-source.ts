@@ -20,19 +20,20 @@ import type { MarkerStorage } from './started-here.js';
 
 /**
  * What this chunk uses of pay-checkout.js (and the protocol's schema, which it shares with it),
- * handed in by the session rather than imported: a lazy chunk that imports the element's zod,
- * transport, errors, URL check or configuration reader beside the top-up chunk makes rolldown
- * leave those in common chunks (transport-*.js, safe-url-*.js, zod-*.js) out of pay-checkout.js,
- * more requests before the element can define itself.
+ * handed in by the session rather than imported, in this order (a tuple: its names minify away).
+ * A lazy chunk that imports the element's zod, transport, errors, URL check or configuration
+ * reader beside the top-up chunk makes rolldown leave those in common chunks (transport-*.js,
+ * safe-url-*.js, zod-*.js) out of pay-checkout.js: more requests before the element can define
+ * itself.
  */
-export interface CheckoutSourceTools {
-  checkoutResponseSchema: typeof checkoutResponseSchema;
-  PlatformError: typeof PlatformError;
-  createTransport: typeof createTransport;
-  readCheckoutConfig: typeof readCheckoutConfig;
-  patientRetry: typeof patientRetry;
-  safeWebUrl: typeof safeWebUrl;
-}
+export type CheckoutSourceTools = readonly [
+  checkoutResponseSchema: typeof checkoutResponseSchema,
+  PlatformError: typeof PlatformError,
+  createTransport: typeof createTransport,
+  readCheckoutConfig: typeof readCheckoutConfig,
+  patientRetry: typeof patientRetry,
+  safeWebUrl: typeof safeWebUrl,
+];
 
 /**
  * The answer's fields as the page's attributes would give them: the answer decides what it
@@ -67,7 +68,7 @@ function resolved(url: string, base: string | undefined): string {
  */
 export function checkoutConfig(tools: CheckoutSourceTools, page: CheckoutInput, answer: CheckoutResponse, base?: string): CheckoutConfig | ConfigProblem {
   const given = Object.fromEntries(Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined));
-  const config = tools.readCheckoutConfig({ ...page, ...given });
+  const config = tools[3]({ ...page, ...given });
   if (!('attribute' in config)) return config;
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   if (!(key in given)) return config;
@@ -99,7 +100,7 @@ function sessionStore(): MarkerStorage | undefined {
 }
 
 export function checkoutSource(tools: CheckoutSourceTools, input: CheckoutSourceInput, storage: MarkerStorage | undefined = sessionStore()) {
-  const { checkoutResponseSchema, PlatformError, createTransport, patientRetry, safeWebUrl } = tools;
+  const [checkoutResponseSchema, PlatformError, createTransport, , patientRetry, safeWebUrl] = tools;
   const { fetchCheckout } = input;
   const url = fetchCheckout ? undefined : safeWebUrl(input.checkoutUrl ?? undefined, globalThis.document?.baseURI);
   if (!fetchCheckout && !url) {
