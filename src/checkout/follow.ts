@@ -9,7 +9,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutClient } from '../api/checkout-client.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
-import type { Payin } from '../api/schemas/payin.js';
+import type { Payin, PayinDetailResponse } from '../api/schemas/payin.js';
 import type { PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import { errorText, type FieldProblem } from '../i18n/texts.js';
@@ -17,9 +17,8 @@ import type { CheckoutConfig } from './config.js';
 import { toErrorDetail } from './errors.js';
 import type { Phase } from './phase.js';
 import type { DeadlineCountdown, FollowStop, StatusSource, StatusSourceOptions } from './status-source.js';
-import type { TokenHost, TokenKeeper } from './token-keeper.js';
-import { payinDetailResponseSchema } from '../api/schemas/payin.js';
-import { aboutThisPayment } from './flow.js';
+import type { TokenHost } from './token-keeper.js';
+import type { TokenWatch } from './token-watch.js';
 
 /** Why a pending payin's status is not fresh: just created, the connection, or an error to fix. */
 export type FollowProblem = { kind: 'checking' } | { kind: 'connection' } | { kind: 'error'; code: string };
@@ -40,6 +39,10 @@ export interface FollowHost extends ReactiveControllerHost, TokenHost {
   /** Aborted when the session ends. */
   readonly signal: AbortSignal;
   readonly expiresAtLocal: number | undefined;
+  /** The authorized stream's payin, parsed and checked as a read's answer (else it throws, and is read). */
+  readonly pushedPayin: (data: unknown) => PayinDetailResponse;
+  /** The token's watch (in pay-checkout.js): loads the keeper in time, or on a 401. */
+  readonly tokens: TokenWatch;
   /** Every payin read goes back to the session, which decides the phase. */
   onPayin(payin: Payin): void;
   emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void;
@@ -65,10 +68,6 @@ export class PayinFollow {
 
   private readonly source: StatusSource;
   private readonly countdown: DeadlineCountdown;
-  /** The token's keeper, once loaded (token-keeper.ts), and the timer that loads it in time. */
-  private keeper?: Promise<TokenKeeper>;
-  private keeperReady?: TokenKeeper;
-  private tokenTimer?: ReturnType<typeof setTimeout>;
   /** The error code of the current outage, reported once. */
   private outage?: string;
   private expiredEmitted = false;
@@ -79,9 +78,8 @@ export class PayinFollow {
     kit: FollowKit,
   ) {
     this.source = kit.createStatusSource(host, {
-      fetchStatus: (signal) => this.withToken(() => host.client.getPayin(host.config.idPayin, { signal }), signal),
-      // The authorized stream's payin, parsed and checked as a read's answer (else it throws, and is read).
-      pushedPayin: (data) => aboutThisPayment(payinDetailResponseSchema.parse(data), host.config),
+      fetchStatus: (signal) => host.tokens.call(() => host.client.getPayin(host.config.idPayin, { signal }), signal),
+      pushedPayin: host.pushedPayin,
       onResult: (payin) => host.onPayin(payin),
       onError: (error, willRetry) => this.failed(error, willRetry),
       expiresAt: () => host.expiresAtLocal,
@@ -107,55 +105,14 @@ export class PayinFollow {
   /** Follows the pending payin: its deadline, its status and its token. */
   follow(): void {
     this.countdown.set(this.host.expiresAtLocal);
-    this.watchToken();
+    this.host.tokens.watch();
     if (!this.source.active) this.source.start();
   }
 
-  /** A fresh token is in use: reads that waited for one go on. */
-  tokenChanged(): void {
-    this.keeperReady?.tokenChanged();
-    this.watchToken();
-  }
-
-  /**
-   * The keeper, loaded 90 s before the token expires by the platform's clock (it then renews or
-   * warns at 60 s), so a payment settled in minutes never loads it. Set again after each read: its
-   * Date may have corrected the platform's clock.
-   */
-  private watchToken(): void {
-    clearTimeout(this.tokenTimer);
-    if (this.keeperReady) return this.keeperReady.schedule();
-    const { config, phase, clock } = this.host;
-    if (config.payload.exp === undefined || phase.name !== 'pending') return;
-    const due = clock.toLocal(config.payload.exp * 1000 - 90_000) - Date.now();
-    // setTimeout's longest delay is 2^31 − 1 ms; a token that far off loads the keeper early.
-    this.tokenTimer = setTimeout(() => void this.keep().then((keeper) => keeper.schedule()), Math.min(Math.max(0, due), 2 ** 31 - 1));
-    // A renewal due later keeps no Node process alive (server rendering, tests); browsers have no unref.
-    (this.tokenTimer as { unref?: () => void }).unref?.();
-  }
-
-  private keep(): Promise<TokenKeeper> {
-    return (this.keeper ??= import('./token-keeper.js').then(
-      ({ TokenKeeper }) =>
-        (this.keeperReady = new TokenKeeper(this.host, () => {
-          // Refused for its token, a read waits for a fresh one: following pauses, it does not fail.
-          this.problem = { kind: 'checking' };
-          this.host.requestUpdate();
-        })),
-    ));
-  }
-
-  /** A platform call; refused for its token (401), the keeper gets a fresh one and runs it again. */
-  private async withToken<T>(run: () => Promise<T>, signal: AbortSignal): Promise<T> {
-    const token = this.host.config.token;
-    try {
-      return await run();
-    } catch (error) {
-      if (signal.aborted || (error as { httpStatus?: number } | undefined)?.httpStatus !== 401) throw error;
-      return (await this.keep()).call(run, signal, token);
-    } finally {
-      this.watchToken();
-    }
+  /** A call waits for a fresh token (TokenWatch): following pauses, it does not fail. */
+  tokenWait(): void {
+    this.problem = { kind: 'checking' };
+    this.host.requestUpdate();
   }
 
   /** A payin was read: whatever was wrong while following is over. */
@@ -167,8 +124,7 @@ export class PayinFollow {
   end(reason: FollowStop): void {
     this.source.stop(reason);
     this.countdown.set(undefined);
-    clearTimeout(this.tokenTimer);
-    this.keeperReady?.stop();
+    this.host.tokens.stop();
   }
 
   /** Reads the status now: after following stopped (expiry, an error) or at the customer's request. */
@@ -214,7 +170,7 @@ export class PayinFollow {
     this.reference = { state: 'sending' };
     host.requestUpdate();
     try {
-      const payin = await this.withToken(() => host.client.setExternalReference(host.config.idPayin, { externalReference: { reference } }, { retry: true, signal: host.signal }), host.signal);
+      const payin = await host.tokens.call(() => host.client.setExternalReference(host.config.idPayin, { externalReference: { reference } }, { retry: true, signal: host.signal }), host.signal);
       this.reference = { state: 'sent' };
       host.onPayin(payin);
       host.requestUpdate();

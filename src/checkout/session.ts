@@ -12,22 +12,25 @@ import { createCheckoutClient, type CheckoutClient } from '../api/checkout-clien
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { timestampMs } from '../api/schemas/common.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
-import type { Payin, PayinStatus } from '../api/schemas/payin.js';
+import { payinDetailResponseSchema, type Payin, type PayinStatus } from '../api/schemas/payin.js';
 import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
 import { toErrorDetail } from './errors.js';
-import { asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, patientRetry, startCheckout } from './flow.js';
+import { aboutThisPayment, asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, patientRetry, startCheckout } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
 import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from '../api/safe-url.js';
+import { createTransport } from '../api/transport.js';
+import { checkoutResponseSchema } from '../api/schemas/checkout-response.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
+import { TokenWatch } from './token-watch.js';
 import { refused, type PaySubmitResult } from './submit-result.js';
 import type { TopUpFlow } from './topup/flow.js';
 
@@ -76,6 +79,8 @@ export class CheckoutSession extends ControllerHost {
   private readonly run = new AbortController();
   /** What follows a pending payin: with the payin views chunk. */
   private follower?: PayinFollow;
+  /** The token's watch, made with the follower's host (loads token-keeper.ts in time). */
+  private tokens?: TokenWatch;
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
@@ -179,7 +184,7 @@ export class CheckoutSession extends ControllerHost {
   private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
     const signal = this.run.signal;
     try {
-      const checkout = await (await import('./checkout-source.js')).openCheckout(input, this.deps.storage, signal, this.waiting);
+      const checkout = await (await import('./checkout-source.js')).openCheckout([checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl], input, this.deps.storage, signal, this.waiting);
       if (signal.aborted) return;
       this.renewToken = checkout.renew;
       this.begin(checkout.config, words);
@@ -426,7 +431,7 @@ export class CheckoutSession extends ControllerHost {
       }
       this.config = { ...config, token, payload: fresh.payload };
       this.client = this.makeClient(token);
-      this.follower?.tokenChanged();
+      this.tokens?.changed();
     }
     if (this.current.name === 'pending' && this.follower?.stopped === 'error') this.follower.checkNow();
     return true;
@@ -435,7 +440,10 @@ export class CheckoutSession extends ControllerHost {
   /** The session as its PayinFollow sees it. */
   private followHost(): FollowHost {
     const session = this;
-    return {
+    const host: FollowHost = {
+      get tokens() {
+        return (session.tokens ??= new TokenWatch(host, () => session.follower?.tokenWait()));
+      },
       get config() {
         return session.config!;
       },
@@ -458,12 +466,14 @@ export class CheckoutSession extends ControllerHost {
       useToken: (token) => this.useToken(token),
       signal: this.run.signal,
       onPayin: (payin) => this.onPayin(payin),
+      pushedPayin: (data) => aboutThisPayment(payinDetailResponseSchema.parse(data), session.config!),
       emit: (name, detail) => this.emit(name, detail),
       addController: (controller) => this.addController(controller),
       removeController: (controller) => this.removeController(controller),
       requestUpdate: () => this.requestUpdate(),
       updateComplete: Promise.resolve(true),
     };
+    return host;
   }
 
   /** Ends the session: nothing it started goes on, and it reports nothing more. */

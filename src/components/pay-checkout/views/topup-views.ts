@@ -6,7 +6,6 @@
  * said, and on success the amount credited. The quote is text in a polite live region.
  */
 import { html, nothing } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { TopUpQuote } from '../../../api/fx.js';
 import type { Money } from '../../../api/schemas/request-common.js';
 import { topUpOf, type TopUpFlow } from '../../../checkout/topup/flow.js';
@@ -55,7 +54,7 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
           ${topUp.presets.map(
             (preset, index) => html`<label class="method">
               <input type="radio" name="topup-amount" .value=${String(preset)} .checked=${Number(typed) === preset}
-                data-field=${ifDefined(index === 0 && !free ? 'topUpAmount' : undefined)} @change=${() => flow.choose(String(preset))} />
+                data-field=${index === 0 && !free ? 'topUpAmount' : nothing} @change=${() => flow.choose(String(preset))} />
               <span>${shown(preset)}</span>
             </label>`,
           )}
@@ -66,7 +65,7 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
           <label for="f-topUpAmount">${t.amountLabel(currency)}</label>
           ${hint ? html`<span class="hint" id="f-topUpAmount-hint">${hint}</span>` : nothing}
           <input id="f-topUpAmount" data-field="topUpAmount" type="text" inputmode="decimal" autocomplete="off" .value=${typed}
-            aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${ifDefined([hint ? 'f-topUpAmount-hint' : '', problem ? 'f-topUpAmount-error' : ''].filter(Boolean).join(' ') || undefined)}
+            aria-invalid=${problem ? 'true' : 'false'} aria-describedby=${[hint ? 'f-topUpAmount-hint' : '', problem ? 'f-topUpAmount-error' : ''].filter(Boolean).join(' ') || nothing}
             @input=${(event: Event) => flow.choose((event.target as HTMLInputElement).value)} />
           ${problem ? html`<span class="field-error" id="f-topUpAmount-error" part="error">${problem}</span>` : nothing}
         </div>`
