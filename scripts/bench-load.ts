@@ -22,6 +22,10 @@
  *   npm run bench:load -- --quick         N = 10 and 100 (about 6 min)
  *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration
  *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the kit's checkout token)
+ *   npm run bench:load -- --pending-2h     only the long-pending row (about 1 min; scripts/load/pending-2h.ts)
+ *
+ * Every run but a single configuration (--n=, --relay=) ends with the long-pending row: one element
+ * with checkout-url whose payment stays pending 2 h of sandbox time against 30-minute tokens.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -31,6 +35,7 @@ import { browserCrowd } from './load/browser-crowd.js';
 import { figures, figuresTable, type Figures, type RunInput } from './load/figures.js';
 import type { CountSnapshot } from './load/request-counts.js';
 import type { Crowd, CrowdProgress, ShopperRecord, ShopperSettings } from './load/shopper.js';
+import { pending2h, pending2hTable, type Pending2hFigures } from './load/pending-2h.js';
 import { startWorker } from './load/threads.js';
 import type { MerchantSettings } from './load/merchant-worker.js';
 import { chromiumPath } from './page-server.js';
@@ -40,6 +45,9 @@ const quick = process.argv.includes('--quick');
 const SIZES = argument('n')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
 const RELAY = argument('relay') === 'yes' ? [true] : argument('relay') === 'no' ? [false] : [true, false];
 const CROWD = (argument('crowd') ?? 'auto') as 'auto' | 'browser' | 'node';
+const PENDING_ONLY = process.argv.includes('--pending-2h');
+/** The long-pending row runs alone with --pending-2h, and after the crowds unless one configuration is asked for. */
+const WITH_PENDING = PENDING_ONLY || (argument('n') === undefined && argument('relay') === undefined);
 /** Up to this many shoppers are browser tabs (auto); more are Node clients. */
 const MAX_BROWSER_SHOPPERS = 100;
 const CHANGE_EVERY_MS = 500;
@@ -200,11 +208,16 @@ function machine() {
 
 async function main() {
   // The browser shoppers run the built element; the Node shoppers run src/ itself.
-  if (SIZES.some(inBrowser)) await ensureBuilt();
+  if (WITH_PENDING || SIZES.some(inBrowser)) await ensureBuilt();
   const started = Date.now();
   const about = machine();
   const results: Figures[] = [];
-  for (const n of SIZES) for (const relay of RELAY) results.push(await run(n, relay));
+  if (!PENDING_ONLY) for (const n of SIZES) for (const relay of RELAY) results.push(await run(n, relay));
+  let pending: Pending2hFigures | undefined;
+  if (WITH_PENDING) {
+    pending = await pending2h(note);
+    note(`pending-2h: ${JSON.stringify({ ...pending, events: undefined })}`);
+  }
   const report = {
     date: new Date().toISOString(),
     machine: about,
@@ -217,11 +230,13 @@ async function main() {
     },
     runSeconds: Math.round((Date.now() - started) / 1000),
     results,
+    ...(pending ? { pending2h: pending } : {}),
   };
   mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
   writeFileSync(new URL('../dist/bench-load.json', import.meta.url), JSON.stringify(report, null, 2));
   console.log(`\nLoad: one merchant, emulator at 10 requests/s (${about.cores} cores, ${about.cpu}, Node ${about.node}; ${report.runSeconds} s)\n`);
-  console.log(figuresTable(results));
+  if (results.length) console.log(figuresTable(results));
+  if (pending) console.log(`${results.length ? '\n' : ''}${pending2hTable(pending)}`);
   console.log('\nWritten to dist/bench-load.json');
 }
 

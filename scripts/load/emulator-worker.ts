@@ -20,6 +20,12 @@ serveCalls(
     counts: () => counter.snapshot(),
     resetCounts: () => void (counter = createRequestCounter()),
     payinCount: () => sandbox.payments.count(),
+    /** Moves the sandbox clock forward (tokens, expiry, the Date header follow it); its time after. */
+    advanceClock: (seconds: number) => {
+      sandbox.clock.advance(seconds);
+      return sandbox.clock.now();
+    },
+    clockNow: () => sandbox.clock.now(),
     close: () => sandbox.close(),
   },
   { url: sandbox.url },

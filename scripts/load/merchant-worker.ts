@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
 import { createCheckoutBackend, type TokenScope } from 'pay-checkout/server';
 import { createRequestCounter } from './request-counts.js';
-import { SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
+import { PENDING_PAGE, SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
 import { serveCalls, workerInput } from './threads.js';
 
 export interface MerchantSettings {
@@ -74,6 +74,7 @@ app.get('/dist/:file{[\\w.-]+\\.js}', (c) => {
   return c.body(readFileSync(file), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'max-age=3600' });
 });
 app.get('/shop', (c) => c.html(SHOP_PAGE));
+app.get('/shop/pending', (c) => c.html(PENDING_PAGE));
 app.get('/shopper.js', (c) => c.body(SHOPPER_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'max-age=3600' }));
 app.get('/favicon.ico', (c) => c.body(null, 204));
 

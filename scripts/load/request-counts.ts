@@ -26,6 +26,8 @@ export type KindCounts = Record<RequestKind, Record<Outcome, number>>;
 export interface CountSnapshot {
   byKind: KindCounts;
   preflights: number;
+  /** Platform requests by HTTP status (`"401"`: refused for their token). */
+  byStatus: Record<string, number>;
   /** Per second since the counter started: platform requests, and 429s among them. */
   timeline: { requests: number; limited: number }[];
   startedAt: number;
@@ -35,6 +37,7 @@ export function createRequestCounter(now = Date.now) {
   const startedAt = now();
   const byKind = Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, { accepted: 0, limited: 0, failed: 0 }])) as KindCounts;
   let preflights = 0;
+  const byStatus: Record<string, number> = {};
   const timeline: { requests: number; limited: number }[] = [];
   return {
     add(method: string, path: string, status: number | string): void {
@@ -43,12 +46,13 @@ export function createRequestCounter(now = Date.now) {
       if (kind === 'preflight') return void preflights++;
       const outcome = outcomeOf(status);
       byKind[kind][outcome]++;
+      byStatus[String(status)] = (byStatus[String(status)] ?? 0) + 1;
       const second = Math.floor((now() - startedAt) / 1000);
       for (let i = timeline.length; i <= second; i++) timeline.push({ requests: 0, limited: 0 });
       timeline[second]!.requests++;
       if (outcome === 'limited') timeline[second]!.limited++;
     },
-    snapshot: (): CountSnapshot => ({ byKind: structuredClone(byKind), preflights, timeline: timeline.map((s) => ({ ...s })), startedAt }),
+    snapshot: (): CountSnapshot => ({ byKind: structuredClone(byKind), preflights, byStatus: { ...byStatus }, timeline: timeline.map((s) => ({ ...s })), startedAt }),
   };
 }
 

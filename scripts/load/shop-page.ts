@@ -79,3 +79,57 @@ export const SHOPPER_JS = `(() => {
   };
 })();
 `;
+
+/**
+ * The shop's page for the long-pending row (bench-load's --pending-2h): one element given only
+ * `checkout-url` (the kit's POST /api/checkouts, which it also renews its token through) and a
+ * method, Pay pressed at pay-ready. The page records the element's events, its state changes and
+ * every answer of the checkout URL (a first checkout, or a renewal by handle, with the token's
+ * `exp`), with wall-clock times, which the bench reads as `window.__pending.record()`.
+ */
+export const PENDING_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Pending</title>
+<script>
+(() => {
+  const EVENTS = ['pay-ready', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-token-expiring', 'pay-error'];
+  const record = { events: [], states: [], checkouts: [] };
+  const exp = (token) => { try { return JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp; } catch { return undefined; } };
+  const pageFetch = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const answer = await pageFetch(input, init);
+    if (new URL(url, location.href).pathname === '/api/checkouts') {
+      const renewal = typeof init?.body === 'string' && init.body.includes('handle');
+      answer.clone().json().then((body) => record.checkouts.push({ at: Date.now(), renewal, status: answer.status, exp: body && body.token ? exp(body.token) : undefined }), () => record.checkouts.push({ at: Date.now(), renewal, status: answer.status }));
+    }
+    return answer;
+  };
+  window.__pending = {
+    open(methodCode) {
+      const element = document.createElement('pay-checkout');
+      element.setAttribute('checkout-url', '/api/checkouts');
+      element.setAttribute('payment-method-code', methodCode);
+      for (const type of EVENTS) {
+        element.addEventListener(type, (event) => {
+          const d = event.detail || {};
+          record.events.push({ type, at: Date.now(), status: d.status, code: d.code, httpStatus: d.httpStatus, message: d.message && String(d.message).slice(0, 160) });
+          if (type === 'pay-ready') element.updateComplete.then(() => element.shadowRoot.querySelector('[part="submit"]').click());
+          if (type === 'pay-created') record.idPayin = d.idPayin || (d.payin && d.payin.idPayin);
+        });
+      }
+      new MutationObserver(() => record.states.push({ at: Date.now(), state: element.getAttribute('state') })).observe(element, { attributes: true, attributeFilter: ['state'] });
+      document.body.append(element);
+      window.__element = element;
+    },
+    record: () => ({ ...record, events: record.events.slice(), states: record.states.slice(), checkouts: record.checkouts.slice(), state: window.__element && window.__element.getAttribute('state'), idPayin: record.idPayin || (window.__element && window.__element.payinId) }),
+  };
+})();
+</script>
+<script type="module" src="/dist/pay-checkout.js"></script>
+</head>
+<body></body>
+</html>
+`;
