@@ -39,6 +39,9 @@ const VIRTUAL_ACCOUNT = { 'payment-method-code': 'VAPAY', 'payment-operator-code
 const settle = async (idPayin: string, status = 'SUCCESS') =>
   fetch(`${await sandboxUrl()}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
 
+/** One slow poll interval (10 s, src/checkout/status-poller.ts) and a margin: a read the poller owes comes within it. */
+const POLL_BOUND_MS = 14_000;
+
 describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   let recorder: ReturnType<typeof recordFetch>;
   let platform: string;
@@ -106,7 +109,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     expect(creates(idPayin!)).to.have.length(1);
   });
 
-  it('renews its token a minute before it expires, by the platform’s clock: no 401, no pay-error', async () => {
+  it('renews its token a minute before it expires, by the platform’s clock: no 401, no pay-error', async function () {
+    // What follows waits on the poller's next reads, 2 s apart in its first minute and 10 s after
+    // it: each wait is bounded by one slow interval and a margin, not by the fast one.
+    this.timeout(45_000);
     const key = uniqueId('kit');
     const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
@@ -116,15 +122,16 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const first = reads(idPayin!).at(-1)?.headers.authorization;
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
     await advanceClock(1800 - 30);
-    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: 5000 });
-    await waitUntil(() => reads(idPayin!).some((read) => read.headers.authorization !== first && read.status === 200), 'a read with the fresh token', { timeout: 5000 });
+    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: POLL_BOUND_MS });
+    await waitUntil(() => reads(idPayin!).some((read) => read.headers.authorization !== first && read.status === 200), 'a read with the fresh token', { timeout: POLL_BOUND_MS });
     expect(toPlatform().filter((request) => request.status === 401)).to.have.length(0);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!);
-    await untilState(element, 'success', 5000);
+    await untilState(element, 'success', POLL_BOUND_MS);
   });
 
-  it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async () => {
+  it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async function () {
+    this.timeout(45_000); // as above: bounded by the poller's slow interval
     const key = uniqueId('kit');
     const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
@@ -132,7 +139,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
     await advanceClock(1800 + 60);
-    await waitUntil(() => reads(idPayin!).some((read) => read.status === 401), 'a read refused for its token', { timeout: 5000 });
+    await waitUntil(() => reads(idPayin!).some((read) => read.status === 401), 'a read refused for its token', { timeout: POLL_BOUND_MS });
     const refused = reads(idPayin!).findIndex((read) => read.status === 401);
     await waitUntil(() => reads(idPayin!).slice(refused).some((read) => read.status === 200), 'a read again, with the fresh token', { timeout: 8000 });
     const stats = await kitStats(key);
@@ -141,7 +148,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     expect($(element, '[part="error"]')).to.equal(null);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!);
-    await untilState(element, 'success', 5000);
+    await untilState(element, 'success', POLL_BOUND_MS);
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
 
