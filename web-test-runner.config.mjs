@@ -4,10 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
 import { selectedEngines } from './test/support/engines/binaries.mjs';
 import { engineLauncher, phoneLauncher, tapPlugin } from './test/support/engines/wtr-launchers.mjs';
+import { failureSummaryReporter } from './test/support/failure-summary.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
@@ -134,6 +136,8 @@ export default {
     ...(launchers.chromium ? [{ name: 'phone', files: PHONE_FILES, browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })], testRunnerHtml: phonePage }] : []),
     { name: 'narrow', files: NARROW_FILES, browsers: [launchers.chromium, launchers.firefox].filter(Boolean) },
   ].filter((group) => group.browsers.length),
+  // The default reporter, and every failure again at the end, where a CI log's tail shows it.
+  reporters: [defaultReporter(), failureSummaryReporter()],
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
 };
