@@ -172,8 +172,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  * Runs a test on a fresh page: it fails on any uncaught exception in the page, and leaves a
  * screenshot of what the page showed when it went wrong, for whoever reads the failure.
  */
+const WATCHDOG_MS = 40_000;
+
 export async function withPage(browser: EngineBrowser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
   const open = await openPage(browser, url, options);
+  // A test that times out is ended without an error from here: what the driver was doing then is
+  // printed before the shortest timeout of a test with a page (45 s) ends it.
+  const watchdog = setTimeout(() => {
+    const trace = 'trace' in open.page ? String(open.page.trace) : '(no driver trace)';
+    console.error(`A page of ${url} is still in use after ${WATCHDOG_MS / 1000} s; the driver's last calls:\n${trace}`);
+  }, WATCHDOG_MS);
+  watchdog.unref();
   try {
     await run(open);
     await open.collect();
@@ -188,12 +197,15 @@ export async function withPage(browser: EngineBrowser, url: string, run: (open: 
       let said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 1500)}`;
       if (open.errors.length) said += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
       if (open.consoleMessages?.length) said += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
+      const trace = 'trace' in open.page ? String(open.page.trace) : '';
+      if (trace) said += `\n--- the driver's last calls:\n${trace}`;
       // The reporter prints the stack, which was written with the message when the error was made.
       if (error.stack?.includes(error.message)) error.stack = error.stack.replace(error.message, error.message + said);
       error.message += said;
     }
     throw error;
   } finally {
+    clearTimeout(watchdog);
     await open.close();
   }
 }

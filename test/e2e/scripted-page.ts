@@ -51,6 +51,58 @@ const BETWEEN_DOCUMENTS_MS = 50;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The last driver calls of a page, each with when it began and how long it took (or that it has
+ * not returned yet). E2E_TRACE=1 also prints each as it ends.
+ */
+export class DriverTrace {
+  private readonly calls: { name: string; detail: string; start: number; ms?: number; failed?: string }[] = [];
+  private readonly origin = Date.now();
+  private static readonly KEEP = 40;
+
+  wrap(driver: PagePrimitives): PagePrimitives {
+    const traced = { ...driver } as Record<string, unknown>;
+    for (const [name, primitive] of Object.entries(driver)) {
+      if (typeof primitive !== 'function') continue;
+      traced[name] = (...args: unknown[]) => this.record(name, args, () => (primitive as (...a: unknown[]) => Promise<unknown>).apply(driver, args));
+    }
+    return traced as unknown as PagePrimitives;
+  }
+
+  private async record<T>(name: string, args: unknown[], call: () => Promise<T>): Promise<T> {
+    const entry: (typeof this.calls)[number] = { name, detail: summarize(name, args), start: Date.now() };
+    this.calls.push(entry);
+    if (this.calls.length > DriverTrace.KEEP) this.calls.shift();
+    try {
+      return await call();
+    } catch (error) {
+      entry.failed = String((error as Error).message ?? error).split('\n')[0]!.slice(0, 160);
+      throw error;
+    } finally {
+      entry.ms = Date.now() - entry.start;
+      if (process.env.E2E_TRACE) console.error(`[driver] ${this.line(entry)}`);
+    }
+  }
+
+  private line({ name, detail, start, ms, failed }: (typeof this.calls)[number]): string {
+    const took = ms === undefined ? `still running after ${Date.now() - start} ms` : `${ms} ms`;
+    return `+${start - this.origin} ms ${name}(${detail}) ${took}${failed ? ` FAILED: ${failed}` : ''}`;
+  }
+
+  /** The last calls, one a line. */
+  toString(): string {
+    return this.calls.map((entry) => this.line(entry)).join('\n');
+  }
+}
+
+/** A driver call's arguments in a few words: a script by its first meaningful line. */
+function summarize(name: string, args: unknown[]): string {
+  if (name !== 'run') return args.map((arg) => JSON.stringify(arg)).join(', ').slice(0, 120);
+  const body = String(args[0] ?? '');
+  const line = body.split('\n').map((text) => text.trim()).find((text) => text && !text.startsWith('//') && !/^const engine =|^let engine|WITH_ENGINE/.test(text)) ?? '';
+  return line.slice(0, 100);
+}
+
 type NotYet = Extract<InPageAnswer<unknown>, { done: false }>;
 
 export class ScriptedPage implements EnginePage {
@@ -58,7 +110,13 @@ export class ScriptedPage implements EnginePage {
   private currentUrl = 'about:blank';
   readonly keyboard = { press: (key: string) => this.act(() => this.driver.press(key), { mayLeave: true }) };
 
-  constructor(readonly driver: PagePrimitives) {}
+  readonly driver: PagePrimitives;
+  /** The driver's calls, newest last: a failure or a timeout says what the driver was doing. */
+  readonly trace = new DriverTrace();
+
+  constructor(driver: PagePrimitives) {
+    this.driver = this.trace.wrap(driver);
+  }
 
   locator(selector: string, options: { hasText?: string | RegExp } = {}): EngineLocator {
     return new ScriptedLocator(this, [], `page`).locator(selector, options);
