@@ -29,6 +29,7 @@ function setUpTabs(list: HTMLElement): void {
 
 /** Copies the text of the code block; where the clipboard is refused, selects it for Ctrl+C. */
 async function copy(code: HTMLElement, status: HTMLElement): Promise<void> {
+  status.dataset.about = code.id;
   try {
     await navigator.clipboard.writeText(code.textContent ?? '');
     status.textContent = 'Copied.';
@@ -49,7 +50,8 @@ export function setUpCodePanel(): { show(id: 'markup-snippet' | 'server-snippet'
       const code = byId(id);
       if (code.textContent === text) return;
       code.textContent = text;
-      status.textContent = '';
+      // What was copied is no longer what this block shows; the other block's copy still holds.
+      if (status.dataset.about === id) status.textContent = '';
     },
   };
 }

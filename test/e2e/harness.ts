@@ -194,7 +194,7 @@ export async function withPage(browser: EngineBrowser, url: string, run: (open: 
       .evaluate<string>('`${location.href}, pay-checkout state: ${document.querySelector("pay-checkout")?.getAttribute("state")}\\n${document.body?.innerText ?? ""}`')
       .catch((failure: Error) => `(unreadable: ${failure.message.split('\n')[0]})`);
     if (error instanceof Error) {
-      let said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 1500)}`;
+      let said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 4000)}`;
       if (open.errors.length) said += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
       if (open.consoleMessages?.length) said += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
       const trace = 'trace' in open.page ? String(open.page.trace) : '';

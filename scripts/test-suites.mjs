@@ -1,0 +1,75 @@
+/**
+ * `npm test`'s last step: the Node tests (`npm run test:node`) and the browser tests
+ * (`npm run test:browser`) side by side. One after the other they took 310 s and 267 s on two
+ * cores, the Node suite keeping the CPU 91 % busy but the browser suite only 56 % (it waits on pages:
+ * polls, streams, payments settling); side by side the machine is busy throughout and the two end
+ * together in about the Node suite's time and a half, instead of their sum.
+ *
+ * The Node tests' output is shown as it comes; the browser tests' is held until the Node tests end,
+ * then shown and followed, so that neither log is interleaved with the other. At the end, each
+ * suite's result and time, and the tail of any suite that failed (its reporter's summary of the
+ * failures), so that a CI log that keeps only its last lines still says what failed.
+ */
+import { spawn } from 'node:child_process';
+
+const TAIL_LINES = 60;
+
+/** Ends the process's children with it: Ctrl-C or a CI's SIGTERM stops both suites. */
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exitCode = 130;
+  });
+}
+
+function run(name, script, { live }) {
+  const started = Date.now();
+  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  children.add(child);
+  const held = [];
+  let tail = '';
+  let showing = live;
+  const onData = (stream) => (chunk) => {
+    const text = chunk.toString();
+    tail = (tail + text).split('\n').slice(-TAIL_LINES).join('\n');
+    if (showing) stream.write(text);
+    else held.push([stream, text]);
+  };
+  child.stdout.on('data', onData(process.stdout));
+  child.stderr.on('data', onData(process.stderr));
+  const done = new Promise((resolve) => {
+    child.once('error', (error) => resolve({ code: 1, error }));
+    child.once('close', (code, signal) => resolve({ code: code ?? 1, signal }));
+  }).then((result) => {
+    children.delete(child);
+    return { name, ...result, seconds: Math.round((Date.now() - started) / 1000), tail: () => tail };
+  });
+  return {
+    done,
+    /** Writes what was held, then shows the rest as it comes. */
+    show() {
+      for (const [stream, text] of held.splice(0)) stream.write(text);
+      showing = true;
+    },
+  };
+}
+
+const node = run('Node tests', 'test:node', { live: true });
+const browser = run('browser tests', 'test:browser', { live: false });
+const nodeResult = await node.done;
+process.stdout.write(`\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`);
+browser.show();
+const browserResult = await browser.done;
+
+const results = [nodeResult, browserResult];
+const lines = ['', '=== npm test: the two suites'];
+for (const result of results) {
+  const outcome = result.code === 0 ? 'passed' : `FAILED (${result.error?.message ?? (result.signal ? `signal ${result.signal}` : `exit code ${result.code}`)})`;
+  lines.push(`${result.name}: ${outcome}, ${result.seconds} s`);
+}
+for (const result of results.filter((r) => r.code !== 0)) {
+  lines.push('', `--- the last lines of the ${result.name}:`, result.tail());
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+process.exitCode ||= results.some((result) => result.code !== 0) ? 1 : 0;
