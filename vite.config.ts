@@ -16,7 +16,7 @@
 import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript-5';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { MORE_WORDS } from './src/i18n/word-parts.js';
+import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-parts.js';
 
 /**
  * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so
@@ -91,7 +91,9 @@ function minifyTemplates(): Plugin {
  * translation without MORE_WORDS, `?words=more` those terms alone. The translation file is read as
  * it is (one object literal, the file's default export), found by TypeScript's parser; the part
  * is that object with the other part's properties left out, so helpers the part no longer uses
- * fall away with minification. The first part also exports `more`, the import() of the second.
+ * fall away with minification. A keyed table of MORE_WORDS with CORE_ENTRIES (`errors`) is split
+ * by entry: those entries stay in the first part, the rest go to the second (localize.ts merges
+ * the two tables). The first part also exports `more`, the import() of the second.
  */
 function splitWords(): Plugin {
   return {
@@ -109,11 +111,19 @@ function splitWords(): Plugin {
       const object = declaration?.initializer;
       if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`split-words: ${id} does not export one object literal by default`);
       const more = new Set<string>(MORE_WORDS);
-      const kept = object.properties.filter((property) => {
-        const name = property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
-        return name === undefined ? part === 'core' : more.has(name) === (part === 'more');
+      const nameOf = (property: ts.ObjectLiteralElementLike) =>
+        property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+      const textOf = (property: ts.ObjectLiteralElementLike) => code.slice(property.getStart(source), property.end);
+      const parts = object.properties.flatMap((property) => {
+        const name = nameOf(property);
+        const coreEntries = name === undefined ? undefined : CORE_ENTRIES[name as keyof typeof CORE_ENTRIES];
+        if (coreEntries && ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
+          const entries = property.initializer.properties.filter((entry) => coreEntries.includes(nameOf(entry)!) === (part === 'core'));
+          return [`${name}: {${entries.map(textOf).join(',\n')}}`];
+        }
+        return (name === undefined ? part === 'core' : more.has(name) === (part === 'more')) ? [textOf(property)] : [];
       });
-      const text = `{${kept.map((property) => code.slice(property.getStart(source), property.end)).join(',\n')}}`;
+      const text = `{${parts.join(',\n')}}`;
       // The first part brings the loader of the second, so pay-checkout.js names neither.
       const loader = part === 'core' ? `\nexport const more = () => import('./${file}.js?words=more');\n` : '';
       return { code: code.slice(0, object.getStart(source)) + text + code.slice(object.end) + loader, map: null };

@@ -10,7 +10,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutClient } from '../api/checkout-client.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
 import type { Payin, PayinDetailResponse } from '../api/schemas/payin.js';
-import type { PayEventDetails, PayEventName } from '../events/index.js';
+import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import { errorText, type FieldProblem } from '../i18n/texts.js';
 import type { CheckoutConfig } from './config.js';
@@ -46,6 +46,8 @@ export interface FollowHost extends ReactiveControllerHost, TokenHost {
   /** Every payin read goes back to the session, which decides the phase. */
   onPayin(payin: Payin): void;
   emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void;
+  /** pay-error, its detail made once the words of trouble are here (its message in the shopper's words). */
+  emitError(detail: () => PayErrorDetail): void;
 }
 
 /** What the payin views chunk brings to follow a payin. */
@@ -57,6 +59,8 @@ export interface FollowKit {
 /** The payin views chunk, as the session loads it: the kit and the class that uses it. */
 export interface Followers extends FollowKit {
   PayinFollow: typeof PayinFollow;
+  /** What loads the token's keeper in time (token-watch.ts): only a pending payin needs it. */
+  TokenWatch: typeof TokenWatch;
 }
 
 export class PayinFollow {
@@ -145,7 +149,7 @@ export class PayinFollow {
     // One pay-error per kind of outage, not one per retry.
     if (notYet || (willRetry && this.outage === detail.code)) return;
     this.outage = willRetry ? detail.code : undefined;
-    this.host.emit('pay-error', { ...detail, retryable: willRetry });
+    this.host.emitError(() => ({ ...toErrorDetail(error, this.host.localizer), retryable: willRetry }));
   }
 
   private expire(): void {
@@ -176,10 +180,9 @@ export class PayinFollow {
       host.requestUpdate();
     } catch (error) {
       if (host.signal.aborted) return;
-      const detail = toErrorDetail(error, host.localizer);
-      this.reference = { state: 'error', problem: detail.code };
+      this.reference = { state: 'error', problem: toErrorDetail(error, host.localizer).code };
       host.requestUpdate();
-      host.emit('pay-error', detail);
+      host.emitError(() => toErrorDetail(error, host.localizer));
     }
   }
 
@@ -187,7 +190,7 @@ export class PayinFollow {
   reportUnsafeUrl(url: string): void {
     if (this.reportedUrls.has(url)) return;
     this.reportedUrls.add(url);
-    const message = `${errorText(this.host.localizer, 'UNSAFE_URL')} (${url.slice(0, 60)})`;
-    queueMicrotask(() => this.host.emit('pay-error', { code: 'UNSAFE_URL', message, retryable: false }));
+    // Reported while a view renders: the event goes out after it.
+    queueMicrotask(() => this.host.emitError(() => ({ code: 'UNSAFE_URL', message: `${errorText(this.host.localizer, 'UNSAFE_URL')} (${url.slice(0, 60)})`, retryable: false })));
   }
 }

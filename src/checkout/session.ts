@@ -30,7 +30,7 @@ import { createTransport } from '../api/transport.js';
 import { checkoutResponseSchema } from '../api/schemas/checkout-response.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
-import { TokenWatch } from './token-watch.js';
+import type { TokenWatch } from './token-watch.js';
 import { refused, type PaySubmitResult } from './submit-result.js';
 import type { TopUpFlow } from './topup/flow.js';
 
@@ -45,6 +45,12 @@ export interface SessionDeps {
   localizer: () => Localizer;
   /** The words of the page's locale (a chunk for English), fetched beside the first answers: nothing shows before them. */
   words?: () => Promise<void>;
+  /**
+   * The words of trouble (errors, rejections: the second part of the locale's words,
+   * word-parts.ts), fetched only when something goes wrong: a pay-error or a submit() result waits
+   * for them, so its `message` is in the shopper's language.
+   */
+  moreWords?: () => Promise<void>;
   /** What follows a payin (status source, countdown): the lazy payin views chunk in a browser. */
   loadFollowers: () => Promise<Followers>;
   report: (report: SessionReport) => void;
@@ -303,9 +309,9 @@ export class CheckoutSession extends ControllerHost {
   submit(): Promise<PaySubmitResult> {
     const { config, client } = this;
     if (this.current.name === 'submitting' && this.submission) return this.submission;
-    if (this.current.name !== 'select' || !config || !client) return Promise.resolve(refused(this.l, 'INVALID_STATE', this.state));
+    if (this.current.name !== 'select' || !config || !client) return this.refused('INVALID_STATE', this.state);
     const method = this.validMethod();
-    if (!method) return Promise.resolve(refused(this.l, 'INVALID_FORM'));
+    if (!method) return this.refused('INVALID_FORM');
     this.go({ type: 'submit' });
     // Before the request goes out: a reload from now on resumes this payin.
     markStartedHere(config, this.deps.storage);
@@ -328,26 +334,46 @@ export class CheckoutSession extends ControllerHost {
     } catch (error) {
       if (!signal.aborted && !isAbortError(error)) {
         this.fail(error);
+        await this.moreWords();
         return { ok: false, error: toErrorDetail(error, this.l) };
       }
     }
     // The session ended (the checkout started again, or the element left the page) first.
-    return refused(this.l, 'INVALID_STATE', 'stopped');
+    return this.refused('INVALID_STATE', 'stopped');
+  }
+
+  /** submit()'s answer when it creates nothing, in the shopper's words. */
+  private async refused(code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): Promise<PaySubmitResult> {
+    await this.moreWords();
+    return refused(this.l, code, state);
+  }
+
+  /** The words of trouble, here or failed to load (then what is here is said). */
+  private moreWords(): Promise<void> {
+    return this.deps.moreWords?.() ?? Promise.resolve();
+  }
+
+  /** pay-error, once the words of trouble are here: its detail is made then, in the shopper's words. */
+  private emitError(detail: () => PayErrorDetail): Promise<PayErrorDetail> {
+    return this.moreWords().then(() => {
+      const made = detail();
+      this.emit('pay-error', made);
+      return made;
+    });
   }
 
   private async onCreateFailed(error: PlatformError): Promise<PayErrorDetail> {
     if (ENDS_CHECKOUT.has(error.code)) {
       this.fail(error);
+      await this.moreWords();
       return toErrorDetail(error, this.l);
     }
     // A rejection, invalid data or a passing failure: the customer stays at the form and may
-    // correct the data, try again or choose another method.
+    // correct the data, try again or choose another method, told why in their words.
+    await this.moreWords();
     this.form.rejected(error);
     this.go({ type: 'rejected' });
     this.focus('form-error');
-    // A rejection's words travel with the payin views (fetched while the form was filled): the
-    // merchant's pay-error says them, not a generic text, even if they arrive only now.
-    await this.loadFollowers().catch(() => undefined);
     const detail = toErrorDetail(error, this.l);
     this.emit('pay-error', detail);
     return detail;
@@ -410,7 +436,7 @@ export class CheckoutSession extends ControllerHost {
       this.requestUpdate();
       throw error;
     }
-    this.follower = new followers.PayinFollow(this.followHost(), followers);
+    this.follower = new followers.PayinFollow(this.followHost(followers), followers);
     this.views = 'ready';
     if (this.current.name === 'pending') this.followPayin();
     this.requestUpdate();
@@ -438,7 +464,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   /** The session as its PayinFollow sees it. */
-  private followHost(): FollowHost {
+  private followHost({ TokenWatch }: Followers): FollowHost {
     const session = this;
     const host: FollowHost = {
       get tokens() {
@@ -468,6 +494,7 @@ export class CheckoutSession extends ControllerHost {
       onPayin: (payin) => this.onPayin(payin),
       pushedPayin: (data) => aboutThisPayment(payinDetailResponseSchema.parse(data), session.config!),
       emit: (name, detail) => this.emit(name, detail),
+      emitError: (detail) => void this.emitError(detail),
       addController: (controller) => this.addController(controller),
       removeController: (controller) => this.removeController(controller),
       requestUpdate: () => this.requestUpdate(),
@@ -483,10 +510,9 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private fail(failure: unknown): void {
-    const detail = toErrorDetail(failure, this.l);
-    if (!this.go({ type: 'fail', detail })) return;
+    if (!this.go({ type: 'fail', detail: toErrorDetail(failure, this.l) })) return;
     this.follower?.end('error');
-    this.emit('pay-error', detail);
+    void this.emitError(() => toErrorDetail(failure, this.l));
   }
 
   private go(event: PhaseEvent): boolean {

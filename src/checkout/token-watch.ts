@@ -1,8 +1,8 @@
 /**
  * TokenWatch: what loads the token's keeper (token-keeper.ts, a chunk of its own) in time — 90 s
  * before the token expires by the platform's clock, or when the platform refuses a call for its
- * token (401). In pay-checkout.js with the session, not in the payin views' chunk, which it kept
- * over its budget; a payment settled in minutes never loads the keeper.
+ * token (401). It travels with the payin views (the session's Followers), as only a pending
+ * payin needs it; a payment settled in minutes never loads the keeper.
  */
 import type { TokenHost, TokenKeeper } from './token-keeper.js';
 

@@ -26,9 +26,15 @@ export type PartialTranslation = {
  */
 const english = { ...enFirst } as unknown as Translation;
 
-/** Adds English terms that load with a lazy chunk (the checkout's, a payin's). */
-export function addEnglish(terms: Partial<Translation>): void {
-  Object.assign(english, terms);
+/**
+ * A translation with a part of it that arrived later: the part's terms win, and the errors of both
+ * are kept (the NETWORK error is in the first part, the others in the second: word-parts.ts).
+ */
+const withPart = <T extends { errors?: object }>(translation: T, part: { errors?: object }): T => ({ ...translation, ...part, errors: { ...translation.errors, ...part.errors } });
+
+/** Adds English terms that load with a lazy chunk (the checkout's, a payin's, the rest). */
+export function addEnglish(terms: PartialTranslation): void {
+  Object.assign(english, withPart(english, terms));
 }
 
 let checkoutEnglish: Promise<void> | undefined;
@@ -91,9 +97,13 @@ const connected = new Set<LocalizeController>();
 /** Bumped whenever a translation arrives or is registered: Localizers made before are stale. */
 let generation = 0;
 
+/** Checks of moreWords() waiting for terms to arrive. */
+const waiting: (() => void)[] = [];
+
 function translationsChanged() {
   generation++;
   for (const controller of connected) controller.host.requestUpdate();
+  for (const check of waiting.splice(0)) check();
 }
 
 /** Registers translations (a merchant may add a language or override terms of a bundled one). */
@@ -172,28 +182,52 @@ export function loadWords(tag: string | undefined): Promise<void> {
 /** The loaders of the bundled locales' second parts (word-parts.ts), which their first parts bring (in the build only). */
 const moreParts = new Map<string, Awaited<ReturnType<LocaleLoader>>['more'] | 'loading'>();
 
+/** English's second part (en-more.ts), asked for once; settled when it arrived or could not. */
+let englishMore: Promise<void> | undefined;
+let englishMoreSettled = false;
+const loadMoreEnglish = (): Promise<void> =>
+  (englishMore ??= import('./translations/en-more.js')
+    .then((module) => addEnglish(module.enMore), () => undefined)
+    .then(() => {
+      englishMoreSettled = true;
+      translationsChanged();
+    }));
+
 /**
- * Whether the terms only other methods' pending views say (word-parts.ts MORE_WORDS) are here for
- * `tag`, or need no fetch; if not, they are fetched once, and elements render again on arrival.
- * Should they fail to load, a payin's English stands in for them.
+ * Whether the terms only some shoppers see — other methods' pending views, and trouble (word-parts.ts
+ * MORE_WORDS) — are here for `tag`, or need no fetch; if not, they are fetched once, and elements
+ * render again on arrival. A bundled locale fetches its second part (should it fail to load,
+ * English's stands in); English, and a locale that falls back to it, English's. Words that cannot
+ * load are not waited for: what is here is shown.
  */
 export function moreWordsHere(tag: string | undefined): boolean {
   const locale = resolveLocale(tag);
   const more = moreParts.get(locale);
-  if (!more) return true;
-  if (more !== 'loading') {
+  if (more === 'loading' || pending.has(locale)) return false;
+  if (more) {
     moreParts.set(locale, 'loading');
     more()
       .then(
-        (module) => void loaded.set(locale, { ...loaded.get(locale)!, ...module.default }),
-        () => loadPayinEnglish().catch(() => undefined),
+        (module) => void loaded.set(locale, withPart(loaded.get(locale)!, module.default)),
+        () => loadMoreEnglish(),
       )
       .then(() => {
         moreParts.delete(locale);
         translationsChanged();
       });
+    return false;
   }
+  if ((loaded.has(locale) && locale !== 'en') || englishMoreSettled) return true;
+  void loadMoreEnglish();
   return false;
+}
+
+/** Those terms for `tag`, when moreWordsHere says they are here: a pay-error's message waits for them. */
+export function moreWords(tag: string | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (moreWordsHere(tag) ? resolve() : waiting.push(check));
+    check();
+  });
 }
 
 type Term = Exclude<keyof Translation, `$${string}`>;

@@ -6,6 +6,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
 
 const ENTRY = '/dist/pay-checkout.js';
+/** hi.ts failureReasons.SECURITY_CHECK_FAILED, as a Hindi shopper reads it (this file imports nothing from src/). */
+const HINDI_SECURITY_CHECK_FAILED = 'भुगतान सुरक्षा जाँच में पास नहीं हुआ।';
 
 interface BuiltElement extends HTMLElement {
   state: string;
@@ -62,16 +64,6 @@ describe('dist/pay-checkout.js', () => {
     }
   });
 
-  it('a malformed token: state="error" and pay-error TOKEN_INVALID, with no request', async () => {
-    const errors: CustomEvent[] = [];
-    document.addEventListener('pay-error', (event) => errors.push(event), { once: true });
-    const element = mount({ token: 'not-a-jwt', 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
-    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`);
-    expect(errors[0]?.detail.code).to.equal('TOKEN_INVALID');
-    expect(element.shadowRoot!.querySelector('[part="error"]')).to.exist;
-    expect(platform.requests).to.have.length(0);
-  });
-
   // Before any English element: a chunk, once fetched, stays for the page.
   it('a Thai shopper fetches the payin views and Thai, never a payin\'s English nor, without a status-url, the status stream', async () => {
     sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-th`, String(Date.now()));
@@ -113,6 +105,23 @@ describe('dist/pay-checkout.js', () => {
     expect(loaded).to.not.include('en-payin');
   });
 
+  it("a Hindi shopper whose payment failed waits for Hindi's second chunk and reads the reason in Hindi", async () => {
+    sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-hi-failed`, String(Date.now()));
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('GET', '/payins/order-hi-failed', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'SECURITY_CHECK_FAILED' }, { idPayin: 'order-hi-failed' }) });
+    const before = distFilesLoaded().length;
+    const element = mount({ token: checkoutToken('order-hi-failed'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'hi' });
+    // hi.ts failureReasons.SECURITY_CHECK_FAILED: the words of trouble are Hindi's second chunk.
+    await waitUntil(() => element.shadowRoot?.textContent?.includes(HINDI_SECURITY_CHECK_FAILED), `the reason in Hindi (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, { timeout: 5000 });
+    expect(element.getAttribute('state')).to.equal('failed');
+    expect(element.shadowRoot!.textContent).to.not.match(/failureReasons|failedText|newPaymentHint/);
+    const loaded = distFilesLoaded().slice(before).map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(loaded).to.include.members(['hi', 'hi-more']);
+    expect(loaded).to.not.include('en-more');
+  });
+
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
     expect(firstLoad.some((path) => /qr-encoder/.test(path)), 'the encoder is not part of the first load').to.equal(false);
     // A payin started in this tab earlier (the built element's own marker): it resumes at pending.
@@ -132,5 +141,21 @@ describe('dist/pay-checkout.js', () => {
     // An English shopper: a payin's English arrives beside the views.
     expect(distFilesLoaded().filter((file) => /^\/dist\/en-payin-[\w-]+\.js$/.test(file))).to.have.length(1);
     expect(element.shadowRoot!.textContent).to.include('Scan the QR code with any UPI app');
+    // Nothing went wrong, and the method is a QR: English's words of other methods and of trouble stay where they are.
+    expect(distFilesLoaded().filter((file) => /^\/dist\/en-more-[\w-]+\.js$/.test(file))).to.have.length(0);
+  });
+
+  // After the English QR payer, which must not have fetched what this one does.
+  it('a malformed token: state="error" and pay-error TOKEN_INVALID, with no request', async () => {
+    const errors: CustomEvent[] = [];
+    document.addEventListener('pay-error', (event) => errors.push(event), { once: true });
+    const element = mount({ token: 'not-a-jwt', 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
+    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`);
+    // Its message is in the shopper's words, which are a chunk fetched when trouble comes (word-parts.ts).
+    await waitUntil(() => errors.length === 1, 'pay-error');
+    expect(errors[0]?.detail.code).to.equal('TOKEN_INVALID');
+    expect(errors[0]?.detail.message).to.equal('This checkout link is not valid. Please start the payment again from the shop. (token: the token attribute is not a JWT)');
+    await waitUntil(() => element.shadowRoot!.querySelector('[part="error"]')?.textContent?.includes('This checkout link is not valid'), 'the error, in words');
+    expect(platform.requests).to.have.length(0);
   });
 });

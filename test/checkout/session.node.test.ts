@@ -2,7 +2,7 @@
  * CheckoutSession without a DOM: a fake platform client, fake followers (status source and
  * countdown driven by hand), and every report recorded. The phase table is tested on its own.
  */
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../src/api/errors.js';
 import type { CheckoutClient } from '../../src/api/checkout-client.js';
@@ -11,7 +11,8 @@ import { checkoutState, initialPhase, nextPhase, type Phase } from '../../src/ch
 import { CheckoutSession, type SessionInput, type SessionReport } from '../../src/checkout/session.js';
 import type { StatusSourceOptions, FollowStop } from '../../src/checkout/status-source.js';
 import { PayinFollow, type Followers } from '../../src/checkout/follow.js';
-import { Localizer } from '../../src/i18n/localize.js';
+import { TokenWatch } from '../../src/checkout/token-watch.js';
+import { Localizer, moreWords } from '../../src/i18n/localize.js';
 import { fakeJwt } from '../support/jwt.js';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -73,6 +74,7 @@ function fakeFollowers() {
   const countdowns: { deadline?: number; expire: () => void }[] = [];
   const followers: Followers = {
     PayinFollow,
+    TokenWatch,
     createStatusSource(host, options) {
       const record: (typeof sources)[number] = { options, started: 0, checks: 0, stops: [], active: false };
       sources.push(record);
@@ -133,6 +135,8 @@ function startSession(input: Partial<SessionInput>, answers: Parameters<typeof f
   const session = new CheckoutSession({
     input: () => full,
     localizer: () => new Localizer('en'),
+    // As the element does: a pay-error waits for the words of trouble (English's en-more.ts here).
+    moreWords: () => moreWords('en'),
     loadFollowers: () => Promise.resolve(follow.followers),
     report: (report) => reports.push(report),
     createClient: (options) => {
@@ -197,6 +201,10 @@ describe('the phase table', () => {
 });
 
 describe('CheckoutSession', () => {
+  // The words of trouble a pay-error says (English's en-more.ts) are here before the first test
+  // needs them, as they are a moment after an element first asks.
+  before(() => moreWords('en'));
+
   it('bad page input: an error naming the attribute, and no request', async () => {
     const h = startSession({ amount: -5 }, {});
     await h.settle();
@@ -463,9 +471,12 @@ describe('CheckoutSession', () => {
     onError(down, true);
     onError(down, true);
     assert.deepEqual(h.session.follow!.problem, { kind: 'connection' });
+    // A pay-error goes out once its words are here (word-parts.ts): a moment later.
+    await h.settle();
     assert.equal(h.names().filter((name) => name === 'pay-error').length, 1);
     onError(new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 }), false);
     assert.deepEqual(h.session.follow!.problem, { kind: 'error', code: 'TOKEN_EXPIRED' });
+    await h.settle();
     assert.deepEqual(h.events().at(-1)!.detail, { code: 'TOKEN_EXPIRED', message: 'This checkout session has expired. Please start the payment again from the shop.', httpStatus: 401, retryable: false });
     assert.equal(h.session.state, 'pending');
     // A good read clears the problem.

@@ -37,10 +37,11 @@ describe('locale chunks in dist/', () => {
       assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${group!.files[0]}`));
       assert.ok(group!.gzip <= LOCALE_CHUNK_GZIP, `${code}: ${group!.gzip} B gzip`);
       const chunk = readFileSync(new URL(group!.files[0]!, dist), 'utf8');
-      assert.ok(chunk.includes(translation.errors.TOKEN_INVALID!), `${group!.files[0]} holds the ${code} terms`);
-      assert.ok(!entry.includes(translation.errors.TOKEN_INVALID!), `the ${code} terms are not in pay-checkout.js`);
-      // Issue 24: the terms only other methods' pending views say (word-parts.ts) are a second
-      // chunk, which the first imports lazily: a shopper paying by QR never fetches it.
+      assert.ok(chunk.includes(translation.scanQr), `${group!.files[0]} holds the ${code} terms`);
+      assert.ok(!entry.includes(translation.scanQr), `the ${code} terms are not in pay-checkout.js`);
+      // Issue 24: the terms only other methods' pending views and trouble say (word-parts.ts) are
+      // a second chunk, which the first imports lazily: a shopper paying by QR without trouble
+      // never fetches it. The NETWORK error stays in the first: said when no chunk can arrive.
       const more = moreWordsChunk(sizes, code);
       assert.ok(more, `a lazy ${code}-more-*.js`);
       assert.deepEqual(importsOf(group!.files[0]!, chunk).dynamic, [`./${more.files[0]}`]);
@@ -48,6 +49,10 @@ describe('locale chunks in dist/', () => {
       const moreCode = readFileSync(new URL(more.files[0]!, dist), 'utf8');
       assert.ok(moreCode.includes(translation.transferHint) && !chunk.includes(translation.transferHint), `${more.files[0]} holds transferHint, ${group!.files[0]} does not`);
       assert.ok(chunk.includes(translation.scanQr) && !moreCode.includes(translation.scanQr), `${group!.files[0]} holds scanQr, ${more.files[0]} does not`);
+      for (const trouble of [translation.errors.TOKEN_INVALID!, translation.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, translation.rejections.INVALID_ACCOUNT_NUMBER, translation.expiredWithdrawn]) {
+        assert.ok(moreCode.includes(trouble) && !chunk.includes(trouble), `${more.files[0]} holds "${trouble}", ${group!.files[0]} does not`);
+      }
+      assert.ok(chunk.includes(translation.errors.NETWORK!) && !moreCode.includes(translation.errors.NETWORK!), `${group!.files[0]} holds the NETWORK error, ${more.files[0]} does not`);
     });
   }
 
@@ -62,7 +67,7 @@ describe('locale chunks in dist/', () => {
     const englishCode = readFileSync(new URL(english.files[0]!, dist), 'utf8');
     assert.ok(viewsCode.includes('.qr-placeholder'), `${views.files[0]} holds the views' styles`);
     assert.ok(!entry.includes('.qr-placeholder'), 'pay-checkout.js does not hold the views\' styles');
-    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, enPayin.rejections.INVALID_ACCOUNT_NUMBER]) {
+    for (const text of [enPayin.upiScan, enPayin.successText, enPayin.scanQr]) {
       assert.ok(englishCode.includes(text), `${english.files[0]} holds "${text}"`);
       assert.ok(!viewsCode.includes(text), `${views.files[0]} does not hold "${text}"`);
       assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
@@ -77,11 +82,28 @@ describe('locale chunks in dist/', () => {
     assert.deepEqual(english.files.length, 1, `en-checkout loads alone: ${english.files.join(' + ')}`);
     assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${english.files[0]}`));
     const englishCode = readFileSync(new URL(english.files[0]!, dist), 'utf8');
-    for (const text of [en.errors.TOKEN_INVALID, en.chooseMethod, en.noMethods, en.fieldInvalid.upiId]) {
+    for (const text of [en.chooseMethod, en.noMethods, en.fieldInvalid.upiId]) {
       assert.ok(englishCode.includes(text), `${english.files[0]} holds "${text}"`);
       assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
     }
     for (const text of [enFirst.loading, enFirst.errors.NETWORK]) assert.ok(entry.includes(text), `pay-checkout.js holds "${text}"`);
     assert.ok(!sizes.initial.files.some((file) => /^(hi|th|id|ms|vi|pt-BR|es|fil|ko|ja|zh-TW|sw)-/.test(file)));
+  });
+
+  // Issue 24: what only some shoppers see in English — the other methods' pending views and
+  // trouble (errors, rejections, failures, expiry) — is a third chunk, fetched when a view or an
+  // error needs it: an English shopper paying by QR without trouble never downloads it.
+  it("English's words for other methods and trouble are a lazy chunk of their own (en-more), in no other file", () => {
+    const more = sizes.lazy.find((group) => /^en-more-/.test(group.files[0]!));
+    assert.ok(more, `an en-more-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+    assert.deepEqual(more.files.length, 1, `en-more loads alone: ${more.files.join(' + ')}`);
+    assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${more.files[0]}`));
+    const moreCode = readFileSync(new URL(more.files[0]!, dist), 'utf8');
+    const others = sizes.lazy.filter((group) => /^(en-checkout|en-payin|payment-views)-/.test(group.files[0]!)).map((group) => readFileSync(new URL(group.files[0]!, dist), 'utf8'));
+    assert.equal(others.length, 3, 'en-checkout, en-payin and the payment views');
+    for (const text of [en.errors.TOKEN_INVALID, en.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, en.rejections.INVALID_ACCOUNT_NUMBER, en.expiredWithdrawn, en.transferHint]) {
+      assert.ok(moreCode.includes(text), `${more.files[0]} holds "${text}"`);
+      for (const code of [entry, ...others]) assert.ok(!code.includes(text), `only ${more.files[0]} holds "${text}"`);
+    }
   });
 });

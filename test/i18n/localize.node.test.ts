@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Localizer, addEnglish, loadEnglish, loadLocale, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { Localizer, addEnglish, loadEnglish, loadLocale, moreWords, moreWordsHere, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
 import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
@@ -118,7 +118,12 @@ describe('Localizer', () => {
     addEnglish(enPayin);
     assert.equal(l.term('copy'), 'Copy');
     assert.equal(l.lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.');
-    assert.equal(l.lookup('errors', 'RATE_LIMITED'), 'Too many attempts. Please wait a moment and try again.');
+    // The words of trouble are English's third chunk (en-more.ts), fetched when something goes
+    // wrong (moreWords): then English's stand in for such a locale's.
+    await moreWords('fr-FR');
+    assert.equal(moreWordsHere('fr-FR'), true);
+    assert.equal(new Localizer('fr-FR').lookup('errors', 'RATE_LIMITED'), 'Too many attempts. Please wait a moment and try again.');
+    assert.equal(new Localizer('fr-FR').lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.', 'its own NETWORK error still wins');
   });
 
   it('formats amounts, dates and countdowns with Intl in the locale', async () => {

@@ -55,6 +55,11 @@ export async function untilState(element: PayCheckout, state: string, timeout = 
   if (['pending', 'success', 'failed', 'refused'].includes(state)) {
     await waitUntil(() => element.views === 'ready', `the payin views (${element.views})`, { timeout });
   }
+  // The view itself, not the placeholder it shows while its words arrive: the words of other
+  // methods' views and of trouble are a chunk of their own (word-parts.ts), as a shopper sees.
+  if (['pending', 'success', 'failed', 'refused', 'error'].includes(state)) {
+    await waitUntil(() => !element.shadowRoot?.querySelector('.skeleton'), `the ${state} view, not its placeholder`, { timeout });
+  }
   await element.updateComplete;
 }
 

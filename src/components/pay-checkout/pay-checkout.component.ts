@@ -4,7 +4,7 @@ import type { CheckoutState } from '../../checkout/phase.js';
 import type { FollowStop } from '../../checkout/status-source.js';
 import { booleanString } from '../../checkout/redirect-params.js';
 import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
-import { LocalizeController, loadWords, moreWordsHere, type Localizer } from '../../i18n/localize.js';
+import { LocalizeController, loadWords, moreWords, moreWordsHere, type Localizer } from '../../i18n/localize.js';
 import { needsMoreWords } from '../../i18n/word-parts.js';
 import { hasOwnView } from '../../methods/registry.js';
 import { statusText } from '../../i18n/texts.js';
@@ -195,7 +195,7 @@ export class PayCheckout extends LitElement {
    * anywhere but at the form (`state` other than select or submitting), at once with INVALID_STATE.
    */
   submit(): Promise<PaySubmitResult> {
-    return this.session?.submit() ?? Promise.resolve(refused(this.l, 'INVALID_STATE', this.state));
+    return this.session?.submit() ?? moreWords(this.localize.tag).then(() => refused(this.l, 'INVALID_STATE', this.state));
   }
 
   /** Whether the form is complete, as submit() would find it. */
@@ -261,6 +261,7 @@ export class PayCheckout extends LitElement {
       input: () => this,
       localizer: () => this.l,
       words: () => loadWords(this.localize.tag),
+      moreWords: () => moreWords(this.localize.tag),
       loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
       report: (report) => session === this.session && this.onReport(report),
       earlierForm: earlier?.form,
@@ -290,7 +291,7 @@ export class PayCheckout extends LitElement {
       return this.requestUpdate();
     }
     if (report.name === 'pay-status') this.announcement = statusText(this.l, report.detail.status);
-    if (report.name === 'pay-expired') this.announcement = this.l.term('expired');
+    if (report.name === 'pay-expired') void moreWords(this.localize.tag).then(() => (this.announcement = this.l.term('expired')));
     this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
@@ -307,15 +308,18 @@ export class PayCheckout extends LitElement {
   private renderPayin(host: ViewHost) {
     const views = this.paymentViews;
     if (!views) return renderViewsLoading(host);
-    if (this.state !== 'pending') return views.renderFinal(host);
     const phase = host.session.phase;
     const code = phase.name === 'pending' ? phase.payin.paymentMethodResponse.paymentMethodCode : undefined;
-    return this.wordsHere(code) ? views.renderPending(host) : renderViewsLoading(host);
+    if (!this.wordsHere(code, views.troubleShown(host))) return renderViewsLoading(host);
+    return this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
   }
 
-  /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
-  private wordsHere(code: string | undefined): boolean {
-    return !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
+  /**
+   * Whether the words of `code`'s pending view, and of trouble when the view says some, are here
+   * (word-parts.ts): if not, they are fetched, and it renders again.
+   */
+  private wordsHere(code: string | undefined, trouble = false): boolean {
+    return !(trouble || (code && needsMoreWords(code, hasOwnView(code)))) || moreWordsHere(this.l.locale);
   }
 
   protected override render() {
@@ -326,7 +330,7 @@ export class PayCheckout extends LitElement {
       state === 'loading'
         ? renderLoading(host)
         : state === 'error'
-          ? renderError(host)
+          ? this.wordsHere(undefined, true) ? renderError(host) : renderLoading(host)
           : state === 'select' || state === 'submitting'
             ? (this.wordsHere(session.form.selectedCode), renderSelect(host))
             : this.renderPayin(host);

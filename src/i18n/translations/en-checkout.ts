@@ -1,7 +1,9 @@
 /**
- * English terms of the checkout before a payin exists — the form, errors, statuses — a chunk
- * fetched beside the options when the page's locale needs English (localize.ts). The first few
- * (en-first.ts) are in the initial file. With en-payin.ts they make `en` (en.ts), the source of truth.
+ * English terms of the checkout before a payin exists — the form, statuses — a chunk fetched
+ * beside the options when the page's locale needs English (localize.ts). The first few
+ * (en-first.ts, the NETWORK error among them) are in the initial file; errors are in en-more.ts,
+ * fetched when one is to be said. With en-payin.ts and en-more.ts they make `en` (en.ts), the
+ * source of truth.
  */
 import type { MYR_ACCOUNT_TYPES } from '../../api/method-rules.js';
 import type { PayinMethodCode } from '../../api/schemas/method-table.js';
@@ -108,28 +110,4 @@ export const enCheckout = {
   statusUnknown: (status: string) => `Payment status: ${status}`,
   returnToShop: 'Return to the shop',
   viewsFailed: 'The payment details could not be loaded. Check your connection and try again.',
-  errors: {
-    ...enFirst.errors,
-    TOKEN_INVALID: 'This checkout link is not valid. Please start the payment again from the shop.',
-    TOKEN_EXPIRED: 'This checkout session has expired. Please start the payment again from the shop.',
-    TOKEN_TOO_BROAD: 'This checkout cannot start: the shop gave it a key that must not be used in a browser.',
-    UNAUTHORIZED: 'This checkout session is not valid any more. Please start the payment again from the shop.',
-    FORBIDDEN: 'This checkout session does not allow this step.',
-    VERSION_UNSUPPORTED: 'The payment service does not support this checkout version.',
-    RATE_LIMITED: 'Too many attempts. Please wait a moment and try again.',
-    BAD_RESPONSE: 'The payment service sent an answer we could not read. Please try again.',
-    SERVER_ERROR: 'The payment service had a problem. Please try again.',
-    INVALID_REQUEST: 'Some details were not accepted. Please check them.',
-    INVALID_ATTRIBUTE: 'This checkout is not set up correctly.',
-    UNSAFE_URL: 'A link from the payment service was not safe to open.',
-    INVALID_FORM: 'Some payment details are missing or wrong.',
-    INVALID_STATE: 'The payment cannot be sent at this step.',
-    NOT_FOUND: 'This payment could not be found.',
-    PAYMENT_OPERATOR_UNAVAILABLE: 'This payment provider is unavailable right now. Try another payment method.',
-    CONFLICT: 'This payment is already closed, so it cannot be changed.',
-    PAYLOAD_TOO_LARGE: 'Some details are too long. Please shorten them and try again.',
-    /** The merchant's checkout (checkout-url) refused it: a 4xx other than 429. */
-    CHECKOUT_UNAVAILABLE: 'The shop could not start this payment. Please return to the shop and try again.',
-  },
-  errorUnknown: (code: string) => `The payment could not continue (${code}).`,
 };

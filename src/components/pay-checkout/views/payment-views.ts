@@ -18,12 +18,13 @@ import type { Payin } from '../../../api/schemas/payin.js';
 import type { PendingViewContext, ReferenceStep } from '../../../methods/types.js';
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
-import { renderFinalBody } from './final-view.js';
+import { finalSaysTrouble, renderFinalBody } from './final-view.js';
 import { renderHeader, returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
 
 // What follows a payin (the session's Followers) travels with its views.
 export { PayinFollow } from '../../../checkout/follow.js';
+export { TokenWatch } from '../../../checkout/token-watch.js';
 
 /**
  * The merchant's status stream (PushedStatus) is a chunk of its own, fetched after these views
@@ -111,6 +112,17 @@ function renderExpired(host: ViewHost) {
       <p class="note">${l.term('newPaymentHint')}</p>
     </div>
     ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
+}
+
+/**
+ * Whether the payin's view says trouble's words (word-parts.ts), which only some shoppers fetch:
+ * a final screen of a failure, a refusal or another amount; expiry; an error while following or
+ * with the UTR. The element shows them once those words are here.
+ */
+export function troubleShown(host: ViewHost): boolean {
+  const { phase, follow } = host.session;
+  if (phase.name === 'final') return finalSaysTrouble(phase.status, phase.payin, viewContext(host, phase.payin));
+  return !!follow && (follow.expired || follow.problem?.kind === 'error' || follow.reference.state === 'error');
 }
 
 export function renderPending(host: ViewHost) {
