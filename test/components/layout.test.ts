@@ -147,7 +147,10 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
         body: JSON.stringify({ status: 'SUCCESS' }),
       });
       // Polling ends a moment after expiry: "Check again" reads the status then.
-      await waitUntil(() => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')), 'success or Check again', { timeout: 10_000 });
+      await waitUntil(() => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')), 'success or Check again', { timeout: 10_000 }).catch((error: Error) => {
+        // What the element showed instead, for whoever reads a CI log.
+        throw new Error(`${error.message}: state ${element.state}, following ${element.pollStopped ?? 'on'}, text "${element.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim().slice(0, 500)}"`);
+      });
       $$<HTMLButtonElement>(element, 'button').find((b) => b.textContent!.includes('Check again'))?.click();
       await untilState(element, 'success');
       await expectLaidOut(element, 'final');
