@@ -22,10 +22,11 @@
  *   npm run bench:load -- --quick         N = 10 and 100 (about 6 min)
  *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration
  *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the kit's checkout token)
- *   npm run bench:load -- --pending-2h     only the long-pending row (about 1 min; scripts/load/pending-2h.ts)
+ *   npm run bench:load -- --pending-2h     only the long-pending rows, with the status stream and polling (about 4 min; scripts/load/pending-2h.ts)
  *
  * Every run but a single configuration (--n=, --relay=) ends with the long-pending row: one element
- * with checkout-url whose payment stays pending 2 h of sandbox time against 30-minute tokens.
+ * with checkout-url whose payment stays pending 2 h of sandbox time against 30-minute tokens, once
+ * following the kit's status stream and once polling.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -213,10 +214,14 @@ async function main() {
   const about = machine();
   const results: Figures[] = [];
   if (!PENDING_ONLY) for (const n of SIZES) for (const relay of RELAY) results.push(await run(n, relay));
-  let pending: Pending2hFigures | undefined;
+  let pending: Pending2hFigures[] | undefined;
   if (WITH_PENDING) {
-    pending = await pending2h(note);
-    note(`pending-2h: ${JSON.stringify({ ...pending, events: undefined })}`);
+    pending = [];
+    for (const stream of [true, false]) {
+      const row = await pending2h(note, { stream });
+      note(`pending-2h: ${JSON.stringify({ ...row, events: undefined })}`);
+      pending.push(row);
+    }
   }
   const report = {
     date: new Date().toISOString(),

@@ -42,6 +42,8 @@ interface PageRecord {
 
 export interface Pending2hFigures {
   scenario: string;
+  /** Following by the kit's authorized status stream (true), or by polling the platform. */
+  stream: boolean;
   /** The kit's stats().renewals: checkouts renewed by handle (200). */
   renewals: number;
   /** Renewal answers the page received, and those with a fresh token. */
@@ -80,7 +82,13 @@ async function untilPage(page: Page, done: (r: PageRecord) => boolean, timeoutMs
 
 const totalRequests = (counts: CountSnapshot) => Object.values(counts.byStatus).reduce((a, b) => a + b, 0);
 
-export async function pending2h(note: (line: string) => void): Promise<Pending2hFigures> {
+/**
+ * One run of the row. With the kit's status stream (`stream`) the element sends the platform
+ * nothing while the payment is pending, so its token is not used until the payin changes; polling,
+ * it reads the payin with its token every few seconds throughout, and each answer's Date shows it
+ * the moved clock.
+ */
+export async function pending2h(note: (line: string) => void, { stream = true } = {}): Promise<Pending2hFigures> {
   const started = Date.now();
   const emulator = await startWorker<{ url: string }>(new URL('./emulator-worker.ts', import.meta.url), {});
   const merchant = await startWorker<{ origin: string }>(new URL('./merchant-worker.ts', import.meta.url), {
@@ -96,13 +104,13 @@ export async function pending2h(note: (line: string) => void): Promise<Pending2h
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${merchant.started.origin}/shop/pending`);
     await page.evaluate(() => customElements.whenDefined('pay-checkout'));
-    await page.evaluate((method) => (window as any).__pending.open(method), PENDING_2H.method);
+    await page.evaluate(([method, withStream]) => (window as any).__pending.open(method, { stream: withStream }), [PENDING_2H.method, stream] as const);
 
     const pendingAt = await untilPage(page, (r) => r.state === 'pending' || r.events.some((e) => e.type === 'pay-error'), 60_000);
     if (pendingAt?.state !== 'pending') throw new Error(`The element did not reach pending: ${JSON.stringify(pendingAt ?? (await readPage(page)))}`);
     const idPayin = pendingAt.idPayin;
     if (!idPayin) throw new Error('No idPayin recorded by the page');
-    note(`pending-2h: ${idPayin} pending; moving the sandbox clock ${PENDING_2H.sandboxSeconds / 3600} h in ${PENDING_2H.stepSeconds / 60}-minute steps`);
+    note(`pending-2h (${stream ? 'status stream' : 'polling'}): ${idPayin} pending; moving the sandbox clock ${PENDING_2H.sandboxSeconds / 3600} h in ${PENDING_2H.stepSeconds / 60}-minute steps`);
 
     const renewalWaitMs: number[] = [];
     let missedRenewals = 0;
@@ -144,7 +152,8 @@ export async function pending2h(note: (line: string) => void): Promise<Pending2h
     ]);
     if (pageErrors.length) note(`pending-2h: page errors: ${[...new Set(pageErrors)].join('; ')}`);
     return {
-      scenario: `${PENDING_2H.method} ${PENDING_2H.money.amount} ${PENDING_2H.money.currencyCode} from <pay-checkout checkout-url> (the kit, ${PENDING_2H.tokenValiditySecs} s tokens), pending while the emulator's clock moves ${pendingSandboxHours} h in ${PENDING_2H.stepSeconds / 60}-minute steps, then SUCCESS`,
+      scenario: `${PENDING_2H.method} ${PENDING_2H.money.amount} ${PENDING_2H.money.currencyCode} from <pay-checkout checkout-url> (the kit, ${PENDING_2H.tokenValiditySecs} s tokens), ${stream ? "following the kit's status stream" : 'polling the platform'}, pending while the emulator's clock moves ${pendingSandboxHours} h in ${PENDING_2H.stepSeconds / 60}-minute steps, then SUCCESS`,
+      stream,
       renewals: stats.renewals,
       pageRenewals: final.checkouts.filter((c) => c.renewal && c.status === 200).length,
       missedRenewals,
@@ -168,12 +177,18 @@ export async function pending2h(note: (line: string) => void): Promise<Pending2h
   }
 }
 
-export function pending2hTable(f: Pending2hFigures): string {
-  const waits = [...f.renewalWaitMs].sort((a, b) => a - b);
+export function pending2hTable(rows: Pending2hFigures[]): string {
   return table([
-    ['pending 2 h, 30-min tokens', 'renewals (kit)', 'renewals missed', 'renewal wait max', 'pay-error', 'pay-token-expiring', '401s', 'platform requests (kit)', 'final state', 'wall'],
-    [
+    ['pending 2 h, 30-min tokens', 'following', 'renewals (kit)', 'renewals missed', 'renewal wait max', 'pay-error', 'pay-token-expiring', '401s', 'platform requests (kit)', 'final state', 'wall'],
+    ...rows.map((f) => pending2hRow(f)),
+  ]);
+}
+
+function pending2hRow(f: Pending2hFigures): string[] {
+  const waits = [...f.renewalWaitMs].sort((a, b) => a - b);
+  return [
       `${f.pendingSandboxHours} h sandbox`,
+      f.stream ? 'status stream' : 'polling',
       String(f.renewals),
       String(f.missedRenewals),
       waits.length ? `${(waits.at(-1)! / 1000).toFixed(1)} s` : '—',
@@ -183,6 +198,5 @@ export function pending2hTable(f: Pending2hFigures): string {
       `${f.platformRequests} (${f.kitRequests})`,
       String(f.finalState),
       `${f.wallSeconds} s`,
-    ],
-  ]);
+  ];
 }

@@ -83,7 +83,9 @@ export const SHOPPER_JS = `(() => {
 /**
  * The shop's page for the long-pending row (bench-load's --pending-2h): one element given only
  * `checkout-url` (the kit's POST /api/checkouts, which it also renews its token through) and a
- * method, Pay pressed at pay-ready. The page records the element's events, its state changes and
+ * method, Pay pressed at pay-ready. `open(method, { stream: false })` asks the same URL through
+ * `fetchCheckout` and leaves out the answer's status stream: the element polls the platform, with
+ * its token, while the payment is pending. The page records the element's events, its state changes and
  * every answer of the checkout URL (a first checkout, or a renewal by handle, with the token's
  * `exp`), with wall-clock times, which the bench reads as `window.__pending.record()`.
  */
@@ -108,9 +110,17 @@ export const PENDING_PAGE = `<!doctype html>
     return answer;
   };
   window.__pending = {
-    open(methodCode) {
+    open(methodCode, { stream = true } = {}) {
       const element = document.createElement('pay-checkout');
-      element.setAttribute('checkout-url', '/api/checkouts');
+      if (stream) element.setAttribute('checkout-url', '/api/checkouts');
+      else {
+        element.fetchCheckout = async (request) => {
+          const answer = await window.fetch('/api/checkouts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request), credentials: 'same-origin' });
+          if (!answer.ok) return answer;
+          const { statusUrl, ...rest } = await answer.json();
+          return rest;
+        };
+      }
       element.setAttribute('payment-method-code', methodCode);
       for (const type of EVENTS) {
         element.addEventListener(type, (event) => {
