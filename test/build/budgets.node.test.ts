@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
-import { measureElement, payinEnglishChunk, qrChunk, qrPayerSizes, sumOf, viewsChunk, type ChunkGroup, type ElementSizes } from '../../scripts/bundle-sizes.js';
+import { measureElement, otherViewsChunk, payinEnglishChunk, qrChunk, qrPayerSizes, sumOf, viewsChunk, type ChunkGroup, type ElementSizes } from '../../scripts/bundle-sizes.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 
 /**
@@ -38,11 +38,13 @@ describe('size budgets of dist/pay-checkout.js', () => {
     views = viewsChunk(sizes);
     qr = qrChunk(sizes);
     const english = payinEnglishChunk(sizes);
+    const everyView = otherViewsChunk(sizes);
     qrPayers = Object.fromEntries(['en', ...locales].map((locale) => [locale, qrPayerSizes(sizes, locale)]));
     const label = (group: ChunkGroup) => {
       if (group === views) return 'payment views (lazy)';
       if (group === qr) return 'QR encoder and drawing (lazy)';
       if (group === english) return "a payin's English (lazy)";
+      if (group === everyView) return "other methods' views (+ views)";
       if (/^en-checkout-/.test(group.files[0]!)) return "the checkout's English (lazy)";
       if (/^pushed-status-/.test(group.files[0]!)) return 'status stream (lazy, status-url)';
       const locale = locales.find((code) => group.files[0]!.startsWith(`${code}-`));
@@ -54,6 +56,7 @@ describe('size budgets of dist/pay-checkout.js', () => {
         row('initial load of <pay-checkout>', sizes.initial),
         ...sizes.lazy.map((group) => row(label(group), group)),
         ...(views && english ? [row("views for English (+ its words)", sumOf(views, english))] : []),
+        ...(everyView && english ? [row("every method's views, English", sumOf(everyView, english))] : []),
         ...Object.entries(qrPayers).flatMap(([locale, group]) => (group ? [row(`a QR payer in ${locale}, in all`, group)] : [])),
       ].join('\n'),
     );

@@ -48,13 +48,15 @@ export async function mount(attributes: Record<string, string | undefined>, prop
 
 /**
  * Waits for a state and its view: pending and final states are drawn by the payin views chunk,
- * which may arrive a moment after the state.
+ * which may arrive a moment after the state; a pending view of a method outside the QR family
+ * waits for the chunk of those views too (payment-views.ts viewsHere), its placeholder on screen.
  */
 export async function untilState(element: PayCheckout, state: string, timeout = 4000) {
   await waitUntil(() => element.state === state, `state ${state} (is ${element.state})`, { timeout });
   if (['pending', 'success', 'failed', 'refused'].includes(state)) {
     await waitUntil(() => element.views === 'ready', `the payin views (${element.views})`, { timeout });
   }
+  if (state === 'pending') await waitUntil(() => !$(element, '.skeleton'), 'the pending view, not its placeholder', { timeout });
   await element.updateComplete;
 }
 

@@ -303,20 +303,15 @@ export class PayCheckout extends LitElement {
     target.focus();
   }
 
-  /** Pending and final: the views chunk, or a placeholder while it loads (or, pending, the words of its method's view). */
+  /** Pending and final: the views chunk, or a placeholder while it loads (pending waits for its method's view and words there too). */
   private renderPayin(host: ViewHost) {
     const views = this.paymentViews;
     if (!views) return renderViewsLoading(host);
-    if (this.state !== 'pending') return views.renderFinal(host);
-    const phase = host.session.phase;
-    const code = phase.name === 'pending' ? phase.payin.paymentMethodResponse.paymentMethodCode : undefined;
-    return this.wordsHere(code) ? views.renderPending(host) : renderViewsLoading(host);
+    return this.state === 'pending' ? views.renderPending(host, this.wordsHere) : views.renderFinal(host);
   }
 
   /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
-  private wordsHere(code: string | undefined): boolean {
-    return !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
-  }
+  private readonly wordsHere = (code: string | undefined): boolean => !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
 
   protected override render() {
     const { l, state, session } = this;
@@ -328,7 +323,8 @@ export class PayCheckout extends LitElement {
         : state === 'error'
           ? renderError(host)
           : state === 'select' || state === 'submitting'
-            ? (this.wordsHere(session.form.selectedCode), renderSelect(host))
+            ? // The chosen method's words and view, fetched while the form is filled: here by the time its payin is.
+              (this.wordsHere(session.form.selectedCode), this.paymentViews?.viewsHere(session.form.selectedCode), renderSelect(host))
             : this.renderPayin(host);
     return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
       ${body}
