@@ -131,6 +131,7 @@ function bundleSizes() {
     const file = group.files[0]!;
     if (/^qr-encoder-/.test(file)) return 'QR encoder and drawing (lazy)';
     if (/^payment-views-/.test(file)) return 'payment views (lazy)';
+    if (/^other-views-/.test(file)) return "other methods' views (lazy, with the payment views they import; never for a QR payer)";
     if (/^en-checkout-/.test(file)) return "the checkout's English (lazy, beside the options; English and merchants' locales)";
     if (/^en-payin-/.test(file)) return "a payin's English (lazy, English and merchants' locales)";
     if (/^pushed-status-/.test(file)) return 'status stream (lazy, status-url only)';

@@ -102,8 +102,15 @@ export const localeChunk = (sizes: ElementSizes, locale: string) => lazyNamed(si
 /** The second part of a bundled locale, th-more-*.js: fetched only for the pending views of methods other than QR. */
 export const moreWordsChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, `${locale}-more`);
 
-/** The payin views (payment-views-*.js), fetched after pay-ready. */
+/** The payin views (payment-views-*.js), fetched after pay-ready: the views of the QR family's methods among them. */
 export const viewsChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'payment-views');
+
+/**
+ * The views of every other method (other-views-*.js), which the payin views fetch for a payin of
+ * one of them (or the shopper's choice of one at the form). Its group holds the payin views too,
+ * which it imports (the group is what loads beyond the initial file): every method's views.
+ */
+export const otherViewsChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'other-views');
 
 /** The QR's encoder and drawing (qr-encoder-*.js), fetched when a view first shows a QR. */
 export const qrChunk = (sizes: ElementSizes) => lazyNamed(sizes, 'qr-encoder');
@@ -126,7 +133,8 @@ export function sumOf(...groups: ChunkGroup[]): ChunkGroup {
  * All the JavaScript a shopper paying by QR downloads, from the first file to the final screen,
  * polling (no status-url): the initial load, the payin views, the QR chunk and the words of their
  * language — a bundled locale's chunk (complete), or for English the checkout's English beside the
- * options and a payin's English beside the views. Undefined when a chunk it needs is missing.
+ * options and a payin's English beside the views. Not the other methods' views (otherViewsChunk),
+ * which a QR payer never fetches. Undefined when a chunk it needs is missing.
  */
 export function qrPayerSizes(sizes: ElementSizes, locale: string): ChunkGroup | undefined {
   const views = viewsChunk(sizes);

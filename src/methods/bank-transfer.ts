@@ -4,13 +4,13 @@
  * the QR it may send instead of an account.
  */
 import { html, nothing } from 'lit';
-import { icons } from './icons.js';
+import { otherIcons } from './other-icons.js';
 import { amountToPay, detailList, instructions } from './parts.js';
 import { paymentQr, qrPayloadOf } from './qr-payment.js';
 import type { MethodModule } from './types.js';
 
 export const bankTransfer: MethodModule = {
-  icon: icons.bank,
+  icon: otherIcons.bank,
   renderPending(view) {
     const { l, response } = view;
     const account = response.account;

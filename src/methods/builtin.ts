@@ -1,55 +1,41 @@
 /**
- * The package's method views, one line per code (every code of PAYIN_METHOD_CODES, checked by the compiler). A module is a family's view of the platform's
- * response; adding a method means one module (or reusing one) and one line here. Loaded after the
- * checkout is ready (or at once when it resumes a payin), so the initial load stays small.
+ * The package's method views, one line per code: those of the QR family here, every other code's
+ * in other-views.ts (together every code of PAYIN_METHOD_CODES, checked by the compiler through
+ * QrFamilyCode and OtherMethodCode). A module is a family's view of the platform's response;
+ * adding a method means one module (or reusing one) and one line here or there.
+ *
+ * This module travels with the payin views, loaded after the checkout is ready (or at once when
+ * it resumes a payin), so the initial load stays small. The other methods' views are a chunk of
+ * their own (other-views-*.js), fetched by loadOtherViews only for a payin of one of them (or the
+ * shopper's choice of one at the form): a shopper paying by QR downloads the QR family's views
+ * alone. Until that chunk is here, methodFor() has no view for those codes (nor the generic view
+ * of a code without one): the payin views wait for it (payment-views.ts viewsHere).
  */
-import { bankTransfer } from './bank-transfer.js';
-import { codePayment } from './code-payment.js';
-import { cryptoOffline } from './crypto.js';
-import { genericMethod } from './generic.js';
-import { icons } from './icons.js';
 import { registerBuiltins } from './registry.js';
-import { mobileMoney } from './mobile-money.js';
-import { phoneToAccount } from './p2a.js';
 import { qrPaymentModule } from './qr-payment.js';
-import { redirectModule } from './redirect.js';
-import type { MethodModule } from './types.js';
-import type { PayinMethodCode } from '../api/schemas/method-table.js';
+import type { MethodModule, QrFamilyCode } from './types.js';
 import { upiCollect, upiQr } from './upi.js';
 
 const qrPayment = qrPaymentModule();
-const bankRedirect = redirectModule();
 
-const modules: Record<PayinMethodCode, MethodModule> = {
-  ABSA_PAY: bankRedirect,
-  CAPITEC_PAY: bankRedirect,
-  CODE_PAYMENT: codePayment,
-  CRYPTO_OFFLINE: cryptoOffline,
+const modules: Record<QrFamilyCode, MethodModule> = {
   DUITNOW: qrPayment,
-  EWALLET: redirectModule(['gojek', 'dana', 'ovo', 'shopeeid', 'linkaja'], icons.wallet),
-  FPX: bankRedirect,
-  P2A_V2: phoneToAccount,
-  ONLINE: bankRedirect,
-  MOBILE_MONEY: mobileMoney,
-  MOMOPAY: redirectModule(['momo'], icons.wallet),
-  NEDBANK_DIRECT_EFT: bankRedirect,
-  NETBANKING: redirectModule(['upi']),
-  OFFLINE: bankTransfer,
-  PAY_ME: redirectModule(['payme'], icons.wallet),
-  PAYSHAP: bankRedirect,
   PIXQR: qrPaymentModule('pixCopyPaste'),
   PROMPTPAY: qrPayment,
-  PSE: bankRedirect,
   QRISPAY: qrPayment,
   QRPH: qrPayment,
   UPICOLLECT: upiCollect,
   UPIQR: upiQr,
-  VAPAY: bankTransfer,
   VIETQR: qrPayment,
   ZAPPER_QR: qrPayment,
   UPI_ID: upiCollect,
-  FNB_DIRECT_EFT: bankRedirect,
   SNAP_SCAN_QR: qrPayment,
 };
 
-registerBuiltins(Object.entries(modules), genericMethod);
+registerBuiltins(Object.entries(modules));
+
+/**
+ * Loads the other methods' views (other-views.ts), which register themselves and the generic
+ * view as they arrive. The browser keeps a module it has loaded: a second call costs nothing.
+ */
+export const loadOtherViews = (): Promise<unknown> => import('./other-views.js');

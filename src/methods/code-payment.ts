@@ -2,12 +2,12 @@
  * Payment code (TWD): a code to show at a convenience-store kiosk or counter and pay in cash.
  */
 import { html } from 'lit';
-import { icons } from './icons.js';
+import { otherIcons } from './other-icons.js';
 import { amountToPay, detailList, instructions } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const codePayment: MethodModule = {
-  icon: icons.cash,
+  icon: otherIcons.cash,
   renderPending(view) {
     const { l, response } = view;
     const store = response.paymentOperator?.name ?? response.account?.bankName ?? '';

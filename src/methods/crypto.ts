@@ -3,12 +3,12 @@
  * amount, a QR of the address, and a warning to use that network only.
  */
 import { html, nothing } from 'lit';
-import { icons } from './icons.js';
+import { otherIcons } from './other-icons.js';
 import { amountToPay, detailList, qrStep, supportDetails } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const cryptoOffline: MethodModule = {
-  icon: icons.crypto,
+  icon: otherIcons.crypto,
   renderPending(view) {
     const { l, response } = view;
     const address = response.account?.accountNumber ?? response.paymentAddress?.idAddress;

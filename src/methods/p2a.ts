@@ -3,13 +3,13 @@
  * reference (UTR) the bank shows, validated exactly and sent to the external-reference endpoint.
  */
 import { html } from 'lit';
-import { icons } from './icons.js';
+import { otherIcons } from './other-icons.js';
 import { amountToPay, detailList, instructions } from './parts.js';
 import { referenceStep } from './reference-step.js';
 import type { MethodModule } from './types.js';
 
 export const phoneToAccount: MethodModule = {
-  icon: icons.bank,
+  icon: otherIcons.bank,
   renderPending(view) {
     const { l, response } = view;
     const address = response.paymentAddress;

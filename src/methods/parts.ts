@@ -1,8 +1,9 @@
 /**
  * The building blocks of method views: the amount to pay, details (with a copy button only where
  * a shopper pastes the value: the exact amount, an account, VA or wallet number, a transfer's
- * reference), instructions, a QR with "Save QR image", details for support, and the redirect and
- * deep-link steps with their safe-scheme checks.
+ * reference), instructions, a QR with "Save QR image", details for support, and the deep-link
+ * step with its safe-scheme check. The redirect step, which only views outside the QR family
+ * show, is a module of its own (redirect-step.ts), in their chunk.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -202,20 +203,6 @@ export function safeImageUrl(value: string | undefined): string | undefined {
 export function platformQrImage(view: PendingViewContext, caption?: string): TemplateResult | undefined {
   const image = safeImageUrl(view.response.qrCode);
   return image ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.l.term('qrLabel')} /></div>` : undefined;
-}
-
-/** "Continue to your bank": a redirect the platform asked for, http(s) only. */
-export function redirectStep(view: PendingViewContext, url: string | undefined, primary = true): Part {
-  if (!url) return nothing;
-  const safe = safeWebUrl(url);
-  if (!safe) {
-    view.actions.reportUnsafeUrl(url);
-    return html`<p class="error" role="alert" part="error">${view.l.term('unsafeLink')}</p>`;
-  }
-  return html`<div class="redirect">
-    <p class="note">${view.l.term('continueHint')}</p>
-    <a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${view.l.term('continueToBank')}</a>
-  </div>`;
 }
 
 /** "Open the app": a deep link with an allowed app scheme. */

@@ -6,12 +6,13 @@
  * device the app link, when there is one, leads.
  */
 import { html, nothing, type SVGTemplateResult } from 'lit';
-import { icons } from './icons.js';
-import { amountToPay, deepLinkStep, detailList, instructions, redirectStep, supportDetails } from './parts.js';
+import { otherIcons } from './other-icons.js';
+import { amountToPay, deepLinkStep, detailList, instructions, supportDetails } from './parts.js';
+import { redirectStep } from './redirect-step.js';
 import type { MethodModule } from './types.js';
 
 /** `deepLinkSchemes`: the app schemes its deep links may use, besides http and https. */
-export function redirectModule(deepLinkSchemes: readonly string[] = [], icon: SVGTemplateResult = icons.online): MethodModule {
+export function redirectModule(deepLinkSchemes: readonly string[] = [], icon: SVGTemplateResult = otherIcons.online): MethodModule {
   return {
     icon,
     renderPending(view) {

@@ -1,6 +1,8 @@
 /**
- * Method views by code. The package's own (builtin.ts) arrive with the payin views chunk; a
- * merchant may register its own at any time, and those win over the built-in ones.
+ * Method views by code. The package's own arrive in two parts: the QR family's with the payin
+ * views chunk (builtin.ts), every other code's and the generic view with a chunk of their own
+ * (other-views.ts), fetched only when needed. A merchant may register its own at any time, and
+ * those win over the built-in ones.
  */
 import type { MethodModule } from './types.js';
 
@@ -13,13 +15,16 @@ export function registerMethod(codes: readonly string[], module: MethodModule): 
   for (const code of codes) own.set(code, module);
 }
 
-/** Called by builtin.ts when it loads. */
-export function registerBuiltins(modules: readonly (readonly [string, MethodModule])[], generic: MethodModule): void {
+/** Called by builtin.ts and other-views.ts as each loads; the latter brings the generic view. */
+export function registerBuiltins(modules: readonly (readonly [string, MethodModule])[], generic?: MethodModule): void {
   for (const [code, module] of modules) builtin.set(code, module);
-  fallback = generic;
+  if (generic) fallback = generic;
 }
 
-/** The view of a code once the views are loaded (a code without one gets the generic view). */
+/**
+ * The view of a code once its views are loaded (a code without one gets the generic view);
+ * undefined before, e.g. for a bank transfer while other-views.ts is still to come.
+ */
 export function methodFor(code: string): MethodModule | undefined {
   return own.get(code) ?? builtin.get(code) ?? fallback;
 }

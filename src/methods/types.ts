@@ -1,5 +1,6 @@
 import type { SVGTemplateResult, TemplateResult, nothing } from 'lit';
 import type { MoneyResponse } from '../api/schemas/common.js';
+import type { PayinMethodCode } from '../api/schemas/method-table.js';
 import type { PaymentMethodResponse } from '../api/schemas/method-responses.js';
 import type { Payin } from '../api/schemas/payin.js';
 import type { Localizer } from '../i18n/localize.js';
@@ -59,9 +60,23 @@ export interface PendingViewContext {
 }
 
 /**
+ * The codes whose package views travel with the payin views (builtin.ts): the QR payments and UPI.
+ * Every other code's view is in other-views.ts, a chunk fetched only for those codes, so a shopper
+ * paying by QR never downloads a bank transfer's or a redirect's view. Declared here, below both
+ * modules, so each can check its codes against it without importing the other.
+ */
+export type QrFamilyCode = Extract<
+  PayinMethodCode,
+  'DUITNOW' | 'PIXQR' | 'PROMPTPAY' | 'QRISPAY' | 'QRPH' | 'VIETQR' | 'ZAPPER_QR' | 'SNAP_SCAN_QR' | 'UPIQR' | 'UPICOLLECT' | 'UPI_ID'
+>;
+
+/** The codes whose package views are in other-views.ts. */
+export type OtherMethodCode = Exclude<PayinMethodCode, QrFamilyCode>;
+
+/**
  * A payment method family's view of the platform's response. Its form comes from the method
  * rules (src/api/method-rules.ts). Adding a method means one module and one line in
- * builtin.ts; <pay-checkout> never branches on a code.
+ * builtin.ts (a QR family's code) or other-views.ts; <pay-checkout> never branches on a code.
  */
 export interface MethodModule {
   /** A small icon of the method's family (QR, bank, wallet, online banking, crypto, cash), 24×24, drawn in currentColor. */

@@ -13,10 +13,21 @@ interface BuiltElement extends HTMLElement {
   state: string;
 }
 
-/** The files of dist/ the page has fetched so far. */
+/** The page's own fetch: the fake platform replaces window.fetch while a test runs. */
+const realFetch = window.fetch.bind(window);
+
+/**
+ * Names only the views of methods outside the QR family use (other-views-*.js): terms only their
+ * pending views say (src/i18n/word-parts.ts MORE_WORDS, which the views name as keys) and an
+ * e-wallet's app schemes. The built element is all this test reads, so they are spelled here.
+ */
+const OTHER_VIEWS_MARKERS = ['transferHint', 'cryptoWarning', 'paymentCodeHint', 'approveOnPhoneText', 'continueToBank', 'shopeeid'];
+
+/** The files of dist/ the page has fetched so far (as modules: not this test's own reads of them, with fetch()). */
 const distFilesLoaded = () =>
   performance
     .getEntriesByType('resource')
+    .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
     .map((entry) => new URL(entry.name).pathname)
     .filter((path) => path.startsWith('/dist/'));
 
@@ -82,6 +93,74 @@ describe('dist/pay-checkout.js', () => {
     expect(loaded).to.not.include('pushed-status');
     // Issue 24: the words only other methods' pending views say are Thai's second chunk, not fetched for a QR.
     expect(loaded).to.not.include('th-more');
+  });
+
+  // Before any view of another method: a chunk, once fetched, stays for the page.
+  it("a Thai shopper paying by UPI QR pays through the form to the pending view and never downloads another method's view", async () => {
+    const payin = payinResponse({ status: 'PROCESSING' }, { idPayin: 'order-th-upi' });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('POST', '/payins/order-th-upi', { body: payin })
+      .on('GET', '/payins/order-th-upi', { body: payin });
+    const element = mount({ token: checkoutToken('order-th-upi'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th', 'payment-method-code': 'UPIQR' });
+    await waitUntil(() => element.getAttribute('state') === 'select' && element.shadowRoot?.querySelector('[part="submit"]'), `the form (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    element.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.click();
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    expect(element.getAttribute('state')).to.equal('pending');
+    expect(platform.count('POST', '/payins/order-th-upi')).to.equal(1);
+    const files = distFilesLoaded();
+    const loaded = files.map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(loaded).to.include.members(['payment-views', 'th', 'qr-encoder']);
+    expect(loaded).to.not.include('other-views');
+    // Nor do the files it fetched hold those views under another name.
+    const code = await Promise.all(files.map((path) => realFetch(path).then((response) => response.text())));
+    for (const marker of OTHER_VIEWS_MARKERS) {
+      expect(files.filter((_, i) => code[i]!.includes(marker)), `the files that name ${marker}`).to.deep.equal([]);
+    }
+  });
+
+  it("a bank transfer's pending view waits for the other methods' views, then shows all its details", async () => {
+    sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-th-bank`, String(Date.now()));
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
+      .on('GET', '/payins/order-th-bank', {
+        body: payinResponse(
+          { status: 'PROCESSING' },
+          {
+            idPayin: 'order-th-bank',
+            paymentMethodCode: 'OFFLINE',
+            upiQrDeepLink: undefined,
+            account: { accountNumber: '1234567890123456', accountName: 'DEMO SHOP', bankName: 'Kasikornbank' },
+            paymentInstructionList: ['Open your banking app'],
+          },
+        ),
+      });
+    const element = mount({ token: checkoutToken('order-th-bank'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    // The method's view is never drawn without its module: while its chunk loads, a placeholder.
+    const partial: string[] = [];
+    const watch = new MutationObserver(() => {
+      const title = element.shadowRoot?.querySelector('.method-title');
+      if (title && !element.shadowRoot!.querySelector('.details-box')) partial.push(element.shadowRoot!.textContent!.slice(0, 200));
+    });
+    await waitUntil(() => element.shadowRoot, 'a shadow root');
+    watch.observe(element.shadowRoot!, { childList: true, subtree: true, characterData: true });
+    try {
+      await waitUntil(() => element.shadowRoot!.querySelector('.copy-all'), `the transfer's details (state ${element.getAttribute('state')}: ${element.shadowRoot!.textContent?.slice(0, 200)})`, { timeout: 5000 });
+    } finally {
+      watch.disconnect();
+    }
+    expect(partial, 'a pending view without its method').to.deep.equal([]);
+    const root = element.shadowRoot!;
+    const copyValues = [...root.querySelectorAll('.copy-value')].map((node) => node.textContent!.replace(/\s+/g, ''));
+    expect(copyValues).to.include.members(['1234567890123456', 'REF-12345']);
+    expect(root.textContent).to.include('Kasikornbank').and.include('DEMO SHOP').and.include('Open your banking app');
+    // The bank icon, which travels with those views (other-icons.ts), beside the method's name.
+    expect(root.querySelector('.method-title svg.method-icon path')!.getAttribute('d')).to.match(/^M3 9\.5 12 4l9 5\.5/);
+    const loaded = distFilesLoaded().map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    expect(loaded.filter((name) => name === 'other-views')).to.have.length(1);
+    expect(loaded).to.include.members(['payment-views', 'th', 'th-more']);
   });
 
   it("a Thai shopper's bank transfer waits for Thai's second chunk and shows its words in Thai", async () => {

@@ -392,7 +392,8 @@ describe('payin views, from the shopper’s side', () => {
       ['EWALLET', 'wallet'], ['ONLINE', 'online'], ['NETBANKING', 'online'], ['CRYPTO_OFFLINE', 'crypto'], ['CODE_PAYMENT', 'cash'],
     ] as const) {
       it(`${code}: the ${family} icon beside the method's name`, async () => {
-        const { icons } = await import('../../src/methods/icons.js');
+        // The QR family's icons travel with the payin views, the others with the other methods' views.
+        const icons = { ...(await import('../../src/methods/icons.js')).icons, ...(await import('../../src/methods/other-icons.js')).otherIcons };
         const key = family === 'QR' ? 'qr' : family;
         const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: code, upiQrDeepLink: code === 'UPIQR' ? 'upi://pay?pa=a@b' : undefined }));
         const title = $(element, '.method-title')!;

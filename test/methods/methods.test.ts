@@ -5,7 +5,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { PAYIN_METHOD_TABLE, TABLE_PAYIN_METHOD_CODES } from '../../src/api/index.js';
-import '../../src/methods/builtin.js';
+import { loadOtherViews } from '../../src/methods/builtin.js';
 import { methodFor, registeredCodes } from '../../src/methods/registry.js';
 import { genericMethod } from '../../src/methods/generic.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
@@ -20,11 +20,16 @@ describe('every payment method, against the sandbox emulator', () => {
   before(fastPolling);
   after(normalPolling);
 
-  it('every code of the method table has a module of its own', () => {
+  it('every code of the method table has a module of its own: the QR family\'s at once, the others\' with their chunk', async () => {
+    // The first test of this page: nothing has asked for the other methods' views yet.
+    for (const code of ['UPIQR', 'UPICOLLECT', 'QRISPAY', 'PIXQR']) expect(methodFor(code), code).to.exist;
+    for (const code of ['OFFLINE', 'ONLINE', 'NEW_WALLET']) expect(methodFor(code), code).to.equal(undefined);
+    await loadOtherViews();
     for (const code of TABLE_PAYIN_METHOD_CODES) {
       expect(registeredCodes(), code).to.include(code);
       expect(methodFor(code), code).not.to.equal(genericMethod);
     }
+    expect(methodFor('NEW_WALLET'), 'a code without a view of its own').to.equal(genericMethod);
   });
 
   describe('form rules, for every code and currency of the table', () => {

@@ -304,23 +304,17 @@ export class PayCheckout extends LitElement {
     target.focus();
   }
 
-  /** Pending and final: the views chunk, or a placeholder while it loads (or, pending, the words of its method's view). */
+  /** Pending and final: the views chunk, or a placeholder while it loads (pending waits for its method's view and words there too). */
   private renderPayin(host: ViewHost) {
     const views = this.paymentViews;
     if (!views) return renderViewsLoading(host);
-    const phase = host.session.phase;
-    const code = phase.name === 'pending' ? phase.payin.paymentMethodResponse.paymentMethodCode : undefined;
-    if (!this.wordsHere(code, views.troubleShown(host))) return renderViewsLoading(host);
-    return this.state === 'pending' ? views.renderPending(host) : views.renderFinal(host);
+    // The words of trouble (word-parts.ts), when the view says some: fetched, and it renders again.
+    if (views.troubleShown(host) && !moreWordsHere(this.l.locale)) return renderViewsLoading(host);
+    return this.state === 'pending' ? views.renderPending(host, this.wordsHere) : views.renderFinal(host);
   }
 
-  /**
-   * Whether the words of `code`'s pending view, and of trouble when the view says some, are here
-   * (word-parts.ts): if not, they are fetched, and it renders again.
-   */
-  private wordsHere(code: string | undefined, trouble = false): boolean {
-    return !(trouble || (code && needsMoreWords(code, hasOwnView(code)))) || moreWordsHere(this.l.locale);
-  }
+  /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
+  private readonly wordsHere = (code: string | undefined): boolean => !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
 
   protected override render() {
     const { l, state, session } = this;
@@ -330,9 +324,10 @@ export class PayCheckout extends LitElement {
       state === 'loading'
         ? renderLoading(host)
         : state === 'error'
-          ? this.wordsHere(undefined, true) ? renderError(host) : renderLoading(host)
+          ? moreWordsHere(this.l.locale) ? renderError(host) : renderLoading(host)
           : state === 'select' || state === 'submitting'
-            ? (this.wordsHere(session.form.selectedCode), renderSelect(host))
+            ? // The chosen method's words and view, fetched while the form is filled: here by the time its payin is.
+              (this.wordsHere(session.form.selectedCode), this.paymentViews?.viewsHere(session.form.selectedCode), renderSelect(host))
             : this.renderPayin(host);
     return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
       ${body}

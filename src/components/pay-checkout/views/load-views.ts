@@ -1,6 +1,7 @@
 /**
- * Loads the payin views chunk (payment-views.ts: every method's pending and final view, and what
- * follows a payin). Beside it, in the same round trip, their English when the locale in use may
+ * Loads the payin views chunk (payment-views.ts: the pending views of the QR family's methods,
+ * every final view, and what follows a payin; the other methods' pending views are a chunk that
+ * it fetches itself when one is wanted, viewsHere). Beside it, in the same round trip, their English when the locale in use may
  * fall back to it (a bundled locale other than English is complete and never does); after it, with
  * a `status-url`, the merchant's status stream (PushedStatus, a chunk that a polling checkout never
  * fetches; should it fail to load, the checkout polls). All of them arrive while the shopper fills

@@ -1,10 +1,11 @@
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 /**
  * The views of a payin that exists: pending (the method's own view) and final. A separate chunk,
- * with every method's view and what follows a payin (status source, countdown), loaded after the
- * checkout is ready or at once when it resumes.
+ * with the QR family's method views (builtin.ts) and what follows a payin (status source,
+ * countdown), loaded after the checkout is ready or at once when it resumes. The other methods'
+ * views are a chunk it fetches when one of them is wanted (viewsHere).
  */
-import '../../../methods/builtin.js';
+import { loadOtherViews } from '../../../methods/builtin.js';
 
 export { styles } from './payment-views.styles.js';
 
@@ -19,8 +20,8 @@ import type { PendingViewContext, ReferenceStep } from '../../../methods/types.j
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
 import { finalSaysTrouble, renderFinalBody } from './final-view.js';
-import { renderHeader, returnToShop } from './status-views.js';
-import type { ViewHost } from './view-host.js';
+import { renderHeader, renderViewsLoading, returnToShop } from './status-views.js';
+import type { SessionView, ViewHost } from './view-host.js';
 
 // What follows a payin (the session's Followers) travels with its views.
 export { PayinFollow } from '../../../checkout/follow.js';
@@ -38,6 +39,45 @@ export const loadPushedStatus = () => import('../../../checkout/pushed-status.js
 export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
   options.statusUrl && Pushed && typeof EventSource === 'function' ? new Pushed(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
+
+/**
+ * The other methods' views (builtin.ts loadOtherViews): while their chunk loads, the sessions
+ * whose element waits to draw one of them; `failed` when it did not load for a view on screen,
+ * until the shopper asks again.
+ */
+let otherViews: Set<SessionView> | 'failed' | undefined;
+
+/**
+ * Whether the pending view of `code` can be drawn: its method's view is here (the QR family's, a
+ * merchant's own, or any other once their chunk has arrived), or that chunk did not load and the
+ * pending view says so with a way to try again. If not, the chunk is fetched (once at a time) and
+ * `host`'s element renders again when it arrives. Asked, without a host, as soon as the shopper
+ * chooses a method at the form, so that after Pay its view is already here; a failure then
+ * leaves nothing behind, and the pending view tries again.
+ */
+export function viewsHere(code: string | undefined, host?: ViewHost): boolean {
+  if (!code || methodFor(code) || otherViews === 'failed') return true;
+  if (!otherViews) {
+    const waiting = (otherViews = new Set());
+    loadOtherViews()
+      .then(
+        () => (otherViews = undefined),
+        () => (otherViews = waiting.size ? 'failed' : undefined),
+      )
+      .then(() => waiting.forEach((session) => session.requestUpdate()));
+  }
+  if (host) otherViews.add(host.session);
+  return false;
+}
+
+/**
+ * In place of a method's view whose chunk did not load: the failure, and the way to load it
+ * again, as renderViewsLoading (status-views.ts) says it of the payin views (written out again
+ * here, not shared: the element's file, which holds that one, is at its size budget).
+ */
+const renderOtherViewsFailed = ({ session, l }: ViewHost) =>
+  html`<p class="error" part="error" role="alert">${l.term('viewsFailed')}</p>
+    <button type="button" @click=${() => ((otherViews = undefined), session.requestUpdate())}>${l.term('tryAgain')}</button>`;
 
 function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
   // A top-up has no external-reference request in the platform's document.
@@ -125,13 +165,26 @@ export function troubleShown(host: ViewHost): boolean {
   return !!follow && (follow.expired || follow.problem?.kind === 'error' || follow.reference.state === 'error');
 }
 
-export function renderPending(host: ViewHost) {
+/**
+ * The pending view, once what it needs is here: the words only it says (`wordsHere`, the
+ * element's: word-parts.ts) and its method's view (viewsHere). Until then a placeholder, while
+ * both are fetched side by side and the element renders again as each arrives. (The wait is
+ * decided here, in the views chunk, rather than in the element: its file is at its size budget.)
+ */
+export function renderPending(host: ViewHost, wordsHere: (code: string) => boolean) {
   const { session } = host;
   if (session.phase.name !== 'pending') return nothing;
-  const view = viewContext(host, session.phase.payin);
+  const { payin } = session.phase;
+  const code = payin.paymentMethodResponse.paymentMethodCode;
+  // Both asked before either answer counts, so that both are fetched at once. Past expireAt the
+  // method's view is withdrawn (renderExpired): it is not fetched for that.
+  const viewHere = !!session.follow?.expired || viewsHere(code, host);
+  if (!wordsHere(code) || !viewHere) return renderViewsLoading(host);
+  const view = viewContext(host, payin);
+  const method = methodFor(code);
   const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
   return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
-    ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, view.code)} ${methodFor(view.code)!.renderPending(view)}`}
+    ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, code)} ${method ? method.renderPending(view) : renderOtherViewsFailed(host)}`}
     ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
 }
 

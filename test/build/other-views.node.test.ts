@@ -1,0 +1,80 @@
+/**
+ * The views of methods outside the QR family are a chunk of their own (other-views-*.js), which
+ * the payin views fetch when a payin of one of them is pending (or its method is chosen at the
+ * form). Should that chunk not load, the pending view is never blank: it keeps its status and
+ * deadline and says, where the method's view goes, that the payment details could not be loaded
+ * (`viewsFailed`), with "Try again", which fetches the chunk again. With the BUILT element in
+ * Chromium, against the sandbox emulator, the chunk's requests refused by the browser's router.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright';
+import { checkoutOperations, fieldRulesFor, isRequired } from '../../src/server/index.js';
+import { ensureBuilt } from '../../scripts/ensure-build.mjs';
+import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import { en } from '../../src/i18n/translations/en.js';
+import { sampleValue } from '../support/samples.js';
+
+describe("the other methods' views when their chunk does not load", () => {
+  let server: PageServer;
+  let browser: Browser;
+  before(async () => {
+    await ensureBuilt();
+    [server, browser] = await Promise.all([startPageServer(), launchChromium()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a bank transfer says its details could not be loaded, and "Try again" loads them', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    try {
+      page.setDefaultTimeout(10_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let refuse = true;
+      const requests: string[] = [];
+      await page.route(/\/dist\/other-views-[\w-]+\.js$/, (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()));
+      const idPayin = uniquePayinId('other-views');
+      const money = { amount: 350, currencyCode: 'THB' };
+      const token = await server.issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: true }), money });
+      const attributes = { token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: '350', 'currency-code': 'THB', 'payment-method-code': 'OFFLINE' };
+      await page.goto(server.page(checkoutHtml({ attributes })));
+      await page.locator('pay-checkout[state="select"]').waitFor();
+      const required = fieldRulesFor('OFFLINE', 'THB').filter((rule) => isRequired(rule, 'THB') && rule.field !== 'paymentOperatorCode');
+      await page.evaluate(
+        (values) => {
+          const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+          for (const [field, value] of values) element.setValue(field, value);
+        },
+        required.map((rule) => [rule.field, sampleValue(rule.field, 'OFFLINE', 'THB')] as [string, string]),
+      );
+      const operators = page.locator('pay-checkout #f-operator');
+      if ((await operators.count()) && (await operators.locator('option').count()) > 1) await operators.selectOption({ index: 1 });
+      await page.locator('pay-checkout [part="submit"]').click();
+      await page.locator('pay-checkout[state="pending"]').waitFor();
+
+      const alert = page.locator('pay-checkout [role="alert"]');
+      await alert.waitFor();
+      assert.equal((await alert.innerText()).trim(), en.viewsFailed);
+      const checkout = page.locator('pay-checkout section[aria-label]').first();
+      const shown = await checkout.innerText();
+      assert.ok(shown.includes(en.status.PROCESSING), `the status stays: ${shown}`);
+      assert.ok(!(await page.locator('pay-checkout .skeleton').count()), 'no placeholder left spinning');
+      // Asked at the form (the chosen method) and again by the pending view, which then shows the failure.
+      assert.ok(requests.length >= 1, `the chunk was asked for: ${requests.join(', ')}`);
+
+      refuse = false;
+      await page.locator('pay-checkout button', { hasText: en.tryAgain }).click();
+      await page.locator('pay-checkout .copy-all').waitFor();
+      assert.equal(await alert.count(), 0, 'the failure is gone');
+      const details = await checkout.innerText();
+      assert.ok(details.includes(en.copyAll) && details.includes(en.bankName), `the transfer's details: ${details}`);
+      assert.equal(await page.locator('pay-checkout .method-title svg.method-icon').count(), 1, 'the bank icon, which came with them');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+});
