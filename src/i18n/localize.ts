@@ -64,6 +64,7 @@ export function loadEnglish(): Promise<void> {
 let payinEnglish: Promise<void> | undefined;
 /** Set once a payin's views are wanted: from then on, a locale that needs English gets a payin's English. */
 let payinTermsWanted = false;
+let hasPayinEnglish = false;
 
 /**
  * The English of a payin's views (en-payin.ts), a chunk of its own: fetched beside the payin views
@@ -76,6 +77,7 @@ export function loadPayinEnglish(): Promise<void> {
   payinEnglish ??= import('./translations/en-payin.js').then(
     (module) => {
       addEnglish(module.enPayin);
+      hasPayinEnglish = true;
       translationsChanged();
     },
     (error: unknown) => {
@@ -166,6 +168,8 @@ export function loadLocale(tag: string | undefined): Promise<void> {
  * does not fetch English it will not use.
  */
 export function loadPayinEnglishFor(tag: string): Promise<void> {
+  // Wanted from now on, should the page switch to a language that needs English.
+  payinTermsWanted = true;
   return loadLocale(tag).then(() => (new Localizer(tag).complete ? undefined : loadPayinEnglish()));
 }
 
@@ -254,7 +258,7 @@ export class Localizer {
 
   /** Whether this locale's words are all here: its own complete chunk, or English beside it. */
   get ready(): boolean {
-    return this.complete || (hasEnglish && !pending.has(this.locale));
+    return this.complete || (hasEnglish && (!payinTermsWanted || hasPayinEnglish) && !pending.has(this.locale));
   }
 
   /** Every term is in this locale's own bundled translation: a bundled locale other than English, loaded. */
