@@ -63,6 +63,10 @@ export async function startWebKit({ driverPath, browserPath, browserArgs = [] })
         port,
         logLevel: 'silent',
         connectionRetryCount: 0,
+        // A command WebKitWebDriver never answers fails after 20 s (WebdriverIO waits 120 s by
+        // default): before a test's own timeout, so the failure says which command it was (the
+        // e2e pages keep a trace of their driver calls) instead of a bare timeout.
+        connectionRetryTimeout: 20_000,
         capabilities: {
           browserName: 'MiniBrowser',
           // WebKitGTK 2.50's driver speaks classic WebDriver only.
