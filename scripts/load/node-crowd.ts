@@ -13,7 +13,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { EventSource } from 'eventsource';
-import type { CheckoutResponse } from 'pay-checkout';
+import type { CheckoutResponse, FetchCheckout } from 'pay-checkout';
 import type { SessionReport } from '../../src/checkout/session.js';
 import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
@@ -24,7 +24,7 @@ const followers = await import('../../src/components/pay-checkout/views/payment-
 // The status stream is a chunk of its own that the element fetches beside the views for a status-url.
 followers.usePushedStatus((await import('../../src/checkout/pushed-status.js')).PushedStatus);
 const { CheckoutSession } = await import('../../src/checkout/session.js');
-const { Localizer, loadPayinEnglish } = await import('../../src/i18n/localize.js');
+const { Localizer, loadPayinEnglish, moreWords } = await import('../../src/i18n/localize.js');
 // The element fetches a payin's English beside its views for an English shopper.
 await loadPayinEnglish();
 
@@ -49,44 +49,31 @@ function tabStorage() {
   return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
 }
 
-async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise<void> {
+/**
+ * One shopper: the element's own flow, given the shop's checkout the element's way (`fetchCheckout`,
+ * as `checkout-url` asks it): a 429 or 503 from the shop (the kit's queue is full) is waited out as
+ * its Retry-After says, as the element does, and never shown. With the relay the checkout's status
+ * stream is used; without it, the stream is left out and the element polls.
+ */
+function openShopper(shopper: Shopper, settings: ShopperSettings): void {
   const { record } = shopper;
   record.openedAt = Date.now();
-  // As the shop's server (the merchant kit) answers POST /api/checkouts (JSON).
-  let checkout: CheckoutResponse;
-  try {
-    const answer = await fetch(`${merchantOrigin}/api/checkouts`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      // The shop prices its one product itself: the page names nothing.
-      body: '{}',
-      signal: AbortSignal.timeout(settings.checkoutPatienceMs),
-    });
-    if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
-    checkout = await answer.json();
-  } catch (error) {
-    record.checkoutFailure = (error as Error).message;
-    return;
-  }
-  record.tokenAt = Date.now();
-  record.idPayin = checkout.idPayin;
-  record.withOptions = !!checkout.options;
-  const input = {
-    token: checkout.token,
-    baseUrl: checkout.baseUrl,
-    payinId: checkout.idPayin,
-    amount: checkout.money.amount,
-    currencyCode: checkout.money.currencyCode,
-    paymentMethodCode: 'UPIQR',
-    optionsAvailable: true,
-    callbackUrl: checkout.callbackUrl,
-    statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, merchantOrigin).href : undefined,
-    options: checkout.options,
-    merchantName: checkout.merchantName,
+  const checkoutUrl = `${merchantOrigin}/api/checkouts`;
+  const fetchCheckout: FetchCheckout = async (request) => {
+    // The shop prices its one product itself: the page names nothing.
+    const answer = await fetch(checkoutUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+    if (!answer.ok) return answer;
+    const checkout = (await answer.json()) as CheckoutResponse;
+    record.tokenAt ??= Date.now();
+    record.idPayin = checkout.idPayin;
+    record.withOptions = !!checkout.options;
+    return { ...checkout, statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, checkoutUrl).href : undefined };
   };
+  const input = { fetchCheckout, paymentMethodCode: 'UPIQR', optionsAvailable: true };
   const session: InstanceType<typeof CheckoutSession> = new CheckoutSession({
     input: () => input,
     localizer: () => localizer,
+    moreWords: () => moreWords('en'),
     loadFollowers: () => Promise.resolve(followers),
     storage: tabStorage(),
     report: (report: SessionReport) => {
@@ -106,6 +93,12 @@ async function openShopper(shopper: Shopper, settings: ShopperSettings): Promise
     },
   });
   shopper.session = session;
+  // A shopper with no checkout after their patience gives up: counted as shown an error.
+  setTimeout(() => {
+    if (record.tokenAt !== undefined) return;
+    record.checkoutFailure = `no checkout within ${settings.checkoutPatienceMs / 1000} s`;
+    session.dispose();
+  }, settings.checkoutPatienceMs).unref();
   session.hostConnected();
   session.start();
 }
