@@ -40,7 +40,7 @@ export interface FollowHost extends ReactiveControllerHost, TokenHost {
   readonly signal: AbortSignal;
   readonly expiresAtLocal: number | undefined;
   /** The authorized stream's payin, parsed and checked as a read's answer (else it throws, and is read). */
-  readonly pushedPayin: (data: unknown) => PayinDetailResponse;
+  pushedPayin(data: unknown): PayinDetailResponse;
   /** The token's watch (in pay-checkout.js): loads the keeper in time, or on a 401. */
   readonly tokens: TokenWatch;
   /** Every payin read goes back to the session, which decides the phase. */
@@ -83,7 +83,7 @@ export class PayinFollow {
   ) {
     this.source = kit.createStatusSource(host, {
       fetchStatus: (signal) => host.tokens.call(() => host.client.getPayin(host.config.idPayin, { signal }), signal),
-      pushedPayin: host.pushedPayin,
+      pushedPayin: (data) => host.pushedPayin(data),
       onResult: (payin) => host.onPayin(payin),
       onError: (error, willRetry) => this.failed(error, willRetry),
       expiresAt: () => host.expiresAtLocal,

@@ -12,7 +12,7 @@ import { createCheckoutClient, type CheckoutClient } from '../api/checkout-clien
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { timestampMs } from '../api/schemas/common.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
-import { payinDetailResponseSchema, type Payin, type PayinStatus } from '../api/schemas/payin.js';
+import { payinDetailResponseSchema, type Payin, type PayinDetailResponse, type PayinStatus } from '../api/schemas/payin.js';
 import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
@@ -50,7 +50,7 @@ export interface SessionDeps {
    * word-parts.ts), fetched only when something goes wrong: a pay-error or a submit() result waits
    * for them, so its `message` is in the shopper's language.
    */
-  moreWords?: () => Promise<void>;
+  moreWords: () => Promise<void>;
   /** What follows a payin (status source, countdown): the lazy payin views chunk in a browser. */
   loadFollowers: () => Promise<Followers>;
   report: (report: SessionReport) => void;
@@ -78,18 +78,21 @@ export class CheckoutSession extends ControllerHost {
   views: 'idle' | 'loading' | 'ready' | 'failed' = 'idle';
 
   /** A fresh token for this payin from the merchant's checkout, when the token came from there. */
-  renewToken?: (signal: AbortSignal) => Promise<string>;
+  renew?: (signal: AbortSignal) => Promise<string>;
 
   private current: Phase = initialPhase;
-  private client?: CheckoutClient;
+  /** The current client (a fresh token replaces it). */
+  client?: CheckoutClient;
   private readonly run = new AbortController();
   /** What follows a pending payin: with the payin views chunk. */
   private follower?: PayinFollow;
-  /** The token's watch, made with the follower's host (loads token-keeper.ts in time). */
-  private tokens?: TokenWatch;
+  /** The token's watch, made with the follower (loads token-keeper.ts in time). */
+  tokens?: TokenWatch;
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
+  /** Events waiting behind a pay-error that waits for its words (emitError). */
+  private queue?: Promise<unknown>;
   /** The create in flight: every submit() while it runs gets its result. */
   private submission?: Promise<PaySubmitResult>;
   /** A top-up's part of the flow (kind="topup"), once its chunk has loaded. */
@@ -115,7 +118,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   get disposed(): boolean {
-    return this.run.signal.aborted;
+    return this.signal.aborted;
   }
 
   /** What follows a pending payin (problems, expiry, the UTR step): there once its chunk is. */
@@ -152,8 +155,13 @@ export class CheckoutSession extends ControllerHost {
     return this.methodLocked && !!fixed && this.form.selectedOperator === fixed;
   }
 
-  private get l(): Localizer {
+  get localizer(): Localizer {
     return this.deps.localizer();
+  }
+
+  /** Aborted when the session ends. */
+  get signal(): AbortSignal {
+    return this.run.signal;
   }
 
   /** Checks the page's input, then asks for options, the payin and the merchant name at once. */
@@ -164,13 +172,13 @@ export class CheckoutSession extends ControllerHost {
       if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input, this.words());
       // A token not there yet is a state to wait in, not an error: frameworks that render on the
       // server upgrade the element before they set its properties (setting the token starts again).
-      const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token attribute (a payment-scoped token from your server).'), 3000);
-      this.run.signal.addEventListener('abort', () => clearTimeout(hint));
+      const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token (a payment-scoped token from your server).'), 3000);
+      this.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
     // A top-up runs this same flow with its own configuration, client and quote, from a lazy chunk.
     if (input.kind === 'topup' && !this.topUp) {
-      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.run.signal, this.deps.input, patientRetry)), this.start()), (error: unknown) => this.fail(error));
+      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.signal, this.deps.input, patientRetry)), this.start()), (error: unknown) => this.fail(error));
     }
     this.begin(this.topUp ? this.topUp.readConfig(input) : readCheckoutConfig(input), this.words());
   }
@@ -188,11 +196,11 @@ export class CheckoutSession extends ControllerHost {
    * checkout, then starts as with attributes; the same checkout renews the token later.
    */
   private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
-    const signal = this.run.signal;
+    const signal = this.signal;
     try {
       const checkout = await (await import('./checkout-source.js')).openCheckout([checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl], input, this.deps.storage, signal, this.waiting);
       if (signal.aborted) return;
-      this.renewToken = checkout.renew;
+      this.renew = checkout.renew;
       this.begin(checkout.config, words);
     } catch (error) {
       // Shown in the shopper's words, as any error at the start.
@@ -202,7 +210,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private begin(config: CheckoutConfig | ConfigProblem, words: Promise<void>): void {
-    const signal = this.run.signal;
+    const signal = this.signal;
     if (isConfigProblem(config)) {
       console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
       const fail = () => void (signal.aborted || this.fail(config));
@@ -241,7 +249,7 @@ export class CheckoutSession extends ControllerHost {
     // With the merchant's own options the form showed at once; the merchant name follows.
     const { config, client } = this;
     if (config?.options && client && asksMerchantName(config)) {
-      client.getMerchantInfo({ signal: this.run.signal }).then(
+      client.getMerchantInfo({ signal: this.signal }).then(
         (info) => ((this.merchantName = info.channelInfo.name), this.requestUpdate()),
         () => undefined,
       );
@@ -309,9 +317,9 @@ export class CheckoutSession extends ControllerHost {
   submit(): Promise<PaySubmitResult> {
     const { config, client } = this;
     if (this.current.name === 'submitting' && this.submission) return this.submission;
-    if (this.current.name !== 'select' || !config || !client) return this.refused('INVALID_STATE', this.state);
+    if (this.current.name !== 'select' || !config || !client) return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_STATE', this.state);
     const method = this.validMethod();
-    if (!method) return this.refused('INVALID_FORM');
+    if (!method) return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_FORM');
     this.go({ type: 'submit' });
     // Before the request goes out: a reload from now on resumes this payin.
     markStartedHere(config, this.deps.storage);
@@ -319,7 +327,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private async create(config: CheckoutConfig, client: CheckoutClient, method: Record<string, unknown>): Promise<PaySubmitResult> {
-    const signal = this.run.signal;
+    const signal = this.signal;
     try {
       // The merchant's status stream opens before the create goes out, so no change goes unseen
       // and following needs no first read (PushedStatus.prepare); at most a second's wait.
@@ -334,48 +342,43 @@ export class CheckoutSession extends ControllerHost {
     } catch (error) {
       if (!signal.aborted && !isAbortError(error)) {
         this.fail(error);
-        await this.moreWords();
-        return { ok: false, error: toErrorDetail(error, this.l) };
+        await this.deps.moreWords();
+        return { ok: false, error: toErrorDetail(error, this.localizer) };
       }
     }
     // The session ended (the checkout started again, or the element left the page) first.
-    return this.refused('INVALID_STATE', 'stopped');
+    return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_STATE', 'stopped');
   }
 
-  /** submit()'s answer when it creates nothing, in the shopper's words. */
-  private async refused(code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): Promise<PaySubmitResult> {
-    await this.moreWords();
-    return refused(this.l, code, state);
+  /**
+   * pay-error, once the words of trouble are here: its detail is made then, in the shopper's words.
+   * The events after it wait behind it, so the merchant hears them in their order.
+   */
+  emitError(detail: () => PayErrorDetail): void {
+    this.enqueue(() => this.send('pay-error', detail()), this.deps.moreWords());
   }
 
-  /** The words of trouble, here or failed to load (then what is here is said). */
-  private moreWords(): Promise<void> {
-    return this.deps.moreWords?.() ?? Promise.resolve();
-  }
-
-  /** pay-error, once the words of trouble are here: its detail is made then, in the shopper's words. */
-  private emitError(detail: () => PayErrorDetail): Promise<PayErrorDetail> {
-    return this.moreWords().then(() => {
-      const made = detail();
-      this.emit('pay-error', made);
-      return made;
-    });
+  /** Runs `send` after the events already waiting and `after`, in order. */
+  private enqueue(send: () => void, after?: Promise<void>): void {
+    const queue = Promise.all([this.queue, after]).then(send);
+    this.queue = queue;
+    void queue.then(() => this.queue === queue && (this.queue = undefined));
   }
 
   private async onCreateFailed(error: PlatformError): Promise<PayErrorDetail> {
-    if (ENDS_CHECKOUT.has(error.code)) {
-      this.fail(error);
-      await this.moreWords();
-      return toErrorDetail(error, this.l);
+    // What ends the checkout fails it. A rejection, invalid data or a passing failure keeps the
+    // customer at the form, where they may correct the data, try again or choose another method,
+    // told why in their words.
+    const ends = ENDS_CHECKOUT.has(error.code);
+    if (ends) this.fail(error);
+    await this.deps.moreWords();
+    const detail = toErrorDetail(error, this.localizer);
+    if (!ends) {
+      this.form.rejected(error);
+      this.go({ type: 'rejected' });
+      this.focus('form-error');
+      this.emit('pay-error', detail);
     }
-    // A rejection, invalid data or a passing failure: the customer stays at the form and may
-    // correct the data, try again or choose another method, told why in their words.
-    await this.moreWords();
-    this.form.rejected(error);
-    this.go({ type: 'rejected' });
-    this.focus('form-error');
-    const detail = toErrorDetail(error, this.l);
-    this.emit('pay-error', detail);
     return detail;
   }
 
@@ -391,7 +394,7 @@ export class CheckoutSession extends ControllerHost {
   }
 
   /** Every payin seen (created, resumed, read, after the UTR): status events, then the phase. */
-  private onPayin(payin: Payin): void {
+  onPayin(payin: Payin): void {
     const status = statusOf(payin);
     if (status !== undefined) {
       this.follower?.read();
@@ -436,7 +439,11 @@ export class CheckoutSession extends ControllerHost {
       this.requestUpdate();
       throw error;
     }
-    this.follower = new followers.PayinFollow(this.followHost(followers), followers);
+    // The session is its follower's host: a follower exists only once begin() has set the config
+    // and the client, which FollowHost reads as always there.
+    const host = this as unknown as FollowHost;
+    this.tokens = new followers.TokenWatch(host, () => this.follower?.tokenWait());
+    this.follower = new followers.PayinFollow(host, followers);
     this.views = 'ready';
     if (this.current.name === 'pending') this.followPayin();
     this.requestUpdate();
@@ -463,44 +470,9 @@ export class CheckoutSession extends ControllerHost {
     return true;
   }
 
-  /** The session as its PayinFollow sees it. */
-  private followHost({ TokenWatch }: Followers): FollowHost {
-    const session = this;
-    const host: FollowHost = {
-      get tokens() {
-        return (session.tokens ??= new TokenWatch(host, () => session.follower?.tokenWait()));
-      },
-      get config() {
-        return session.config!;
-      },
-      get client() {
-        return session.client!;
-      },
-      get phase() {
-        return session.current;
-      },
-      get localizer() {
-        return session.l;
-      },
-      get expiresAtLocal() {
-        return session.expiresAtLocal;
-      },
-      get renew() {
-        return session.renewToken;
-      },
-      clock: this.clock,
-      useToken: (token) => this.useToken(token),
-      signal: this.run.signal,
-      onPayin: (payin) => this.onPayin(payin),
-      pushedPayin: (data) => aboutThisPayment(payinDetailResponseSchema.parse(data), session.config!),
-      emit: (name, detail) => this.emit(name, detail),
-      emitError: (detail) => void this.emitError(detail),
-      addController: (controller) => this.addController(controller),
-      removeController: (controller) => this.removeController(controller),
-      requestUpdate: () => this.requestUpdate(),
-      updateComplete: Promise.resolve(true),
-    };
-    return host;
+  /** The authorized stream's payin, parsed and checked as a read's answer (else it throws, and is read). */
+  pushedPayin(data: unknown): PayinDetailResponse {
+    return aboutThisPayment(payinDetailResponseSchema.parse(data), this.config!);
   }
 
   /** Ends the session: nothing it started goes on, and it reports nothing more. */
@@ -510,9 +482,9 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private fail(failure: unknown): void {
-    if (!this.go({ type: 'fail', detail: toErrorDetail(failure, this.l) })) return;
+    if (!this.go({ type: 'fail', detail: toErrorDetail(failure, this.localizer) })) return;
     this.follower?.end('error');
-    void this.emitError(() => toErrorDetail(failure, this.l));
+    this.emitError(() => toErrorDetail(failure, this.localizer));
   }
 
   private go(event: PhaseEvent): boolean {
@@ -534,8 +506,13 @@ export class CheckoutSession extends ControllerHost {
     if (!this.disposed) this.deps.report({ type: 'focus', target });
   }
 
-  private emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
-    if (!this.disposed) this.deps.report({ type: 'event', name, detail: this.topUp ? this.topUp.detail(detail) : detail } as SessionReport);
+  emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
+    if (this.queue) this.enqueue(() => this.send(name, detail));
+    else this.send(name, detail);
+  }
+
+  private send<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
+    if (!this.disposed) this.deps.report({ type: 'event', name, detail: this.topUp?.detail(detail) ?? detail } as SessionReport);
   }
 
   /** A change to render (the status source and the countdown render through the session too). */

@@ -9,8 +9,10 @@ import { errorText } from '../i18n/texts.js';
 
 export type PaySubmitResult = { ok: true; payin: Payin } | { ok: false; error: PayErrorDetail };
 
-/** A submit() the checkout does not take: the form is incomplete, or the checkout is elsewhere (its state said). */
-export const refused = (l: Localizer, code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): PaySubmitResult => ({
-  ok: false,
-  error: { code, message: state ? `${errorText(l, code)} (${state})` : errorText(l, code), retryable: false },
-});
+/**
+ * submit()'s answer when the checkout takes nothing: the form is incomplete, or the checkout is
+ * elsewhere (its state said). It comes once `words` (those of trouble, word-parts.ts) are
+ * here: its message is in the shopper's language, read from the localizer of that moment.
+ */
+export const refused = (words: Promise<void>, l: () => Localizer, code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): Promise<PaySubmitResult> =>
+  words.then(() => ({ ok: false, error: { code, message: state ? `${errorText(l(), code)} (${state})` : errorText(l(), code), retryable: false } }));

@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
-import { mount, untilState, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import { mount, untilState, untilEvent, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -58,8 +58,11 @@ describe('<pay-checkout> hardening and scale', () => {
     platform.on('GET', '/payins/order-1', processing, { text: '{"status":"PROC' }, { body: { status: 42 } }, { body: payinResponse({ status: 'SUCCESS' }) });
     const { element, events } = await mount(base);
     await untilState(element, 'success', 4000);
+    // pay-error waits for the words of trouble; pay-success, after it, waits behind it.
+    await untilEvent(events, 'pay-success');
     const errors = events.filter((event) => event.name === 'pay-error');
     expect(errors.map((event) => [event.detail.code, event.detail.retryable])).to.deep.equal([['BAD_RESPONSE', true]]);
+    expect(events.map((event) => event.name).filter((name) => name === 'pay-error' || name === 'pay-status').slice(-2)).to.deep.equal(['pay-error', 'pay-status']);
   });
 
   it("an answer about another payment is BAD_RESPONSE, never its success: another idPayin, or other money", async () => {
@@ -72,6 +75,7 @@ describe('<pay-checkout> hardening and scale', () => {
     await waitUntil(() => platform.count('GET', '/payins/order-1') >= 4, 'polled past the wrong answers');
     expect(element.state).to.equal('pending');
     expect(events.some((event) => event.name === 'pay-success')).to.equal(false);
+    await untilEvent(events, 'pay-error');
     expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'BAD_RESPONSE', retryable: true });
     platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
     await untilState(element, 'success');

@@ -195,7 +195,7 @@ export class PayCheckout extends LitElement {
    * anywhere but at the form (`state` other than select or submitting), at once with INVALID_STATE.
    */
   submit(): Promise<PaySubmitResult> {
-    return this.session?.submit() ?? moreWords(this.localize.tag).then(() => refused(this.l, 'INVALID_STATE', this.state));
+    return this.session?.submit() ?? refused(moreWords(this.localize.tag), () => this.l, 'INVALID_STATE', this.state);
   }
 
   /** Whether the form is complete, as submit() would find it. */
