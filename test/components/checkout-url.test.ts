@@ -7,7 +7,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { $, fastPolling, mount, normalPolling, submit, untilEvent, untilState } from '../support/element.js';
-import { advanceClock, mintToken, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { advanceClock, mintToken, ownPlatform, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
 import { decodeToken } from '../../src/api/token.js';
 import { loadLocale } from '../../src/i18n/localize.js';
 import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
@@ -25,10 +25,10 @@ interface KitStats {
 /**
  * The kit's checkout URL for one order (`key`, which its order hook reads as a shop reads its
  * cart) and the test's scenario (kit-server.mjs); `stream: '0'`: a server that offers no stream,
- * so the element polls.
+ * so the element polls. `own`: the kit on an emulator of the test's own, whose clock the test moves.
  */
-const checkoutUrl = (key: string, scenario: Record<string, string> = {}) =>
-  `/__test/kit/checkouts?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
+const checkoutUrl = (key: string, scenario: Record<string, string> = {}, own?: string) =>
+  `/__test/kit${own ? `/own/${own}` : ''}/checkouts?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
 /** An answer no kit gives (kit-server.mjs): `bad` (no token), `broad`, `otherPayin`. */
 const oddCheckoutUrl = (kind: string) => `/__test/odd-checkout?${new URLSearchParams({ key: uniqueId('odd'), kind })}`;
 const kitStats = (key: string): Promise<KitStats> => fetch(`/__test/kit/stats?key=${key}`).then((response) => response.json());
@@ -36,8 +36,8 @@ const kitStats = (key: string): Promise<KitStats> => fetch(`/__test/kit/stats?ke
 /** A virtual account in IDR: the platform keeps it pending a day (amount 1: until it expires). */
 const VIRTUAL_ACCOUNT = { 'payment-method-code': 'VAPAY', 'payment-operator-code': 'BCA', 'options-available': 'false' };
 
-const settle = async (idPayin: string, status = 'SUCCESS') =>
-  fetch(`${await sandboxUrl()}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
+const settle = async (idPayin: string, status = 'SUCCESS', own?: string) =>
+  fetch(`${await sandboxUrl(own)}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
 
 /** One slow poll interval (10 s, src/checkout/status-poller.ts) and a margin: a read the poller owes comes within it. */
 const POLL_BOUND_MS = 14_000;
@@ -58,9 +58,9 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   /** The page's requests to the platform (the test's own to the emulator's tools aside). */
-  const toPlatform = () => recorder.requests.filter((request) => request.url.startsWith(platform) && !request.path.startsWith('/__sandbox/'));
+  const toPlatform = (base = platform) => recorder.requests.filter((request) => request.url.startsWith(base) && !request.path.startsWith('/__sandbox/'));
   const toKit = () => recorder.requests.filter((request) => request.path === '/__test/kit/checkouts');
-  const reads = (idPayin: string) => toPlatform().filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
+  const reads = (idPayin: string, base = platform) => toPlatform(base).filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
   const creates = (idPayin: string) => toPlatform().filter((request) => request.method === 'POST' && request.path === `/payins/${idPayin}`);
 
   it('takes the token, platform, payin, money, options and name from the answer, and pays to success', async () => {
@@ -114,40 +114,44 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     // it: each wait is bounded by one slow interval and a margin, not by the fast one.
     this.timeout(45_000);
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
+    const own = ownPlatform();
+    const base = await sandboxUrl(own);
+    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
-    const first = reads(idPayin!).at(-1)?.headers.authorization;
+    const first = reads(idPayin!, base).at(-1)?.headers.authorization;
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
-    await advanceClock(1800 - 30);
+    await advanceClock(own, 1800 - 30);
     await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: POLL_BOUND_MS });
-    await waitUntil(() => reads(idPayin!).some((read) => read.headers.authorization !== first && read.status === 200), 'a read with the fresh token', { timeout: POLL_BOUND_MS });
-    expect(toPlatform().filter((request) => request.status === 401)).to.have.length(0);
+    await waitUntil(() => reads(idPayin!, base).some((read) => read.headers.authorization !== first && read.status === 200), 'a read with the fresh token', { timeout: POLL_BOUND_MS });
+    expect(toPlatform(base).filter((request) => request.status === 401)).to.have.length(0);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
-    await settle(idPayin!);
+    await settle(idPayin!, 'SUCCESS', own);
     await untilState(element, 'success', POLL_BOUND_MS);
   });
 
   it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async function () {
     this.timeout(45_000); // as above: bounded by the poller's slow interval
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }), ...VIRTUAL_ACCOUNT });
+    const own = ownPlatform();
+    const base = await sandboxUrl(own);
+    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own), ...VIRTUAL_ACCOUNT });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
-    await advanceClock(1800 + 60);
-    await waitUntil(() => reads(idPayin!).some((read) => read.status === 401), 'a read refused for its token', { timeout: POLL_BOUND_MS });
-    const refused = reads(idPayin!).findIndex((read) => read.status === 401);
-    await waitUntil(() => reads(idPayin!).slice(refused).some((read) => read.status === 200), 'a read again, with the fresh token', { timeout: 8000 });
+    await advanceClock(own, 1800 + 60);
+    await waitUntil(() => reads(idPayin!, base).some((read) => read.status === 401), 'a read refused for its token', { timeout: POLL_BOUND_MS });
+    const refused = reads(idPayin!, base).findIndex((read) => read.status === 401);
+    await waitUntil(() => reads(idPayin!, base).slice(refused).some((read) => read.status === 200), 'a read again, with the fresh token', { timeout: 8000 });
     const stats = await kitStats(key);
     expect(stats.renewals).to.equal(1);
     expect(element.state).to.equal('pending');
     expect($(element, '[part="error"]')).to.equal(null);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
-    await settle(idPayin!);
+    await settle(idPayin!, 'SUCCESS', own);
     await untilState(element, 'success', POLL_BOUND_MS);
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
@@ -233,12 +237,13 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
-      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800 });
-      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(), ...VIRTUAL_ACCOUNT });
+      const own = ownPlatform();
+      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800, own });
+      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(own), ...VIRTUAL_ACCOUNT });
       await untilState(element, 'select');
       await submit(element);
       await untilState(element, 'pending');
-      await advanceClock(1800 + 60);
+      await advanceClock(own, 1800 + 60);
       await untilEvent(events, 'pay-token-expiring', 1, 5000);
       const { detail } = events.find((e) => e.name === 'pay-token-expiring')!;
       expect(detail).to.deep.equal({ idPayin, expiresAt: new Date(decodeToken(token)!.exp! * 1000).toISOString() });
@@ -251,8 +256,8 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       expect(read()).to.equal(paused);
       expect(element.state).to.equal('pending');
       expect(element.shadowRoot!.textContent).to.not.match(/expired|not valid|session/i);
-      await settle(idPayin);
-      const fresh = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' } });
+      await settle(idPayin, 'SUCCESS', own);
+      const fresh = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = fresh;
       await untilState(element, 'success', 5000);
       expect(recorder.requests.filter((request) => request.path === `/payins/${idPayin}`).at(-1)!.headers.authorization).to.equal(`Bearer ${fresh}`);
@@ -267,21 +272,22 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
-      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800 });
-      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(), ...VIRTUAL_ACCOUNT });
+      const own = ownPlatform();
+      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800, own });
+      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(own), ...VIRTUAL_ACCOUNT });
       await untilState(element, 'select');
       await submit(element);
       await untilState(element, 'pending');
-      await advanceClock(1800 + 60);
+      await advanceClock(own, 1800 + 60);
       await untilEvent(events, 'pay-token-expiring', 1, 5000);
-      const other = await mintToken(uniqueId('other'), { money: { amount: 1, currencyCode: 'IDR' } });
+      const other = await mintToken(uniqueId('other'), { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = other;
       await sleep(300);
       expect(recorder.requests.filter((request) => request.headers.authorization === `Bearer ${other}`)).to.have.length(0);
       expect(element.state).to.equal('pending');
       expect($(element, '[part="status"] [part="error"]')?.textContent?.trim()).to.equal('Checking payment status…');
-      element.token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' } });
-      await settle(idPayin);
+      element.token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, own });
+      await settle(idPayin, 'SUCCESS', own);
       await untilState(element, 'success', 5000);
       expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
     } finally {

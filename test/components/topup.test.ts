@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { quoteTopUp, type TopUpQuote } from '../../src/api/fx.js';
 import { $, mount, submit, untilEvent, untilState, fastPolling, normalPolling } from '../support/element.js';
-import { advanceClock, mintTopUpToken, readRate, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { advanceClock, mintTopUpToken, ownPlatform, readRate, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
 
 const money = (amount: number, currencyCode: string) => new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).format(amount);
 const quoteText = (element: HTMLElement) => (element.shadowRoot!.querySelector('[part="quote"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -18,10 +18,11 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   beforeEach(() => (recorder = recordFetch()));
   afterEach(() => recorder.restore());
 
-  async function open(attributes: Record<string, string>, fxRates = true) {
+  /** `own`: on an emulator of the test's own, whose clock it moves. */
+  async function open(attributes: Record<string, string>, fxRates = true, own?: string) {
     const idTopUp = uniqueId('topup');
-    const token = await mintTopUpToken(idTopUp, { fxRates });
-    const mounted = await mount({ kind: 'topup', token, 'base-url': await sandboxUrl(), 'topup-id': idTopUp, 'payment-method-code': 'UPIQR', 'currency-code': 'INR', 'credit-currency': 'USD', ...attributes });
+    const token = await mintTopUpToken(idTopUp, { fxRates, own });
+    const mounted = await mount({ kind: 'topup', token, 'base-url': await sandboxUrl(own), 'topup-id': idTopUp, 'payment-method-code': 'UPIQR', 'currency-code': 'INR', 'credit-currency': 'USD', ...attributes });
     return { ...mounted, idTopUp, token };
   }
 
@@ -87,10 +88,11 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   });
 
   it('a quote whose rate expired (the emulator clock moved past validUpTo) is refreshed before any create', async () => {
-    const { element, events, idTopUp } = await open({ 'credit-amount': '100' });
+    const own = ownPlatform();
+    const { element, events, idTopUp } = await open({ 'credit-amount': '100' }, true, own);
     await untilState(element, 'select');
     await waitUntil(() => quoteText(element).includes('valid until'), 'the quote');
-    await advanceClock(3600);
+    await advanceClock(own, 3600);
     const reads = recorder.requests.filter((r) => r.path === '/fx-rates').length;
     await submit(element);
     await waitUntil(() => quoteText(element).includes('refreshed'), `the refresh notice (${quoteText(element)})`);

@@ -3,12 +3,19 @@
  * its URL, tokens minted the way a merchant backend does (by the package's own server helper,
  * in the test runner's Node process: pay-checkout/server refuses to sign in a browser), and a
  * recording fetch.
+ *
+ * Every test shares one emulator, whose clock never moves. A test that moves time takes an
+ * emulator of its own (`ownPlatform()`): its `own` key goes with its URL, its tokens and its clock.
  */
-let url: Promise<string> | undefined;
-export function sandboxUrl(): Promise<string> {
-  url ??= fetch('/__test/sandbox').then((r) => r.json()).then((body: { url: string }) => body.url);
-  return url;
+const urls = new Map<string, Promise<string>>();
+/** The shared emulator's URL, or that of the emulator of its own `own`. */
+export function sandboxUrl(own = ''): Promise<string> {
+  if (!urls.has(own)) urls.set(own, fetch(`/__test/sandbox${own ? `?own=${own}` : ''}`).then((r) => r.json()).then((body: { url: string }) => body.url));
+  return urls.get(own)!;
 }
+
+/** A key for an emulator of the test's own (started on first use, stopped with the runner). */
+export const ownPlatform = () => uniqueId('own');
 
 /**
  * A checkout token for one payin: by action, or an operations token when the checkout needs more.
@@ -17,9 +24,10 @@ export function sandboxUrl(): Promise<string> {
  */
 export async function mintToken(
   idPayin: string,
-  options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean; validitySecs?: number } = {},
+  options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean; validitySecs?: number; own?: string } = {},
 ): Promise<string> {
   const query = new URLSearchParams({ idPayin });
+  if (options.own) query.set('own', options.own);
   if (options.validitySecs !== undefined) query.set('validitySecs', String(options.validitySecs));
   if (options.money) {
     query.set('amount', String(options.money.amount));
@@ -33,8 +41,9 @@ export async function mintToken(
 }
 
 /** A top-up's token: by action (no GET /fx-rates), or literal operations with GET /fx-rates; or exactly `operations`. */
-export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boolean; operations?: string[]; money?: { amount: number; currencyCode: string } } = {}): Promise<string> {
+export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boolean; operations?: string[]; money?: { amount: number; currencyCode: string }; own?: string } = {}): Promise<string> {
   const query = new URLSearchParams(options.operations ? { operations: options.operations.join(',') } : { idTopUp });
+  if (options.own) query.set('own', options.own);
   if (options.fxRates) query.set('fxRates', '1');
   if (options.money) {
     query.set('amount', String(options.money.amount));
@@ -46,8 +55,8 @@ export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boole
 }
 
 /** The emulator's published rate of a pair (GET /fx-rates needs no token there? it does: read with a top-up token). */
-export async function readRate(token: string, base: string, quote: string) {
-  const response = await fetch(`${await sandboxUrl()}/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`, {
+export async function readRate(token: string, base: string, quote: string, own?: string) {
+  const response = await fetch(`${await sandboxUrl(own)}/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-API-Version': '2' },
   });
   return ((await response.json()) as { data: { baseCurrencyCode: string; quoteCurrencyCode: string; buyRate: number; sellRate: number; validUpTo: string }[] }).data[0]!;
@@ -89,6 +98,7 @@ export function recordFetch() {
   };
 }
 
-export async function advanceClock(seconds: number): Promise<void> {
-  await fetch(`${await sandboxUrl()}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
+/** Moves the clock of the emulator of its own `own` (never the shared one) `seconds` on. */
+export async function advanceClock(own: string, seconds: number): Promise<void> {
+  await fetch(`${await sandboxUrl(own)}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
 }

@@ -12,6 +12,8 @@
 //   (the kit always offers one).
 // POST /__test/kit/callbacks, GET /__test/kit/payins/{id}/events?handle=…   the kit's own routes.
 // GET /__test/kit/stats?key=K   what order K saw: { idPayin, creates, renewals, refused, busy }
+// /__test/kit/own/O/…   the same routes, of a kit on the emulator of its own O (sandbox-plugin.mjs):
+//   for a test that moves that emulator's clock.
 //
 // What the kit never answers, a small route of its own answers, for the element's checks of a bad
 // merchant server: POST /__test/odd-checkout?key=K&kind=bad|broad|otherPayin — an answer with no
@@ -37,17 +39,18 @@ export function createKitServer({ platform }) {
   const stats = new Map();
   const statsOf = (key) => (stats.has(key) ? stats.get(key) : stats.set(key, emptyStats()).get(key));
   const busyLeft = new Map();
-  let kit;
+  /** The kits, by their prefix: /__test/kit on the shared emulator, /__test/kit/own/O on O's own. */
+  const kits = new Map();
 
-  const start = async () => {
-    const { sandbox, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } = await platform();
+  const start = async (prefix, own) => {
+    const { sandbox, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } = await platform(own);
     return server.createCheckoutBackend({
       platformUrl: sandbox.url,
       merchantCode: DEMO_MERCHANT_CODE,
       privateKey: DEMO_PRIVATE_KEY,
-      prefix: '/__test/kit',
+      prefix,
       merchantName: 'Kit Shop',
-      callbackUrl: (request) => `${request.headers.get('x-test-reachable')}/__test/kit/callbacks`,
+      callbackUrl: (request) => `${request.headers.get('x-test-reachable')}${prefix}/callbacks`,
       relay: { heartbeatMs: 1000 },
       minReadGapMs: 100,
       log: () => undefined,
@@ -69,6 +72,9 @@ export function createKitServer({ platform }) {
 
   /** The kit's answer to a koa request, as a Web Request (the shopper leaving aborts it). */
   async function toKit(context) {
+    const own = /^\/__test\/kit\/own\/([\w-]{1,64})\//.exec(context.path)?.[1];
+    const prefix = own ? `/__test/kit/own/${own}` : '/__test/kit';
+    if (!kits.has(prefix)) kits.set(prefix, start(prefix, own));
     const leaving = new AbortController();
     // The response's close: the shopper left (or it was sent). The request's fires once its body is read.
     context.res.once('close', () => leaving.abort());
@@ -77,7 +83,7 @@ export function createKitServer({ platform }) {
     headers.set('x-test-reachable', reachable(context));
     const body = ['GET', 'HEAD'].includes(context.method) ? undefined : await readBody(context.req);
     const request = new Request(`${reachable(context)}${context.url}`, { method: context.method, headers, body, signal: leaving.signal });
-    return (await (kit ??= start())).fetch(request);
+    return (await kits.get(prefix)).fetch(request);
   }
 
   async function answer(context, response) {
@@ -132,14 +138,14 @@ export function createKitServer({ platform }) {
       context.set('Cache-Control', 'no-store');
       return;
     }
-    if (context.path === '/__test/kit/checkouts') return checkout(context);
+    if (/^\/__test\/kit\/(own\/[\w-]+\/)?checkouts$/.test(context.path)) return checkout(context);
     return answer(context, await toKit(context));
   }
 
   return {
     middleware,
     async close() {
-      if (kit) await (await kit).close();
+      for (const kit of kits.values()) await (await kit).close();
     },
   };
 }

@@ -15,8 +15,15 @@
 // (or ?idTopUp=…[&fxRates=1] for a top-up's, or ?operations=a,b for exactly these operations)
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
 // refuses to sign in a browser, so the demo merchant's private key never reaches the page. Tokens
-// live in sandbox time, and one emulator serves every test file while some move its clock by
-// hours: a token lasts a day (the longest the emulator grants) unless validitySecs says otherwise.
+// live in sandbox time: a token lasts a day (the longest the emulator grants) unless validitySecs
+// says otherwise.
+//
+// One emulator serves every test file, in every engine at once, and its clock never moves: a test
+// that moves time (token expiry, a quote's validUpTo, a payin's expireAt) asks for an emulator of
+// its own with `own=K` — GET /__test/sandbox?own=K, /__test/token?…&own=K, and the kit on it under
+// /__test/kit/own/K/ — so hours passing there expire nothing of a test running beside it (two
+// engines' renewal tests advancing one clock at once made each other's tokens expire: a 401 where
+// none was expected, a pending payin expired under another test).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -28,8 +35,9 @@ const DAY_SECS = 86_400;
 
 export function sandboxPlugin(options = {}) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  let started;
-  const start = async () => {
+  let modules;
+  /** The emulator and the package's server side, bundled once (their npm dependencies stay external). */
+  const load = async () => {
     const outdir = `${root}node_modules/.cache/pay-checkout/sandbox`;
     mkdirSync(outdir, { recursive: true });
     await build({
@@ -42,16 +50,31 @@ export function sandboxPlugin(options = {}) {
       outExtension: { '.js': '.mjs' },
       target: 'node20',
     });
-    const load = (name) => import(`${pathToFileURL(`${outdir}/${name}.mjs`).href}?t=${Date.now()}`);
-    const [{ createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY }, server] = await Promise.all([load('sandbox'), load('server')]);
+    const of = (name) => import(`${pathToFileURL(`${outdir}/${name}.mjs`).href}?t=${Date.now()}`);
+    const [sandboxModule, server] = await Promise.all([of('sandbox'), of('server')]);
+    return { sandboxModule, server };
+  };
+  /** An emulator on a free port, and the issuer that mints its tokens as a merchant backend does. */
+  const start = async () => {
+    const { sandboxModule, server } = await (modules ??= load());
+    const { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } = sandboxModule;
     const { createTokenIssuer, checkoutOperations } = server;
     const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
     const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
     return { sandbox, issuer, checkoutOperations, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY };
   };
+  let started;
+  /** Emulators of their own, by the key of the test that moves their clock. */
+  const owned = new Map();
+  const platform = (own) => {
+    if (!own) return (started ??= start());
+    if (!/^[\w-]{1,64}$/.test(own)) throw new Error(`own=${own}: a key of letters, digits, _ and -`);
+    if (!owned.has(own)) owned.set(own, start());
+    return owned.get(own);
+  };
   let relayStarted;
   const startRelay = async () => {
-    const { server } = await (started ??= start());
+    const { server } = await platform();
     const relay = server.createStatusRelay({ bus: server.memoryBus(), allowOrigins: ['*'], heartbeatMs: 1000 });
     const outage = { on: false, streams: new Set() };
     const handle = async (request) => {
@@ -72,9 +95,9 @@ export function sandboxPlugin(options = {}) {
   };
   // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
   // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
-  const kit = createKitServer({ platform: () => (started ??= start()) });
-  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, idTopUp, fxRates, operations, validitySecs = DAY_SECS }) {
-    const { issuer, checkoutOperations } = await (started ??= start());
+  const kit = createKitServer({ platform });
+  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, idTopUp, fxRates, operations, validitySecs = DAY_SECS, own }) {
+    const { issuer, checkoutOperations } = await platform(own);
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
     const validity = Number(validitySecs);
     // A top-up's token: by action, or its literal operations (with GET /fx-rates when asked), or
@@ -95,7 +118,7 @@ export function sandboxPlugin(options = {}) {
     kitMiddleware: kit.middleware,
     async serve(context) {
       if (context.path === '/__test/sandbox') {
-        const { sandbox } = await (started ??= start());
+        const { sandbox } = await platform(context.query.own);
         return { body: JSON.stringify({ url: sandbox.url }), type: 'json' };
       }
       if (context.path === '/__test/relay') {
@@ -120,7 +143,7 @@ export function sandboxPlugin(options = {}) {
         http.closeAllConnections?.();
         await new Promise((resolve) => http.close(resolve));
       }
-      if (started) await (await started).sandbox.close();
+      for (const running of [started, ...owned.values()]) if (running) await (await running).sandbox.close();
     },
   };
 }
