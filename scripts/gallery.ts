@@ -308,9 +308,12 @@ async function topUps(server: PageServer, contexts: Record<Device, BrowserContex
     const page = await contexts[device].newPage();
     const idTopUp = uniquePayinId(item.name.toLowerCase());
     const escaped = idTopUp.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
+    // A day-long token: the final views come after the emulator's clock moves 3700 s on, past a
+    // default token's 1800 s, and a top-up page has nothing to renew it (it would wait for one).
+    const validitySecs = 86_400;
     const token = item.fxRates
-      ? await server.issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'] })
-      : await server.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp });
+      ? await server.issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'], validitySecs })
+      : await server.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, validitySecs });
     const attributes = {
       kind: 'topup', token, 'base-url': server.platformUrl, 'topup-id': idTopUp, 'currency-code': item.currencyCode,
       'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/wallet', locale, ...item.attributes,
