@@ -11,7 +11,8 @@
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
  *     /shop-catalog.json the presets' scenarios and the method lists the pages show (shop-catalog.ts),
  *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
- *     everything else    to Vite, which serves demo/ and compiles the element from src/.
+ *     everything else    to Vite, which serves demo/ and compiles the element from src/; or, given
+ *                        `built` (a directory of buildDemo()'s), to the demo's production build there.
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -60,6 +61,12 @@ export interface DemoOptions {
   hmr?: boolean;
   /** The bus of the merchant kit's status streams: in-process by default, `redisBus({ url })` to try Redis. */
   statusBus?: StatusBus;
+  /**
+   * A directory holding the pages' production build (demo/build.ts), served as it is instead of
+   * through Vite's dev server: the same pages, bundled as a merchant would deploy them. The
+   * end-to-end tests use it, since a dev-server page loads about 150 modules one by one.
+   */
+  built?: string;
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
@@ -128,7 +135,7 @@ export async function startDemo(options: DemoOptions = {}) {
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });
 
-    vite = await createViteServer({
+    vite = options.built === undefined ? await createViteServer({
       ...demoViteConfig,
       configFile: false,
       logLevel: log ? 'info' : 'silent',
@@ -141,8 +148,9 @@ export async function startDemo(options: DemoOptions = {}) {
         hmr,
         watch: hmr ? {} : null,
       },
-    });
-    const viteMiddlewares = vite.middlewares;
+    }) : undefined;
+    const viteMiddlewares = vite?.middlewares;
+    const builtDir = options.built;
     const catalog = JSON.stringify(shopCatalog());
 
     httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -169,7 +177,13 @@ export async function startDemo(options: DemoOptions = {}) {
         else sendText(res, 404, `Not found: ${path}\n`);
         return;
       }
-      viteMiddlewares(req, res, () => sendText(res, 404, `Not found: ${path}\n`));
+      if (viteMiddlewares) {
+        viteMiddlewares(req, res, () => sendText(res, 404, `Not found: ${path}\n`));
+        return;
+      }
+      const file = fileUnder(builtDir!, path.endsWith('/') ? `${path}index.html` : path);
+      if (file) sendFile(res, file, method);
+      else sendText(res, 404, `Not found: ${path}\n`);
     });
 
     await new Promise<void>((resolveListen, reject) => {
@@ -215,7 +229,7 @@ export async function startDemo(options: DemoOptions = {}) {
         await backend.close();
         const closed = new Promise<void>((resolveClose) => httpServer.close(() => resolveClose()));
         httpServer.closeAllConnections();
-        await Promise.all([closed, devServer.close(), sandbox.close()]);
+        await Promise.all([closed, devServer?.close(), sandbox.close()]);
       })();
       return closing;
     },

@@ -269,9 +269,8 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
 });
 
 describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
-  // One test per page, each bounded on its own: the demo's pages grow in number, and a page loads
-  // through Vite's dev server (60-odd modules, some seconds on a loaded machine), so all of them in
-  // one test outgrew any fixed bound (issue 24).
+  // One test per page, each bounded on its own: the demo's pages grow in number, and all of them in
+  // one test outgrew any fixed bound on a loaded machine (issue 24).
   for (const name of DEMO_PAGE_NAMES) {
     it(`the ${name} page passes axe (WCAG 2.1 AA and best practice), the checkout included`, { timeout: 45_000 }, () =>
       withPage(e2e.demo.pages[name], async ({ page }) => {

@@ -1,17 +1,21 @@
 /**
- * End-to-end harness: the demo (emulator, merchant backend, Vite) started in-process on free
+ * End-to-end harness: the demo (emulator, merchant backend, its pages) started in-process on free
  * ports, and a browser driving its pages as a customer would, in one engine per test process:
  * Chromium unless a file chooses another with useEngine() before it imports the tests (the
  * *.firefox / *.webkit test files). page-driver.ts is the interface the tests drive pages through.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { buildDemo } from '../../demo/build.js';
 import { startDemo, type Demo } from '../../demo/server.js';
 import { ENGINE_TITLES, launchEngine } from './engines.js';
 import type { EngineBrowser, EngineName, EnginePage as Page, OpenedPage } from './page-driver.js';
+import { allStarted } from '../support/all-started.js';
 
 const outputDir = fileURLToPath(new URL('../output/e2e/', import.meta.url));
 
@@ -31,17 +35,34 @@ export const engineTitle = (): string => ENGINE_TITLES[engine];
 /** Short settling, so the whole suite takes seconds per scenario rather than minutes. */
 export const SETTLE_DELAY_MS = 300;
 
-export async function startTestDemo(): Promise<Demo> {
-  const demo = await startDemo({
-    port: 0,
-    host: '127.0.0.1',
-    sandboxPort: 0,
-    log: false,
-    hmr: false,
-    sandbox: { settleDelayMs: SETTLE_DELAY_MS, rateLimit: false, callbackRetry: { baseDelayMs: 50 } },
-  });
-  await warmDemo(demo);
-  return demo;
+/**
+ * The demo for a test file. By default its pages are a production build of their own (demo/build.ts,
+ * under a second), served as they are: a page then loads a few bundled scripts where Vite's dev
+ * server has it ask for about 150 modules one by one, in every page a test opens (up to 0.8
+ * CPU-seconds more a page load in Firefox and WebKit). `{ dev: true }`: the pages through Vite's
+ * dev server, as `npm run demo` serves them, warmed before the tests.
+ */
+export async function startTestDemo({ dev = false }: { dev?: boolean } = {}): Promise<Demo> {
+  const built = dev ? undefined : mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
+  try {
+    if (built) await buildDemo(built);
+    const demo = await startDemo({
+      port: 0,
+      host: '127.0.0.1',
+      sandboxPort: 0,
+      log: false,
+      hmr: false,
+      built,
+      sandbox: { settleDelayMs: SETTLE_DELAY_MS, rateLimit: false, callbackRetry: { baseDelayMs: 50 } },
+    });
+    if (dev) await warmDemo(demo);
+    if (!built) return demo;
+    const close = demo.close;
+    return Object.assign(demo, { close: () => close().finally(() => rmSync(built, { recursive: true, force: true })) });
+  } catch (error) {
+    if (built) rmSync(built, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 /** A module's static and dynamic imports, as Vite's compiled modules write them. */
@@ -80,11 +101,11 @@ export function launchBrowser(): Promise<EngineBrowser> {
  * The demo and a browser for the tests of one file: started before them, closed after them. Read
  * `demo` and `browser` inside tests (they exist once the file's `before` has run).
  */
-export function demoInBrowser() {
+export function demoInBrowser(options: { dev?: boolean } = {}) {
   let demo: Demo | undefined;
   let browser: EngineBrowser | undefined;
   before(async () => {
-    [demo, browser] = await Promise.all([startTestDemo(), launchBrowser()]);
+    [demo, browser] = await allStarted([startTestDemo(options), launchBrowser()]);
   });
   after(async () => {
     await browser?.close();
