@@ -18,6 +18,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { checkoutHtml, startPageServer, STRICT_CSP, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import { allStarted } from '../support/all-started.js';
 import { ENGINES } from '../support/engines/binaries.mjs';
 import { ENGINE_TITLES, launchEngine, type PlaywrightOpenedPage } from '../e2e/engines.js';
 import type { EngineBrowser, EngineName, EnginePage as Page, OpenedPage } from '../e2e/page-driver.js';
@@ -90,7 +91,7 @@ function describeStrictCsp(engine: EngineName) {
 
     before(async () => {
       await ensureBuilt();
-      [server, browser] = await Promise.all([startPageServer({ sandbox: { settleDelayMs: 300 } }), launchEngine(engine)]);
+      [server, browser] = await allStarted([startPageServer({ sandbox: { settleDelayMs: 300 } }), launchEngine(engine)]);
     });
     after(async () => {
       await browser?.close();

@@ -14,13 +14,14 @@ import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
 import { en } from '../../src/i18n/translations/en.js';
 import { sampleValue } from '../support/samples.js';
+import { allStarted } from '../support/all-started.js';
 
 describe("the other methods' views when their chunk does not load", () => {
   let server: PageServer;
   let browser: Browser;
   before(async () => {
     await ensureBuilt();
-    [server, browser] = await Promise.all([startPageServer(), launchChromium()]);
+    [server, browser] = await allStarted([startPageServer(), launchChromium()]);
   });
   after(async () => {
     await browser?.close();

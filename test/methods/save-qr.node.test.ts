@@ -11,13 +11,14 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { checkoutHtml, launchChromium, startPageServer, STRICT_CSP, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import { allStarted } from '../support/all-started.js';
 
 describe('Save QR image under the strict CSP', () => {
   let server: PageServer;
   let browser: Browser;
   before(async () => {
     await ensureBuilt();
-    [server, browser] = await Promise.all([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
+    [server, browser] = await allStarted([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
   });
   after(async () => {
     await browser?.close();

@@ -21,6 +21,13 @@ export const ENGINES = ['chromium', 'firefox', 'webkit'];
 /** Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses. */
 export const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
+/**
+ * How long a Firefox may take to print its WebDriver BiDi address once started (puppeteer's
+ * default is 30 s). At the start of `npm test` both suites start their browsers at once on two
+ * cores, and one Firefox took longer than 30 s (2026-11-27); one that never starts still fails.
+ */
+export const FIREFOX_START_MS = 120_000;
+
 /** The engines of this run: all three unless BROWSERS names some. */
 export function selectedEngines() {
   const named = (process.env.BROWSERS ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
