@@ -13,6 +13,15 @@ interface BuiltElement extends HTMLElement {
   state: string;
 }
 
+/**
+ * The bound of a wait that fetches chunks of dist/ (words, views, the QR encoder) through the test
+ * server: within the test's 15 s. This file runs among the browser suite's first, while the Node
+ * suite starts its type-checkers, an npm install and three browsers on the same two cores; there
+ * the chunks of a page came later than 1 s and than 5 s (two runs of 2026-11-27: no `pay-error`
+ * after 1 s; no state at all after 5 s, the Thai words not yet loaded).
+ */
+const CHUNKS = { timeout: 12_000 };
+
 /** The page's own fetch: the fake platform replaces window.fetch while a test runs. */
 const realFetch = window.fetch.bind(window);
 
@@ -67,9 +76,9 @@ describe('dist/pay-checkout.js', () => {
     frame.srcdoc = `<!doctype html><script type="module" src="${new URL(ENTRY, location.href)}"></script><pay-checkout token="not-a-jwt" base-url="${BASE_URL}" amount="10" currency-code="INR"></pay-checkout>`;
     document.body.append(frame);
     try {
-      await waitUntil(() => frame.contentWindow?.customElements.get('pay-checkout'), 'defined in the frame', { timeout: 5000 });
+      await waitUntil(() => frame.contentWindow?.customElements.get('pay-checkout'), 'defined in the frame', CHUNKS);
       const element = frame.contentDocument!.querySelector('pay-checkout')!;
-      await waitUntil(() => element.getAttribute('state') === 'error', 'the frame’s element reached state error');
+      await waitUntil(() => element.getAttribute('state') === 'error', 'the frame’s element reached state error', CHUNKS);
     } finally {
       frame.remove();
     }
@@ -83,7 +92,7 @@ describe('dist/pay-checkout.js', () => {
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('GET', '/payins/order-th', { body: payinResponse({ status: 'PROCESSING' }, { idPayin: 'order-th' }) });
     const element = mount({ token: checkoutToken('order-th'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
     expect(element.shadowRoot!.querySelector('section')!.getAttribute('lang')).to.equal('th');
     const loaded = distFilesLoaded()
       .filter((path) => path !== ENTRY)
@@ -104,9 +113,9 @@ describe('dist/pay-checkout.js', () => {
       .on('POST', '/payins/order-th-upi', { body: payin })
       .on('GET', '/payins/order-th-upi', { body: payin });
     const element = mount({ token: checkoutToken('order-th-upi'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th', 'payment-method-code': 'UPIQR' });
-    await waitUntil(() => element.getAttribute('state') === 'select' && element.shadowRoot?.querySelector('[part="submit"]'), `the form (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    await waitUntil(() => element.getAttribute('state') === 'select' && element.shadowRoot?.querySelector('[part="submit"]'), `the form (state ${element.getAttribute('state')})`, CHUNKS);
     element.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.click();
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
     expect(element.getAttribute('state')).to.equal('pending');
     expect(platform.count('POST', '/payins/order-th-upi')).to.equal(1);
     const files = distFilesLoaded();
@@ -147,7 +156,7 @@ describe('dist/pay-checkout.js', () => {
     await waitUntil(() => element.shadowRoot, 'a shadow root');
     watch.observe(element.shadowRoot!, { childList: true, subtree: true, characterData: true });
     try {
-      await waitUntil(() => element.shadowRoot!.querySelector('.copy-all'), `the transfer's details (state ${element.getAttribute('state')}: ${element.shadowRoot!.textContent?.slice(0, 200)})`, { timeout: 5000 });
+      await waitUntil(() => element.shadowRoot!.querySelector('.copy-all'), `the transfer's details (state ${element.getAttribute('state')}: ${element.shadowRoot!.textContent?.slice(0, 200)})`, CHUNKS);
     } finally {
       watch.disconnect();
     }
@@ -176,7 +185,7 @@ describe('dist/pay-checkout.js', () => {
       });
     const element = mount({ token: checkoutToken('order-th-va'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
     // th.ts transferHint; the view never shows a key nor English in its place.
-    await waitUntil(() => element.shadowRoot?.textContent?.includes('กรุณาโอนจากบัญชีธนาคารของคุณเอง'), `Thai transfer words (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, { timeout: 5000 });
+    await waitUntil(() => element.shadowRoot?.textContent?.includes('กรุณาโอนจากบัญชีธนาคารของคุณเอง'), `Thai transfer words (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, CHUNKS);
     expect(element.shadowRoot!.textContent).to.not.include('transferHint');
     expect(element.shadowRoot!.textContent).to.include('8808123456789');
     const loaded = distFilesLoaded().map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
@@ -193,7 +202,7 @@ describe('dist/pay-checkout.js', () => {
     const before = distFilesLoaded().length;
     const element = mount({ token: checkoutToken('order-hi-failed'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'hi' });
     // hi.ts failureReasons.SECURITY_CHECK_FAILED: the words of trouble are Hindi's second chunk.
-    await waitUntil(() => element.shadowRoot?.textContent?.includes(HINDI_SECURITY_CHECK_FAILED), `the reason in Hindi (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, { timeout: 5000 });
+    await waitUntil(() => element.shadowRoot?.textContent?.includes(HINDI_SECURITY_CHECK_FAILED), `the reason in Hindi (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, CHUNKS);
     expect(element.getAttribute('state')).to.equal('failed');
     expect(element.shadowRoot!.textContent).to.not.match(/failureReasons|failedText|newPaymentHint/);
     const loaded = distFilesLoaded().slice(before).map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
@@ -210,7 +219,7 @@ describe('dist/pay-checkout.js', () => {
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
     const element = mount({ token: checkoutToken(), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, { timeout: 5000 });
+    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
     expect(element.getAttribute('state')).to.equal('pending');
     const path = element.shadowRoot!.querySelector('[part="qr"] svg path')!.getAttribute('d')!;
     expect(path).to.match(/^M\d+ \d+h1v1h-1z/);
@@ -229,12 +238,12 @@ describe('dist/pay-checkout.js', () => {
     const errors: CustomEvent[] = [];
     document.addEventListener('pay-error', (event) => errors.push(event), { once: true });
     const element = mount({ token: 'not-a-jwt', 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
-    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`);
+    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`, CHUNKS);
     // Its message is in the shopper's words, which are a chunk fetched when trouble comes (word-parts.ts).
-    await waitUntil(() => errors.length === 1, 'pay-error');
+    await waitUntil(() => errors.length === 1, 'pay-error', CHUNKS);
     expect(errors[0]?.detail.code).to.equal('TOKEN_INVALID');
     expect(errors[0]?.detail.message).to.equal('This checkout link is not valid. Please start the payment again from the shop. (token: the token attribute is not a JWT)');
-    await waitUntil(() => element.shadowRoot!.querySelector('[part="error"]')?.textContent?.includes('This checkout link is not valid'), 'the error, in words');
+    await waitUntil(() => element.shadowRoot!.querySelector('[part="error"]')?.textContent?.includes('This checkout link is not valid'), 'the error, in words', CHUNKS);
     expect(platform.requests).to.have.length(0);
   });
 });
