@@ -7,7 +7,7 @@
  */
 import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright';
 import { launch as launchPuppeteer, type Browser as PuppeteerBrowser } from 'puppeteer-core';
-import { CHROMIUM_ARGS, engineSetup, FIREFOX_START_MS } from '../support/engines/binaries.mjs';
+import { CHROMIUM_ARGS, engineSetup, BROWSER_START_MS } from '../support/engines/binaries.mjs';
 import { centreWindow, pressKey, startWebKit, type WebKitSession } from '../support/engines/webdriver.mjs';
 import type { EngineBrowser, EngineName, OpenedPage, PageOptions } from './page-driver.js';
 import { ScriptedPage, type PagePrimitives } from './scripted-page.js';
@@ -84,7 +84,7 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
       headless: true,
       // How long Firefox may take to say it listens (puppeteer's default is 30 s): at the start of
       // `npm test`, with both suites starting their browsers on two cores, one Firefox took longer.
-      timeout: FIREFOX_START_MS,
+      timeout: BROWSER_START_MS,
       extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1 },
     });
   const browsers: Partial<Record<'light' | 'dark', Promise<PuppeteerBrowser>>> = { light: launchScheme('light') };

@@ -2,8 +2,8 @@ export type Engine = 'chromium' | 'firefox' | 'webkit';
 export const ENGINES: Engine[];
 /** Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses. */
 export const CHROMIUM_ARGS: string[];
-/** How long a Firefox may take to say where it listens once started. */
-export const FIREFOX_START_MS: number;
+/** How long a browser may take to start (Firefox's address, MiniBrowser's session). */
+export const BROWSER_START_MS: number;
 /** The engines of this run: all three unless BROWSERS names some. */
 export function selectedEngines(): Engine[];
 export type EngineSetup =

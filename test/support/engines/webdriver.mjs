@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { remote } from 'webdriverio';
+import { BROWSER_START_MS } from './binaries.mjs';
 import { ensureDisplay, exitOnSignals } from './xvfb.mjs';
 
 function freePort() {
@@ -76,10 +77,11 @@ export async function startWebKit({ driverPath, browserPath, browserArgs = [] })
         port,
         logLevel: 'silent',
         connectionRetryCount: 0,
-        // A command WebKitWebDriver never answers fails after 20 s (WebdriverIO waits 120 s by
-        // default): before a test's own timeout, so the failure says which command it was (the
-        // e2e pages keep a trace of their driver calls) instead of a bare timeout.
-        connectionRetryTimeout: 20_000,
+        // WebdriverIO's bound on a request, the new session's included: starting MiniBrowser for it
+        // may take long on a loaded machine (BROWSER_START_MS; at 20 s one start failed,
+        // 2026-11-27). A command that hangs is caught sooner elsewhere: the e2e pages print their
+        // driver's last calls after 40 s (harness.ts), and a test's own timeout ends it.
+        connectionRetryTimeout: BROWSER_START_MS,
         capabilities: {
           browserName: 'MiniBrowser',
           // WebKitGTK 2.50's driver speaks classic WebDriver only.

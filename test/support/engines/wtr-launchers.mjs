@@ -7,7 +7,7 @@
  */
 import { ChromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { CHROMIUM_ARGS, engineSetup, FIREFOX_START_MS } from './binaries.mjs';
+import { CHROMIUM_ARGS, engineSetup, BROWSER_START_MS } from './binaries.mjs';
 import { centreWindow, pressKey, startWebKit } from './webdriver.mjs';
 
 const MOUSE_BUTTONS = { left: 0, middle: 1, right: 2 };
@@ -166,7 +166,7 @@ export function engineLauncher(engine, { concurrency } = {}) {
   }
   if (setup.via === 'playwright') return playwrightLauncher({ product: engine, concurrency });
   if (engine === 'firefox') {
-    return new FirefoxLauncher({ browser: 'firefox', executablePath: setup.executablePath, headless: true, timeout: FIREFOX_START_MS }, concurrency);
+    return new FirefoxLauncher({ browser: 'firefox', executablePath: setup.executablePath, headless: true, timeout: BROWSER_START_MS }, concurrency);
   }
   return new WebKitDriverLauncher({ ...setup, concurrency });
 }
