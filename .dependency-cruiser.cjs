@@ -47,8 +47,8 @@ const LAYERS = {
   sandbox: ['api/', 'server/', 'sandbox/', 'types/'],
 };
 
-const escape = (path) => path.replace(/\./g, '\\.');
-const fromLayer = (layer) => (layer.endsWith('.ts') ? `^src/${escape(layer)}$` : `^src/${layer}/`);
+const escapeDots = (path) => path.replace(/\./g, '\\.');
+const fromLayer = (layer) => (layer.endsWith('.ts') ? `^src/${escapeDots(layer)}$` : `^src/${layer}/`);
 const BROWSER_LAYERS = '^src/(api|i18n|events|methods|checkout|components|react)/|^src/pay-checkout\\.ts$';
 const PUBLIC_ENTRIES = '^src/(pay-checkout\\.ts|server/index\\.ts|sandbox/index\\.ts|react/index\\.ts)$';
 
@@ -100,14 +100,15 @@ module.exports = {
     {
       name: 'public-entries-only',
       comment:
-        "demo/ and scripts/ use the package as a merchant does: only its public entries (pay-checkout, pay-checkout/server, pay-checkout/sandbox, pay-checkout/react). What a real merchant needs is exported from the right entry; what only the demo needs, the demo writes itself.",
+        'demo/ and scripts/ use the package as a merchant does: only its public entries (pay-checkout, pay-checkout/server, pay-checkout/sandbox, pay-checkout/react). What a real merchant needs is exported from the right entry; what only the demo needs, the demo writes itself.',
       severity: 'error',
       from: { path: '^(demo|scripts)/', pathNot: INTERNAL_TOOLS },
       to: { path: '^src/', pathNot: PUBLIC_ENTRIES },
     },
     {
       name: 'self-reference-only',
-      comment: "demo/ and scripts/ reach the entries by the package's name (`from 'pay-checkout/server'`), never by a path into src/.",
+      comment:
+        "demo/ and scripts/ reach the entries by the package's name (`from 'pay-checkout/server'`), never by a path into src/.",
       severity: 'error',
       from: { path: '^(demo|scripts)/', pathNot: INTERNAL_TOOLS },
       // tsconfig.json's paths map the package's names to src/: anything else that reaches src/ is a path.

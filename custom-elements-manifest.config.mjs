@@ -28,12 +28,44 @@ export default {
   packagejson: false,
   plugins: [
     payCheckoutManifest(),
-    jsxTypesPlugin({ outdir: FRAMEWORKS, fileName: 'jsx.d.ts', globalTypePath: TYPES_FROM, stronglyTypedEvents: true }),
-    withManifest(customElementVuejsPlugin({ outdir: FRAMEWORKS, fileName: 'vue.d.ts', globalTypePath: TYPES_FROM, hideLogs: true }), detailTyped, camelCaseAttributes),
-    withManifest(customElementSveltePlugin({ outdir: FRAMEWORKS, fileName: 'svelte-elements.d.ts', globalTypePath: TYPES_FROM, hideLogs: true }), detailTyped),
+    jsxTypesPlugin({
+      outdir: FRAMEWORKS,
+      fileName: 'jsx.d.ts',
+      globalTypePath: TYPES_FROM,
+      stronglyTypedEvents: true,
+    }),
+    withManifest(
+      customElementVuejsPlugin({
+        outdir: FRAMEWORKS,
+        fileName: 'vue.d.ts',
+        globalTypePath: TYPES_FROM,
+        hideLogs: true,
+      }),
+      detailTyped,
+      camelCaseAttributes,
+    ),
+    withManifest(
+      customElementSveltePlugin({
+        outdir: FRAMEWORKS,
+        fileName: 'svelte-elements.d.ts',
+        globalTypePath: TYPES_FROM,
+        hideLogs: true,
+      }),
+      detailTyped,
+    ),
     svelteElements(),
-    customElementVsCodePlugin({ outdir: FRAMEWORKS, htmlFileName: 'vscode.html-custom-data.json', cssFileName: 'vscode.css-custom-data.json', hideLogs: true }),
-    customElementJetBrainsPlugin({ outdir: FRAMEWORKS, webTypesFileName: 'web-types.json', packageJson: false, hideLogs: true }),
+    customElementVsCodePlugin({
+      outdir: FRAMEWORKS,
+      htmlFileName: 'vscode.html-custom-data.json',
+      cssFileName: 'vscode.css-custom-data.json',
+      hideLogs: true,
+    }),
+    customElementJetBrainsPlugin({
+      outdir: FRAMEWORKS,
+      webTypesFileName: 'web-types.json',
+      packageJson: false,
+      hideLogs: true,
+    }),
   ],
 };
 
@@ -43,7 +75,8 @@ function withManifest(plugin, ...changes) {
     ...plugin,
     packageLinkPhase({ customElementsManifest: manifest, ...context }) {
       const copy = structuredClone(manifest);
-      for (const declaration of copy.modules.flatMap((module) => module.declarations ?? [])) for (const change of changes) change(declaration);
+      for (const declaration of copy.modules.flatMap((module) => module.declarations ?? []))
+        for (const change of changes) change(declaration);
       plugin.packageLinkPhase({ ...context, customElementsManifest: copy });
     },
   };
@@ -55,7 +88,8 @@ function withManifest(plugin, ...changes) {
  * as its schema asks and the JSX generator reads it.
  */
 function detailTyped(declaration) {
-  for (const event of declaration.events ?? []) if (event.type) event.type = { text: event.type.text.replace(/^CustomEvent<(.+)>$/, '$1') };
+  for (const event of declaration.events ?? [])
+    if (event.type) event.type = { text: event.type.text.replace(/^CustomEvent<(.+)>$/, '$1') };
 }
 
 /**
@@ -104,26 +138,43 @@ function payCheckoutManifest() {
       if (ts.isInterfaceDeclaration(node) && node.name.text === 'PayEventDetails') {
         for (const member of node.members) details.set(member.name.text, member.type.getText());
       }
-      if (ts.isPropertyDeclaration(node) && (ts.getDecorators(node) ?? []).some((d) => ts.isCallExpression(d.expression) && d.expression.expression.getText() === 'state')) {
+      if (
+        ts.isPropertyDeclaration(node) &&
+        (ts.getDecorators(node) ?? []).some(
+          (d) => ts.isCallExpression(d.expression) && d.expression.expression.getText() === 'state',
+        )
+      ) {
         internalState.add(node.name.getText());
       }
     },
     packageLinkPhase({ customElementsManifest: manifest }) {
-      const element = manifest.modules.flatMap((module) => module.declarations ?? []).find((d) => d.customElement && d.name === 'PayCheckout');
+      const element = manifest.modules
+        .flatMap((module) => module.declarations ?? [])
+        .find((d) => d.customElement && d.name === 'PayCheckout');
       if (!element) throw new Error('custom-elements manifest: the PayCheckout class was not found');
-      if (details.size === 0) throw new Error('custom-elements manifest: PayEventDetails (src/events/index.ts) was not found');
+      if (details.size === 0)
+        throw new Error('custom-elements manifest: PayEventDetails (src/events/index.ts) was not found');
 
       // Events: every one in PayEventDetails, documented by an @event line, typed with its detail.
       // (emit() dispatches `new CustomEvent(name)`, which the analyzer reports as an event named "name".)
-      const documented = new Map((element.events ?? []).filter((event) => event.description).map((event) => [event.name, event]));
+      const documented = new Map(
+        (element.events ?? []).filter((event) => event.description).map((event) => [event.name, event]),
+      );
       const undocumented = [...details.keys()].filter((name) => !documented.has(name));
       const unknown = [...documented.keys()].filter((name) => !details.has(name));
-      if (undocumented.length) throw new Error(`custom-elements manifest: no @event line on PayCheckout for ${undocumented.join(', ')}`);
-      if (unknown.length) throw new Error(`custom-elements manifest: @event ${unknown.join(', ')} is not in PayEventDetails`);
-      element.events = [...details].map(([name, detail]) => ({ ...documented.get(name), type: { text: `CustomEvent<${detail}>` } }));
+      if (undocumented.length)
+        throw new Error(`custom-elements manifest: no @event line on PayCheckout for ${undocumented.join(', ')}`);
+      if (unknown.length)
+        throw new Error(`custom-elements manifest: @event ${unknown.join(', ')} is not in PayEventDetails`);
+      element.events = [...details].map(([name, detail]) => ({
+        ...documented.get(name),
+        type: { text: `CustomEvent<${detail}>` },
+      }));
 
       // The element's API only: not its internal reactive state, nor its private members.
-      element.members = (element.members ?? []).filter((member) => !internalState.has(member.name) && member.privacy !== 'private');
+      element.members = (element.members ?? []).filter(
+        (member) => !internalState.has(member.name) && member.privacy !== 'private',
+      );
       element.tagName = 'pay-checkout';
 
       // Attributes declared by an @attr line (the top-up ones, whose properties are made in one loop
@@ -133,7 +184,10 @@ function payCheckoutManifest() {
         if (attribute.fieldName) continue;
         const fieldName = attribute.name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
         const field = element.members.find((member) => member.kind === 'field' && member.name === fieldName);
-        if (!field) throw new Error(`custom-elements manifest: the attribute ${attribute.name} has no property ${fieldName} on PayCheckout`);
+        if (!field)
+          throw new Error(
+            `custom-elements manifest: the attribute ${attribute.name} has no property ${fieldName} on PayCheckout`,
+          );
         attribute.fieldName = fieldName;
         field.attribute = attribute.name;
       }

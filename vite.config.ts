@@ -14,7 +14,7 @@
  *                          command (`pay-checkout-sandbox`), built from src/sandbox/.
  */
 import { transform as esbuildTransform } from 'esbuild';
-import ts from 'typescript-5';
+import ts from 'typescript';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-parts.js';
 
@@ -66,7 +66,11 @@ function minifyTemplates(): Plugin {
         if (minified !== text) edits.push({ start, end, text: minified });
       };
       const visit = (node: ts.Node): void => {
-        if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === 'html' || node.tag.text === 'svg')) {
+        if (
+          ts.isTaggedTemplateExpression(node) &&
+          ts.isIdentifier(node.tag) &&
+          (node.tag.text === 'html' || node.tag.text === 'svg')
+        ) {
           const template = node.template;
           if (ts.isNoSubstitutionTemplateLiteral(template)) collapse(template);
           else [template.head, ...template.templateSpans.map((span) => span.literal)].forEach(collapse);
@@ -107,18 +111,29 @@ function splitWords(): Plugin {
       const declaration = source.statements
         .filter(ts.isVariableStatement)
         .flatMap((statement) => [...statement.declarationList.declarations])
-        .find((candidate) => exported && ts.isIdentifier(exported) && ts.isIdentifier(candidate.name) && candidate.name.text === exported.text);
+        .find(
+          (candidate) =>
+            exported &&
+            ts.isIdentifier(exported) &&
+            ts.isIdentifier(candidate.name) &&
+            candidate.name.text === exported.text,
+        );
       const object = declaration?.initializer;
-      if (!object || !ts.isObjectLiteralExpression(object)) throw new Error(`split-words: ${id} does not export one object literal by default`);
+      if (!object || !ts.isObjectLiteralExpression(object))
+        throw new Error(`split-words: ${id} does not export one object literal by default`);
       const more = new Set<string>(MORE_WORDS);
       const nameOf = (property: ts.ObjectLiteralElementLike) =>
-        property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined;
+        property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+          ? property.name.text
+          : undefined;
       const textOf = (property: ts.ObjectLiteralElementLike) => code.slice(property.getStart(source), property.end);
       const parts = object.properties.flatMap((property) => {
         const name = nameOf(property);
         const coreEntries = name === undefined ? undefined : CORE_ENTRIES[name as keyof typeof CORE_ENTRIES];
         if (coreEntries && ts.isPropertyAssignment(property) && ts.isObjectLiteralExpression(property.initializer)) {
-          const entries = property.initializer.properties.filter((entry) => coreEntries.includes(nameOf(entry)!) === (part === 'core'));
+          const entries = property.initializer.properties.filter(
+            (entry) => coreEntries.includes(nameOf(entry)!) === (part === 'core'),
+          );
           return [`${name}: {${entries.map(textOf).join(',\n')}}`];
         }
         return (name === undefined ? part === 'core' : more.has(name) === (part === 'more')) ? [textOf(property)] : [];
@@ -126,7 +141,10 @@ function splitWords(): Plugin {
       const text = `{${parts.join(',\n')}}`;
       // The first part brings the loader of the second, so pay-checkout.js names neither.
       const loader = part === 'core' ? `\nexport const more = () => import('./${file}.js?words=more');\n` : '';
-      return { code: code.slice(0, object.getStart(source)) + text + code.slice(object.end) + loader, map: null };
+      return {
+        code: code.slice(0, object.getStart(source)) + text + code.slice(object.end) + loader,
+        map: null,
+      };
     },
   };
 }
@@ -169,10 +187,12 @@ function publicEntry(fileName: string): Plugin {
     name: 'public-entry',
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
-      if (entry?.type !== 'chunk' || !entry.facadeModuleId) throw new Error('public-entry: the element build has no entry chunk');
+      if (entry?.type !== 'chunk' || !entry.facadeModuleId)
+        throw new Error('public-entry: the element build has no entry chunk');
       const names = this.getModuleInfo(entry.facadeModuleId)?.exports ?? [];
       const missing = names.filter((name) => !entry.exports.includes(name));
-      if (missing.length || !names.length) throw new Error(`public-entry: ${entry.fileName} does not export ${missing.join(', ') || 'anything'}`);
+      if (missing.length || !names.length)
+        throw new Error(`public-entry: ${entry.fileName} does not export ${missing.join(', ') || 'anything'}`);
       this.emitFile({
         type: 'asset',
         fileName,
@@ -195,7 +215,12 @@ export const element: UserConfig = {
       // Lib mode keeps whitespace in ES output unless the output itself is told to minify.
       // A lazy chunk is named after its module: qr-encoder-[hash].js, th-[hash].js, … and a
       // locale's second part (splitWords) th-more-[hash].js, its top-up words topup-th-[hash].js.
-      output: { minify: true, comments: false, chunkFileNames: ({ name, facadeModuleId }) => `${facadeModuleId?.includes('/i18n/topup/') ? 'topup-' : ''}${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js` },
+      output: {
+        minify: true,
+        comments: false,
+        chunkFileNames: ({ name, facadeModuleId }) =>
+          `${facadeModuleId?.includes('/i18n/topup/') ? 'topup-' : ''}${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js`,
+      },
     },
   },
 };
@@ -255,7 +280,8 @@ export const sandbox: UserConfig = {
         entryFileNames: '[name].js',
         // All Node-side: sandbox-internal-[hash].js, and sandbox-start-[hash].js, which createSandbox
         // loads (the only file that imports hono, @hono/node-server and re2js, optional peers).
-        chunkFileNames: ({ name, isDynamicEntry }) => (isDynamicEntry ? `sandbox-${name}-[hash].js` : 'sandbox-internal-[hash].js'),
+        chunkFileNames: ({ name, isDynamicEntry }) =>
+          isDynamicEntry ? `sandbox-${name}-[hash].js` : 'sandbox-internal-[hash].js',
         banner: (chunk) => (chunk.name === 'sandbox-cli' ? '#!/usr/bin/env node' : ''),
       },
     },

@@ -28,9 +28,16 @@ function commonjsAsEsm(specifiers) {
   const bundle = () => {
     const script = `console.log(JSON.stringify(${JSON.stringify(specifiers)}.map((s) => Object.keys(require(s)))))`;
     const keys = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: rootDir, encoding: 'utf8' }));
-    const exportsOf = new Map(specifiers.map((specifier, i) => [specifier, keys[i].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')]));
+    const exportsOf = new Map(
+      specifiers.map((specifier, i) => [
+        specifier,
+        keys[i].filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default'),
+      ]),
+    );
     return build({
-      entryPoints: Object.fromEntries(specifiers.map((specifier) => [fileOf(specifier).slice(0, -3), `esm-of:${specifier}`])),
+      entryPoints: Object.fromEntries(
+        specifiers.map((specifier) => [fileOf(specifier).slice(0, -3), `esm-of:${specifier}`]),
+      ),
       bundle: true,
       splitting: true,
       format: 'esm',
@@ -42,10 +49,16 @@ function commonjsAsEsm(specifiers) {
         {
           name: 'esm-of',
           setup(esbuild) {
-            esbuild.onResolve({ filter: /^esm-of:/ }, ({ path }) => ({ path: path.slice('esm-of:'.length), namespace: 'esm-of' }));
+            esbuild.onResolve({ filter: /^esm-of:/ }, ({ path }) => ({
+              path: path.slice('esm-of:'.length),
+              namespace: 'esm-of',
+            }));
             esbuild.onLoad({ filter: /.*/, namespace: 'esm-of' }, ({ path }) => {
               const names = exportsOf.get(path).join(', ');
-              return { contents: `import m from '${path}';\nexport default m;\nexport const { ${names} } = m;\n`, resolveDir: rootDir };
+              return {
+                contents: `import m from '${path}';\nexport default m;\nexport const { ${names} } = m;\n`,
+                resolveDir: rootDir,
+              };
             });
           },
         },
@@ -88,7 +101,9 @@ const CONCURRENCY = { chromium: 2, firefox: 2, webkit: 1 };
 const engines = selectedEngines();
 /** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit on it). */
 const sandbox = sandboxPlugin();
-const launchers = Object.fromEntries(engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]));
+const launchers = Object.fromEntries(
+  engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]),
+);
 
 /**
  * Files that need a window narrower than MiniBrowser allows: its toolbar keeps a WebKitGTK 2.50
@@ -113,7 +128,13 @@ const phonePage = (testFramework) =>
   `<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head><body><script type="module" src="${testFramework}"></script></body></html>`;
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts', '!test/**/*.phone.test.ts', '!test/e2e/**', ...NARROW_FILES.map((file) => `!${file}`)],
+  files: [
+    'test/**/*.test.ts',
+    '!test/**/*.node.test.ts',
+    '!test/**/*.phone.test.ts',
+    '!test/e2e/**',
+    ...NARROW_FILES.map((file) => `!${file}`),
+  ],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   rootDir,
   // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
@@ -126,15 +147,32 @@ export default {
     sandbox,
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
     // decorators are transpiled the way tsc would (experimentalDecorators).
-    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
   ],
   // One engine at a time: on two cores, engines side by side push timing-bound tests (a payment
   // that expires in a second, a stream that must connect within 300 ms) past their limits.
   concurrentBrowsers: 1,
   browsers: Object.values(launchers),
   groups: [
-    ...(launchers.chromium ? [{ name: 'phone', files: PHONE_FILES, browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })], testRunnerHtml: phonePage }] : []),
-    { name: 'narrow', files: NARROW_FILES, browsers: [launchers.chromium, launchers.firefox].filter(Boolean) },
+    ...(launchers.chromium
+      ? [
+          {
+            name: 'phone',
+            files: PHONE_FILES,
+            browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })],
+            testRunnerHtml: phonePage,
+          },
+        ]
+      : []),
+    {
+      name: 'narrow',
+      files: NARROW_FILES,
+      browsers: [launchers.chromium, launchers.firefox].filter(Boolean),
+    },
   ].filter((group) => group.browsers.length),
   // The default reporter, and every failure again at the end, where a CI log's tail shows it.
   reporters: [defaultReporter(), failureSummaryReporter()],

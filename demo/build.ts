@@ -18,7 +18,9 @@ export async function buildDemo(outDir: string): Promise<void> {
     build: {
       outDir,
       emptyOutDir: true,
-      rollupOptions: { input: Object.fromEntries(DEMO_PAGES.map((page) => [page.replace(/\.html$/, ''), join(root, page)])) },
+      rollupOptions: {
+        input: Object.fromEntries(DEMO_PAGES.map((page) => [page.replace(/\.html$/, ''), join(root, page)])),
+      },
     },
   });
 }

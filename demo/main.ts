@@ -22,7 +22,8 @@ function portFromEnv(...names: string[]): number | undefined {
     const value = process.env[name];
     if (value === undefined || value === '') continue;
     const port = Number(value);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`${name} must be a port number (0 to 65535), not "${value}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new RangeError(`${name} must be a port number (0 to 65535), not "${value}"`);
     return port;
   }
   return undefined;
@@ -34,7 +35,9 @@ async function main() {
     try {
       await ensureBuilt();
     } catch (error) {
-      console.warn(`The build failed, so the script-tag page will say so; the other pages compile from src/ and work.\n${(error as Error).message}`);
+      console.warn(
+        `The build failed, so the script-tag page will say so; the other pages compile from src/ and work.\n${(error as Error).message}`,
+      );
     }
   }
   // The emulator's own knobs (SANDBOX_SETTLE_DELAY_MS, SANDBOX_RATE_LIMIT, …), read as its command
@@ -69,7 +72,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `${(error as Error).message}: another process uses the port (set DEMO_PORT or SANDBOX_PORT)` : ((error as Error).message ?? String(error));
+  const message =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `${(error as Error).message}: another process uses the port (set DEMO_PORT or SANDBOX_PORT)`
+      : ((error as Error).message ?? String(error));
   console.error(`The demo could not start: ${message}`);
   process.exit(1);
 });

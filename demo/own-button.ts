@@ -70,9 +70,13 @@ async function start(): Promise<void> {
     for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
     // The form as it starts (a method the page preset may need nothing more); then the customer's changes.
     element.addEventListener('pay-ready', () => ((order.complete = element.checkValidity()), render()));
-    element.addEventListener('pay-change', (event: PayChangeEvent) => ((order.complete = event.detail.complete), render()));
+    element.addEventListener(
+      'pay-change',
+      (event: PayChangeEvent) => ((order.complete = event.detail.complete), render()),
+    );
     element.addEventListener('pay-success', () => say('Paid. Thank you for your order.'));
-    const notPaid = (event: CustomEvent<PayFinalDetail>) => say(`Not paid: ${event.detail.failureReasonCode ?? event.type}`, true);
+    const notPaid = (event: CustomEvent<PayFinalDetail>) =>
+      say(`Not paid: ${event.detail.failureReasonCode ?? event.type}`, true);
     element.addEventListener('pay-failed', notPaid);
     element.addEventListener('pay-refused', notPaid);
     detach = log.attach(element);
@@ -102,7 +106,10 @@ async function place(): Promise<void> {
 
 fillSelect(
   preset,
-  PRESETS.filter((p) => !p.method).map((p) => ({ value: p.name, label: `${p.plain} (${p.amount} ${CURRENCY})` })),
+  PRESETS.filter((p) => !p.method).map((p) => ({
+    value: p.name,
+    label: `${p.plain} (${p.amount} ${CURRENCY})`,
+  })),
 );
 preset.addEventListener('change', () => void start());
 terms.addEventListener('change', render);

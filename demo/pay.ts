@@ -13,7 +13,13 @@
  * address bar (history, screenshots, a shared link), kept in this tab's sessionStorage so that a
  * reload resumes the payment.
  */
-import { applyRedirectParams, decodeToken, readRedirectParams, type CheckoutState, type PayCheckout } from 'pay-checkout';
+import {
+  applyRedirectParams,
+  decodeToken,
+  readRedirectParams,
+  type CheckoutState,
+  type PayCheckout,
+} from 'pay-checkout';
 import { byId } from './lib/dom.js';
 import { createEventLog } from './lib/log-view.js';
 import { hostedConfig } from './lib/merchant-api.js';
@@ -72,7 +78,11 @@ function formatMoney(amount: number, currencyCode: string, locale: string | unde
 /** The order as the token decides it (its money), else as the address says. */
 function showSummary(token: string, attributes: Attributes): void {
   const payload = decodeToken(token);
-  const money = payload?.money ?? (attributes.amount && attributes['currency-code'] ? { amount: Number(attributes.amount), currencyCode: attributes['currency-code'] } : undefined);
+  const money =
+    payload?.money ??
+    (attributes.amount && attributes['currency-code']
+      ? { amount: Number(attributes.amount), currencyCode: attributes['currency-code'] }
+      : undefined);
   const order = attributes['payin-id'] ?? payload?.idPayment;
   byId('summary-order').textContent = order ?? '—';
   byId('summary-total').textContent = money ? formatMoney(money.amount, money.currencyCode, attributes.locale) : '—';
@@ -89,7 +99,8 @@ function followWithCancel(element: PayCheckout, returnUrl: string | undefined, m
   const show = () => {
     const state = (element.getAttribute('state') ?? 'loading') as CheckoutState;
     cancel.hidden = ['success', 'failed', 'refused'].includes(state);
-    cancel.textContent = state === 'pending' ? `Leave and return to ${merchantName}` : `Cancel and return to ${merchantName}`;
+    cancel.textContent =
+      state === 'pending' ? `Leave and return to ${merchantName}` : `Cancel and return to ${merchantName}`;
   };
   new MutationObserver(show).observe(element, { attributes: true, attributeFilter: ['state'] });
   show();
@@ -116,7 +127,8 @@ async function main(): Promise<void> {
   element.setAttribute('token', token);
   element.setAttribute('base-url', config.platformUrl);
   element.setAttribute('callback-url', config.callbackUrl);
-  if (attributes['payin-id']) element.setAttribute('status-url', `/api/payins/${encodeURIComponent(attributes['payin-id'])}/events`);
+  if (attributes['payin-id'])
+    element.setAttribute('status-url', `/api/payins/${encodeURIComponent(attributes['payin-id'])}/events`);
   createEventLog(byId<HTMLOListElement>('event-log')).attach(element);
   followWithCancel(element, attributes['return-url'], config.merchantName);
   byId('checkout-host').append(element);

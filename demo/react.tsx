@@ -4,10 +4,16 @@
  */
 import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PayCheckout, type PayEventDetails, type PayEventName, type PayFailedEvent, type PaySuccessEvent } from 'pay-checkout/react';
+import {
+  PayCheckout,
+  type PayEventDetails,
+  type PayEventName,
+  type PayFailedEvent,
+  type PaySuccessEvent,
+} from 'pay-checkout/react';
 import { describeCallback, describeEvent, timeOf, type LoggedEvent } from './lib/describe.js';
 import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutResponse } from './lib/merchant-api.js';
-import { methodsFor, PRESETS, presetNamed } from './lib/shop-data.js';
+import { methodsFor, PRESETS } from './lib/shop-data.js';
 
 const CURRENCY = 'INR';
 const PAGE_PRESETS = PRESETS.filter((preset) => !preset.rejection && !preset.method);
@@ -125,7 +131,8 @@ function App() {
         <ol className="log" aria-labelledby="events-title" aria-live="polite" tabIndex={0}>
           {events.map((event, i) => (
             <li key={i} className={`log-entry event-${event.name}`} data-event={event.name}>
-              <time dateTime={event.at.toISOString()}>{timeOf(event.at)}</time> <code>{event.name}</code> {describeEvent(event)}
+              <time dateTime={event.at.toISOString()}>{timeOf(event.at)}</time> <code>{event.name}</code>{' '}
+              {describeEvent(event)}
             </li>
           ))}
         </ol>
@@ -134,8 +141,14 @@ function App() {
           {callbacks
             .filter((record) => record.idPayin === session?.idPayin)
             .map((record) => (
-              <li key={record.id} className="log-entry callback" data-id-payin={record.idPayin} data-status={record.read.state === 'read' ? record.read.status : undefined}>
-                <time dateTime={record.receivedAt}>{timeOf(new Date(record.receivedAt))}</time> <code>{record.type}</code> {describeCallback(record)}
+              <li
+                key={record.id}
+                className="log-entry callback"
+                data-id-payin={record.idPayin}
+                data-status={record.read.state === 'read' ? record.read.status : undefined}
+              >
+                <time dateTime={record.receivedAt}>{timeOf(new Date(record.receivedAt))}</time>{' '}
+                <code>{record.type}</code> {describeCallback(record)}
               </li>
             ))}
         </ol>

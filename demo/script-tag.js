@@ -1,7 +1,17 @@
 // The script-tag page's own lines, plain JavaScript with no build step: what a merchant writes
 // around the element on a page that loads dist/pay-checkout.js with one <script type="module">.
 
-const EVENTS = ['pay-ready', 'pay-method-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error'];
+const EVENTS = [
+  'pay-ready',
+  'pay-method-change',
+  'pay-created',
+  'pay-status',
+  'pay-success',
+  'pay-failed',
+  'pay-refused',
+  'pay-expired',
+  'pay-error',
+];
 
 const $ = (id) => document.getElementById(id);
 const log = $('event-log');
@@ -18,7 +28,9 @@ function logEvent(name, detail) {
   text.textContent =
     name === 'pay-ready'
       ? `${detail.options.length} option(s)`
-      : [detail.idPayin, detail.paymentMethodCode, detail.status, detail.failureReasonCode, detail.code, detail.message].filter(Boolean).join(' ');
+      : [detail.idPayin, detail.paymentMethodCode, detail.status, detail.failureReasonCode, detail.code, detail.message]
+          .filter(Boolean)
+          .join(' ');
   item.append(time, ' ', code, ' ', text);
   log.append(item);
 }

@@ -21,7 +21,13 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
+import {
+  createSandbox,
+  DEMO_MERCHANT_CODE,
+  DEMO_PRIVATE_KEY,
+  type Sandbox,
+  type SandboxOptions,
+} from 'pay-checkout/sandbox';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import { SHOP_CATALOG_PATH, shopCatalog } from './shop-catalog.js';
 import type { StatusBus } from 'pay-checkout/server';
@@ -92,7 +98,10 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
 }
 
 function sendFile(res: ServerResponse, file: string, method: string): void {
-  res.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Cache-Control': 'no-cache',
+  });
   if (method === 'HEAD') {
     res.end();
     return;
@@ -114,7 +123,11 @@ export async function startDemo(options: DemoOptions = {}) {
   const log = options.log ?? true;
   const hmr = options.hmr ?? true;
   const host = options.host ?? 'localhost';
-  const sandbox: Sandbox = await createSandbox({ log, ...options.sandbox, port: options.sandboxPort ?? DEFAULT_SANDBOX_PORT });
+  const sandbox: Sandbox = await createSandbox({
+    log,
+    ...options.sandbox,
+    port: options.sandboxPort ?? DEFAULT_SANDBOX_PORT,
+  });
 
   const httpServer = createHttpServer();
   let vite: ViteDevServer | undefined;
@@ -135,20 +148,23 @@ export async function startDemo(options: DemoOptions = {}) {
     });
     const api = getRequestListener(merchant.app.fetch, { overrideGlobalObjects: false });
 
-    vite = options.built === undefined ? await createViteServer({
-      ...demoViteConfig,
-      configFile: false,
-      logLevel: log ? 'info' : 'silent',
-      clearScreen: false,
-      server: {
-        ...demoViteConfig.server,
-        middlewareMode: true,
-        // Vite's client in each page talks to it over a WebSocket on the same server.
-        ws: { server: httpServer },
-        hmr,
-        watch: hmr ? {} : null,
-      },
-    }) : undefined;
+    vite =
+      options.built === undefined
+        ? await createViteServer({
+            ...demoViteConfig,
+            configFile: false,
+            logLevel: log ? 'info' : 'silent',
+            clearScreen: false,
+            server: {
+              ...demoViteConfig.server,
+              middlewareMode: true,
+              // Vite's client in each page talks to it over a WebSocket on the same server.
+              ws: { server: httpServer },
+              hmr,
+              watch: hmr ? {} : null,
+            },
+          })
+        : undefined;
     const viteMiddlewares = vite?.middlewares;
     const builtDir = options.built;
     const catalog = JSON.stringify(shopCatalog());
@@ -163,11 +179,19 @@ export async function startDemo(options: DemoOptions = {}) {
       if (path.startsWith('/dist/')) {
         const file = fileUnder(distDir, path.slice('/dist/'.length));
         if (file) sendFile(res, file, method);
-        else sendText(res, 404, `dist${path.slice('/dist'.length)} is missing: build the package with \`npm run build\` (\`npm run demo\` builds it when it is missing or stale).\n`);
+        else
+          sendText(
+            res,
+            404,
+            `dist${path.slice('/dist'.length)} is missing: build the package with \`npm run build\` (\`npm run demo\` builds it when it is missing or stale).\n`,
+          );
         return;
       }
       if (path === SHOP_CATALOG_PATH) {
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.writeHead(200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-cache',
+        });
         res.end(method === 'HEAD' ? undefined : catalog);
         return;
       }

@@ -14,7 +14,16 @@ import { setUpCodePanel } from './lib/code-panel.js';
 import { byId } from './lib/dom.js';
 import { createCallbackList, createEventLog } from './lib/log-view.js';
 import { BackendError, expireNow, followCallbacks, readCheckout, startCheckout } from './lib/merchant-api.js';
-import { cartOf, orderKey, readConfig, redirectAttributes, setUpForm, writeConfig, type Attributes, type ShopConfig } from './lib/shop-form.js';
+import {
+  cartOf,
+  orderKey,
+  readConfig,
+  redirectAttributes,
+  setUpForm,
+  writeConfig,
+  type Attributes,
+  type ShopConfig,
+} from './lib/shop-form.js';
 import { elementMarkup, serverCode, TOKEN_PLACEHOLDER } from './lib/snippet.js';
 
 /** A checkout the page shows. */
@@ -52,7 +61,10 @@ let generation = 0;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
 /** The emulator's address, once a checkout named it (for the server code). */
 let platformUrl: string | undefined;
-const callbacks = createCallbackList(byId<HTMLOListElement>('callback-log'), (idPayin) => !!idPayin && idPayin === currentPayinId());
+const callbacks = createCallbackList(
+  byId<HTMLOListElement>('callback-log'),
+  (idPayin) => !!idPayin && idPayin === currentPayinId(),
+);
 
 function currentPayinId(): string | undefined {
   return current?.idPayin ?? current?.attributes['payin-id'] ?? returnedFrom;
@@ -65,7 +77,8 @@ function showOrderError(message: string | undefined): void {
 
 // --- Following the form --------------------------------------------------------------------
 
-const sameAttributes = (a: Attributes, b: Attributes) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const sameAttributes = (a: Attributes, b: Attributes) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 function scheduleUpdate(): void {
   clearTimeout(settleTimer);
@@ -103,7 +116,10 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
   unmount();
   if (config.platform === 'other') {
     const { token, baseUrl, idPayin } = config.other;
-    if (!token || !baseUrl) return setStatus('To pay on another platform, enter its base URL and paste a payment-scoped token (More settings).');
+    if (!token || !baseUrl)
+      return setStatus(
+        'To pay on another platform, enter its base URL and paste a payment-scoped token (More settings).',
+      );
     const payload = decodeToken(token);
     const order: Attributes = { token, 'base-url': baseUrl };
     if (idPayin) order['payin-id'] = idPayin;
@@ -135,7 +151,9 @@ async function newOrder(config: ShopConfig, key: string): Promise<void> {
     mount({ key, order, attributes: { ...order, ...redirectAttributes(readConfig()) }, emulator: true });
   } catch (error) {
     if (mine !== generation) return;
-    setStatus(`The merchant backend could not start the checkout: ${error instanceof BackendError ? `${error.errorCode}: ${error.message}` : String(error)}`);
+    setStatus(
+      `The merchant backend could not start the checkout: ${error instanceof BackendError ? `${error.errorCode}: ${error.message}` : String(error)}`,
+    );
   }
 }
 
@@ -199,14 +217,22 @@ function unmount(): void {
 /** The markup of the element as mounted, and the server code of this configuration. */
 function renderCode(): void {
   const config = readConfig();
-  const attributes = current?.attributes ?? { token: TOKEN_PLACEHOLDER, amount: config.amount, 'currency-code': config.currencyCode, ...redirectAttributes(config) };
+  const attributes = current?.attributes ?? {
+    token: TOKEN_PLACEHOLDER,
+    amount: config.amount,
+    'currency-code': config.currencyCode,
+    ...redirectAttributes(config),
+  };
   code.show('markup-snippet', elementMarkup(attributes));
   const token = decodeToken(current?.order.token);
   const amount = Number(config.amount);
   code.show(
     'server-snippet',
     serverCode({
-      platformUrl: current?.order['base-url'] || (config.platform === 'other' ? config.other.baseUrl : platformUrl) || PLATFORM_PLACEHOLDER,
+      platformUrl:
+        current?.order['base-url'] ||
+        (config.platform === 'other' ? config.other.baseUrl : platformUrl) ||
+        PLATFORM_PLACEHOLDER,
       merchantCode: token?.merchantCode,
       tokenScope: config.platform === 'other' ? (token?.action ? 'by-action' : 'checkout') : config.tokenScope,
       money: token?.money ?? (amount > 0 ? { amount, currencyCode: config.currencyCode } : undefined),
@@ -240,7 +266,10 @@ function hostedQuery(attributes: Attributes): string {
 async function payOnHostedPage(): Promise<void> {
   showOrderError(undefined);
   // The hosted page plays this demo's platform, the emulator: another platform has its own.
-  if (readConfig().platform === 'other') return showOrderError("The hosted page plays this demo's emulator. Another platform has its own hosted page: pay here.");
+  if (readConfig().platform === 'other')
+    return showOrderError(
+      "The hosted page plays this demo's emulator. Another platform has its own hosted page: pay here.",
+    );
   await update();
   if (current?.created) await update({ freshOrder: true });
   if (current) location.assign(`/pay.html?${hostedQuery(current.attributes)}`);
@@ -287,7 +316,9 @@ function restoreOrStart(): Promise<void> {
     if (saved?.key && saved.key === orderKey(readConfig())) {
       platformUrl = saved.emulator ? saved.order['base-url'] : undefined;
       mount(saved, { resumed: true });
-      events.note(`Page loaded again: the checkout of ${saved.idPayin ?? saved.order['payin-id'] ?? 'this order'} resumes.`);
+      events.note(
+        `Page loaded again: the checkout of ${saved.idPayin ?? saved.order['payin-id'] ?? 'this order'} resumes.`,
+      );
       return Promise.resolve();
     }
   } catch {

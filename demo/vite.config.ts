@@ -11,7 +11,14 @@ import { defineConfig, type UserConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /** The demo's pages. script-tag.html is served as it is (demo/server.ts), so it is not listed. */
-export const DEMO_PAGES = ['index.html', 'pay.html', 'react.html', 'vue.html', 'own-button.html', 'wallet.html'] as const;
+export const DEMO_PAGES = [
+  'index.html',
+  'pay.html',
+  'react.html',
+  'vue.html',
+  'own-button.html',
+  'wallet.html',
+] as const;
 
 export const demoViteConfig: UserConfig = {
   root,
@@ -38,7 +45,18 @@ export const demoViteConfig: UserConfig = {
     // react.tsx (the React page) shadows the package ("Cannot optimize dependency: react"). The scan
     // of the pages finds it, imported by react.tsx.
     entries: [...DEMO_PAGES],
-    include: ['lit', 'lit/decorators.js', 'lit/directives/if-defined.js', 'zod/mini', 'lean-qr', 'react-dom/client', 'react/jsx-dev-runtime', 'react/jsx-runtime', '@lit/react', 'vue'],
+    include: [
+      'lit',
+      'lit/decorators.js',
+      'lit/directives/if-defined.js',
+      'zod/mini',
+      'lean-qr',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'react/jsx-runtime',
+      '@lit/react',
+      'vue',
+    ],
   },
   server: {
     // The demo reads files from the whole repository: src/ (the element) and node_modules.

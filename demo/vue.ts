@@ -12,7 +12,7 @@ import 'pay-checkout';
 import type { PayEventDetails, PayEventName, PayFailedEvent, PaySuccessEvent } from 'pay-checkout';
 import { describeCallback, describeEvent, PAY_EVENT_NAMES, timeOf, type LoggedEvent } from './lib/describe.js';
 import { followCallbacks, startCheckout, type CallbackRecord, type CheckoutResponse } from './lib/merchant-api.js';
-import { methodsFor, PRESETS, presetNamed } from './lib/shop-data.js';
+import { methodsFor, PRESETS } from './lib/shop-data.js';
 
 const CURRENCY = 'INR';
 
@@ -41,8 +41,10 @@ const Shop = defineComponent({
     /** One listener per event, bound with v-on="listeners" in the template. */
     const listeners: Partial<Record<PayEventName, (event: CustomEvent) => void>> = {};
     for (const name of PAY_EVENT_NAMES) listeners[name] = (event) => log(name, event);
-    const onSuccess = (event: PaySuccessEvent) => (outcome.value = `Paid: ${event.detail.payin.paymentMethodResponse.reference ?? ''}`);
-    const onFailed = (event: PayFailedEvent) => (outcome.value = `Not paid: ${event.detail.failureReasonCode ?? 'failed'}`);
+    const onSuccess = (event: PaySuccessEvent) =>
+      (outcome.value = `Paid: ${event.detail.payin.paymentMethodResponse.reference ?? ''}`);
+    const onFailed = (event: PayFailedEvent) =>
+      (outcome.value = `Not paid: ${event.detail.failureReasonCode ?? 'failed'}`);
 
     async function checkout() {
       problem.value = undefined;

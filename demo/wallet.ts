@@ -11,7 +11,15 @@
 import 'pay-checkout';
 import type { PayCheckout } from 'pay-checkout';
 import { byId, checkedValue } from './lib/dom.js';
-import { depositUrl, FAILING_PRESET, WALLET_CURRENCY, WALLET_PAY_WITH, WALLET_PRESETS, type PayWith, type WalletView } from './lib/wallet-data.js';
+import {
+  depositUrl,
+  FAILING_PRESET,
+  WALLET_CURRENCY,
+  WALLET_PAY_WITH,
+  WALLET_PRESETS,
+  type PayWith,
+  type WalletView,
+} from './lib/wallet-data.js';
 
 /** The wallet server's top-up checkout (src/api/schemas/topup-checkout-response.ts), as far as this page reads it. */
 interface TopUpCheckout {
@@ -45,8 +53,12 @@ function say(text: string, isProblem = false, status?: string): void {
 }
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}) } });
-  const json = (await response.json().catch(() => undefined)) as (T & { errorCode?: string; message?: string }) | undefined;
+  const response = await fetch(path, {
+    ...init,
+    headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+  });
+  const json = (await response.json().catch(() => undefined)) as
+    (T & { errorCode?: string; message?: string }) | undefined;
   if (!response.ok) throw new Error(`${json?.message ?? response.statusText} (${json?.errorCode ?? response.status})`);
   return json as T;
 }
@@ -58,21 +70,32 @@ function showWallet(view: WalletView): void {
       const item = document.createElement('li');
       item.className = 'log-entry';
       item.dataset.status = deposit.status;
-      const credited = deposit.credited ? `credited ${usd.format(deposit.credited.amount)}` : deposit.status === 'STARTED' ? 'not paid yet' : deposit.status.toLowerCase();
+      const credited = deposit.credited
+        ? `credited ${usd.format(deposit.credited.amount)}`
+        : deposit.status === 'STARTED'
+          ? 'not paid yet'
+          : deposit.status.toLowerCase();
       item.textContent = `${usd.format(deposit.requested.amount)} in ${deposit.payWith} (${WALLET_PAY_WITH[deposit.payWith]}): ${credited}`;
       return item;
     }),
   );
 }
 
-const readWallet = (waitFor?: string) => api<WalletView>(`/api/wallet${waitFor ? `?wait=${encodeURIComponent(waitFor)}` : ''}`);
+const readWallet = (waitFor?: string) =>
+  api<WalletView>(`/api/wallet${waitFor ? `?wait=${encodeURIComponent(waitFor)}` : ''}`);
 
 function radios(container: HTMLElement, name: string, choices: { value: string; label: string }[]): void {
   container.replaceChildren(
     ...choices.map(({ value, label }, index) => {
       const row = document.createElement('div');
       row.className = 'preset';
-      const input = Object.assign(document.createElement('input'), { type: 'radio', name, value, id: `${name}-${value}`, checked: index === 0 });
+      const input = Object.assign(document.createElement('input'), {
+        type: 'radio',
+        name,
+        value,
+        id: `${name}-${value}`,
+        checked: index === 0,
+      });
       const text = Object.assign(document.createElement('label'), { htmlFor: input.id, textContent: label });
       row.append(input, text);
       return row;
@@ -122,7 +145,12 @@ async function afterPayment(idTopUp: string, type: string): Promise<void> {
     showWallet(view);
     const deposit = view.deposits.find((d) => d.idTopUp === idTopUp);
     if (deposit?.credited) say(`Your wallet was credited ${usd.format(deposit.credited.amount)}.`, false, 'SUCCESS');
-    else if (deposit && deposit.status !== 'SUCCESS') say(`Nothing was credited: the deposit ${deposit.status === 'STARTED' ? 'is not settled yet' : deposit.status.toLowerCase()}.`, false, deposit.status);
+    else if (deposit && deposit.status !== 'SUCCESS')
+      say(
+        `Nothing was credited: the deposit ${deposit.status === 'STARTED' ? 'is not settled yet' : deposit.status.toLowerCase()}.`,
+        false,
+        deposit.status,
+      );
     else say('The payment succeeded; the wallet has not heard from the platform yet. Reload the page in a moment.');
   } catch (error) {
     say(`The wallet could not be read: ${(error as Error).message}`, true);
@@ -132,12 +160,18 @@ async function afterPayment(idTopUp: string, type: string): Promise<void> {
 radios(
   byId('amounts'),
   'deposit',
-  WALLET_PRESETS.map((amount) => ({ value: String(amount), label: `${usd.format(amount)}${amount === FAILING_PRESET ? ' (sandbox: the payment fails)' : ''}` })),
+  WALLET_PRESETS.map((amount) => ({
+    value: String(amount),
+    label: `${usd.format(amount)}${amount === FAILING_PRESET ? ' (sandbox: the payment fails)' : ''}`,
+  })),
 );
 radios(
   byId('pay-with'),
   'pay',
-  (Object.entries(WALLET_PAY_WITH) as [PayWith, string][]).map(([currency, method]) => ({ value: currency, label: `${method} (${currency})` })),
+  (Object.entries(WALLET_PAY_WITH) as [PayWith, string][]).map(([currency, method]) => ({
+    value: currency,
+    label: `${method} (${currency})`,
+  })),
 );
 form.addEventListener('submit', (event) => {
   event.preventDefault();

@@ -56,15 +56,23 @@ const NEW_SHOPPER_EVERY_MS = 5000;
 /** A shopper who has no checkout after 5 minutes gives up (as Node's fetch would, by its header timeout). */
 const SETTINGS: Omit<ShopperSettings, 'relay'> = { checkoutPatienceMs: 300_000 };
 /** The shop's one product (1 INR: PROCESSING until it expires), and the token its checkouts get. */
-const MERCHANT: Omit<MerchantSettings, 'platformUrl'> = { money: { amount: 1, currencyCode: 'INR' }, tokenScope: argument('token-scope') === 'by-action' ? 'by-action' : 'checkout' };
+const MERCHANT: Omit<MerchantSettings, 'platformUrl'> = {
+  money: { amount: 1, currencyCode: 'INR' },
+  tokenScope: argument('token-scope') === 'by-action' ? 'by-action' : 'checkout',
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const note = (line: string) => process.stderr.write(`· ${line}\n`);
 
 /** A shopper's first step, as the shop's page takes it: POST /api/checkouts. */
 async function askForCheckout(origin: string): Promise<{ options?: unknown }> {
-  const answer = await fetch(`${origin}/api/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-  if (!answer.ok) throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
+  const answer = await fetch(`${origin}/api/checkouts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (!answer.ok)
+    throw new Error(`POST /api/checkouts answered ${answer.status}: ${(await answer.text()).slice(0, 200)}`);
   return answer.json();
 }
 
@@ -72,7 +80,7 @@ async function askForCheckout(origin: string): Promise<{ options?: unknown }> {
 async function nodeCrowd(merchantOrigin: string): Promise<Crowd> {
   const worker = await startWorker(new URL('./load/node-crowd.ts', import.meta.url), { merchantOrigin });
   return {
-    kind: 'Node clients: CheckoutSession with the element\'s followers (PushedStatus / StatusPoller), eventsource for EventSource',
+    kind: "Node clients: CheckoutSession with the element's followers (PushedStatus / StatusPoller), eventsource for EventSource",
     prepare: (count) => worker.call('prepare', count),
     go: (settings) => worker.call('go', settings),
     progress: () => worker.call<CrowdProgress>('progress'),
@@ -85,7 +93,12 @@ async function nodeCrowd(merchantOrigin: string): Promise<Crowd> {
 }
 
 /** Waits until `done` holds or the time is up; prints progress now and then. */
-async function waitFor(crowd: Crowd, what: string, done: (p: CrowdProgress) => boolean, timeoutMs: number): Promise<CrowdProgress> {
+async function waitFor(
+  crowd: Crowd,
+  what: string,
+  done: (p: CrowdProgress) => boolean,
+  timeoutMs: number,
+): Promise<CrowdProgress> {
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   for (;;) {
@@ -107,7 +120,10 @@ const inBrowser = (n: number) => CROWD === 'browser' || (CROWD === 'auto' && n <
 
 async function run(n: number, relay: boolean): Promise<Figures> {
   const emulator = await startWorker<{ url: string }>(new URL('./load/emulator-worker.ts', import.meta.url), {});
-  const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), { platformUrl: emulator.started.url, ...MERCHANT } satisfies MerchantSettings);
+  const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), {
+    platformUrl: emulator.started.url,
+    ...MERCHANT,
+  } satisfies MerchantSettings);
   const origin = merchant.started.origin;
   const useBrowser = inBrowser(n);
   const crowd = useBrowser ? await browserCrowd(origin) : await nodeCrowd(origin);
@@ -147,7 +163,9 @@ async function run(n: number, relay: boolean): Promise<Figures> {
     const arrivedAt = Date.now();
     phase = 'steady';
     const waiting = (await crowd.records()).filter((s) => s.pendingAt !== undefined && s.idPayin);
-    note(`arrival: ${waiting.length}/${n} pending after ${((arrivedAt - goAt) / 1000).toFixed(1)} s; payments turn final at 2 a second`);
+    note(
+      `arrival: ${waiting.length}/${n} pending after ${((arrivedAt - goAt) / 1000).toFixed(1)} s; payments turn final at 2 a second`,
+    );
 
     // Payments turn final at 2 a second, in an order unrelated to arrival.
     const order = waiting.map((s) => s.idPayin!).sort(() => Math.random() - 0.5);
@@ -177,8 +195,23 @@ async function run(n: number, relay: boolean): Promise<Figures> {
       merchant.call<CountSnapshot>('counts'),
       merchant.call<RunInput['callbacks']>('callbacks'),
     ]);
-    const result = figures({ n, relay, crowd: crowd.kind, goAt, arrivedAt, endedAt, shoppers, changes, newShoppers, emulator: emulatorCounts, merchant: merchantCounts, callbacks });
-    note(`N = ${n}, relay ${relay ? 'on' : 'off'}: ${JSON.stringify({ shownError: result.shownError, allReadyS: result.allReadyS, perPayment: result.requestsPerPayment, status: result.statusToPayStatusMs, newShopper: result.newShopperTokenMs })}`);
+    const result = figures({
+      n,
+      relay,
+      crowd: crowd.kind,
+      goAt,
+      arrivedAt,
+      endedAt,
+      shoppers,
+      changes,
+      newShoppers,
+      emulator: emulatorCounts,
+      merchant: merchantCounts,
+      callbacks,
+    });
+    note(
+      `N = ${n}, relay ${relay ? 'on' : 'off'}: ${JSON.stringify({ shownError: result.shownError, allReadyS: result.allReadyS, perPayment: result.requestsPerPayment, status: result.statusToPayStatusMs, newShopper: result.newShopperTokenMs })}`,
+    );
     return result;
   } finally {
     running = false;
@@ -193,7 +226,12 @@ async function run(n: number, relay: boolean): Promise<Figures> {
 function machine() {
   let chromium: string | undefined;
   try {
-    chromium = chromiumPath ? execFileSync(chromiumPath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() : undefined;
+    chromium = chromiumPath
+      ? execFileSync(chromiumPath, ['--version'], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }).trim()
+      : undefined;
   } catch {
     chromium = undefined;
   }
@@ -203,7 +241,9 @@ function machine() {
     ramGB: Math.round(totalmem() / 1e9),
     node: process.version,
     chromium,
-    loadAverageAtStart: existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : undefined,
+    loadAverageAtStart: existsSync('/proc/loadavg')
+      ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
+      : undefined,
   };
 }
 
@@ -227,7 +267,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: about,
     scenario: {
-      limit: '10 requests a second per merchant (the emulator\'s default)',
+      limit: "10 requests a second per merchant (the emulator's default)",
       checkout: `a shopper waits up to ${SETTINGS.checkoutPatienceMs / 1000} s for the shop's checkout, then gives up (shown an error); ${MERCHANT.money.amount} ${MERCHANT.money.currencyCode}, UPI QR preselected, Pay pressed at pay-ready; ${MERCHANT.tokenScope} token from the shop's createCheckoutBackend; options given through the element's options property (fetched by the kit once per currency and amount)`,
       changes: `every payment turns SUCCESS, one every ${CHANGE_EVERY_MS} ms, once all shoppers wait`,
       newShoppers: `one new shopper asks the shop for a checkout every ${NEW_SHOPPER_EVERY_MS / 1000} s during the run`,
@@ -239,7 +279,9 @@ async function main() {
   };
   mkdirSync(new URL('../dist/', import.meta.url), { recursive: true });
   writeFileSync(new URL('../dist/bench-load.json', import.meta.url), JSON.stringify(report, null, 2));
-  console.log(`\nLoad: one merchant, emulator at 10 requests/s (${about.cores} cores, ${about.cpu}, Node ${about.node}; ${report.runSeconds} s)\n`);
+  console.log(
+    `\nLoad: one merchant, emulator at 10 requests/s (${about.cores} cores, ${about.cpu}, Node ${about.node}; ${report.runSeconds} s)\n`,
+  );
   if (results.length) console.log(figuresTable(results));
   if (pending) console.log(`${results.length ? '\n' : ''}${pending2hTable(pending)}`);
   console.log('\nWritten to dist/bench-load.json');

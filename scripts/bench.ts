@@ -35,7 +35,12 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const stats = (values: number[]) => ({ min: Math.min(...values), median: median(values), max: Math.max(...values), samples: values.length });
+const stats = (values: number[]) => ({
+  min: Math.min(...values),
+  median: median(values),
+  max: Math.max(...values),
+  samples: values.length,
+});
 const round = (value: number, digits = 0) => Number(value.toFixed(digits));
 const progress = (line: string) => process.stderr.write(`· ${line}\n`);
 
@@ -96,19 +101,28 @@ function criticalPathDepth(fetches: Fetch[]): number {
   const sorted = [...fetches].sort((a, b) => a.start - b.start);
   const depth: number[] = [];
   sorted.forEach((fetch, i) => {
-    depth[i] = 1 + Math.max(0, ...sorted.slice(0, i).flatMap((before, j) => (before.end <= fetch.start ? [depth[j]!] : [])));
+    depth[i] =
+      1 + Math.max(0, ...sorted.slice(0, i).flatMap((before, j) => (before.end <= fetch.start ? [depth[j]!] : [])));
   });
   return Math.max(0, ...depth);
 }
 
 /** A page of the server with the element's module loaded and the bench helpers, no element yet. */
-async function openBenchPage(browser: Browser, server: PageServer, options: { csp?: string | false; instrument?: boolean; record?: boolean } = {}) {
+async function openBenchPage(
+  browser: Browser,
+  server: PageServer,
+  options: { csp?: string | false; instrument?: boolean; record?: boolean } = {},
+) {
   const context = await browser.newContext({ colorScheme: 'light' });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(server.page(checkoutHtml({ instrument: options.instrument, record: options.record }), { csp: options.csp }));
+  await page.goto(
+    server.page(checkoutHtml({ instrument: options.instrument, record: options.record }), {
+      csp: options.csp,
+    }),
+  );
   await page.evaluate(() => customElements.whenDefined('pay-checkout'));
   await page.evaluate(PAGE_HELPERS);
   return { page, context, errors, close: () => context.close() };
@@ -131,19 +145,29 @@ function bundleSizes() {
     const file = group.files[0]!;
     if (/^qr-encoder-/.test(file)) return 'QR encoder and drawing (lazy)';
     if (/^payment-views-/.test(file)) return 'payment views (lazy)';
-    if (/^other-views-/.test(file)) return "other methods' views (lazy, with the payment views they import; never for a QR payer)";
-    if (/^en-checkout-/.test(file)) return "the checkout's English (lazy, beside the options; English and merchants' locales)";
+    if (/^other-views-/.test(file))
+      return "other methods' views (lazy, with the payment views they import; never for a QR payer)";
+    if (/^en-checkout-/.test(file))
+      return "the checkout's English (lazy, beside the options; English and merchants' locales)";
     if (/^en-payin-/.test(file)) return "a payin's English (lazy, English and merchants' locales)";
     if (/^pushed-status-/.test(file)) return 'status stream (lazy, status-url only)';
     const locale = /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(file)?.[1];
     return locale ? `locale ${locale} (lazy)` : 'lazy chunk';
   };
-  const row = (name: string, group: ChunkGroup) => ({ name, files: group.files, raw: group.raw, gzip: group.gzip, brotli: group.brotli });
+  const row = (name: string, group: ChunkGroup) => ({
+    name,
+    files: group.files,
+    raw: group.raw,
+    gzip: group.gzip,
+    brotli: group.brotli,
+  });
   const views = viewsChunk(sizes);
   const english = payinEnglishChunk(sizes);
   // What a shopper paying by QR downloads in all (issue 24: at most 42,500 B brotli, 0.4× Adyen Drop-in).
   // The bundled locales, as dist/ has them: one chunk each, named by its tag.
-  const bundled = sizes.lazy.flatMap((group) => /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]{8}\.js$/.exec(group.files[0]!)?.[1] ?? []);
+  const bundled = sizes.lazy.flatMap(
+    (group) => /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]{8}\.js$/.exec(group.files[0]!)?.[1] ?? [],
+  );
   const payers = ['en', 'th', ...bundled.filter((locale) => locale !== 'th' && locale !== 'en')].flatMap((locale) => {
     const payer = qrPayerSizes(sizes, locale);
     return payer ? [row(`a QR payer in ${locale}, in all`, payer)] : [];
@@ -162,7 +186,9 @@ interface ReadyScenario {
   name: string;
   note: string;
   /** The base-url, and the emulator's injected latency for this scenario. */
-  setup(server: PageServer): Promise<{ baseUrl: string; latencyMs: number; csp?: string | false; close?: () => Promise<void> }>;
+  setup(
+    server: PageServer,
+  ): Promise<{ baseUrl: string; latencyMs: number; csp?: string | false; close?: () => Promise<void> }>;
 }
 
 const READY_SCENARIOS: ReadyScenario[] = [
@@ -185,7 +211,10 @@ async function timeToReady(browser: Browser, server: PageServer) {
     const idPayin = uniquePayinId('bench-warm');
     const token = await server.tokenFor(idPayin, { amount: 60, currencyCode: 'INR' });
     const { page, close } = await openBenchPage(browser, server);
-    await page.evaluate(([attributes, platform]) => (window as any).__bench.timeToReady(attributes, platform), [checkoutAttributes(token, server.platformUrl, idPayin, 60), server.platformUrl] as const);
+    await page.evaluate(([attributes, platform]) => (window as any).__bench.timeToReady(attributes, platform), [
+      checkoutAttributes(token, server.platformUrl, idPayin, 60),
+      server.platformUrl,
+    ] as const);
     await close();
   }
   for (const scenario of READY_SCENARIOS) {
@@ -231,7 +260,12 @@ async function timeToReady(browser: Browser, server: PageServer) {
       sequentialFetches: Math.max(...samples.map((sample) => sample.depth)),
       // The fastest sample: a loaded machine only ever adds time to the critical path.
       latencyPeriods: Math.round(ms.min / LATENCY_MS),
-      timeToReadyMs: { min: round(ms.min), median: round(ms.median), max: round(ms.max), samples: ms.samples },
+      timeToReadyMs: {
+        min: round(ms.min),
+        median: round(ms.median),
+        max: round(ms.max),
+        samples: ms.samples,
+      },
     });
     progress(`ready (${scenario.name}): ${round(ms.median)} ms median`);
   }
@@ -244,7 +278,10 @@ async function timeToReady(browser: Browser, server: PageServer) {
 async function startPending(page: Page, server: PageServer) {
   const idPayin = uniquePayinId('bench-poll');
   const token = await server.tokenFor(idPayin, { amount: 1, currencyCode: 'INR' });
-  await page.evaluate((attributes) => (window as any).__bench.mount(attributes).ready, checkoutAttributes(token, server.platformUrl, idPayin, 1));
+  await page.evaluate(
+    (attributes) => (window as any).__bench.mount(attributes).ready,
+    checkoutAttributes(token, server.platformUrl, idPayin, 1),
+  );
   await page.locator('#host pay-checkout[state="select"] [part="submit"]').click();
   await page.locator('#host pay-checkout[state="pending"]').waitFor();
   return idPayin;
@@ -280,7 +317,9 @@ async function pollRates(browser: Browser, server: PageServer) {
     try {
       const idPayin = await startPending(page, server);
       // Hidden after the first poll has answered: the element's own pause logic is what is measured.
-      await page.waitForFunction(() => (window as any).payEvents.some((event: { type: string }) => event.type === 'pay-status'));
+      await page.waitForFunction(() =>
+        (window as any).payEvents.some((event: { type: string }) => event.type === 'pay-status'),
+      );
       const state = await page.evaluate(() => (window as any).__bench.setHidden(true));
       if (state !== 'hidden') throw new Error(`visibilityState is ${state}`);
       const t0 = Date.now();
@@ -317,7 +356,9 @@ async function statusLatency(browser: Browser, server: PageServer) {
   try {
     for (let i = 0; i < STATUS_SAMPLES; i++) {
       const idPayin = await startPending(page, server);
-      await page.waitForFunction(() => (window as any).payEvents.some((event: { type: string }) => event.type === 'pay-status'));
+      await page.waitForFunction(() =>
+        (window as any).payEvents.some((event: { type: string }) => event.type === 'pay-status'),
+      );
       // A change at a random moment of the poll interval.
       await sleep(Math.random() * 2000);
       const changedAt = Date.now();
@@ -329,7 +370,10 @@ async function statusLatency(browser: Browser, server: PageServer) {
       if (!answer.ok) throw new Error(`force status: ${answer.status} ${await answer.text()}`);
       // The wall-clock time the element dispatched it (recorded by /support/record.js).
       const seen = await page.waitForFunction(
-        () => (window as any).payEvents.find((event: { type: string; status?: string }) => event.type === 'pay-status' && event.status === 'SUCCESS')?.wall,
+        () =>
+          (window as any).payEvents.find(
+            (event: { type: string; status?: string }) => event.type === 'pay-status' && event.status === 'SUCCESS',
+          )?.wall,
         undefined,
         { polling: 50 },
       );
@@ -367,7 +411,13 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
       listeners: number;
       listenersByType: Record<string, number>;
     };
-    return { heapUsed: heap.usedSize, nodes: metric('Nodes'), jsEventListeners: metric('JSEventListeners'), elements: await page.locator('pay-checkout').count(), ...live };
+    return {
+      heapUsed: heap.usedSize,
+      nodes: metric('Nodes'),
+      jsEventListeners: metric('JSEventListeners'),
+      elements: await page.locator('pay-checkout').count(),
+      ...live,
+    };
   };
   const run = async (count: number) => {
     const list = [];
@@ -376,7 +426,12 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
         ...(await Promise.all(
           Array.from({ length: Math.min(25, count - i) }, async () => {
             const idPayin = uniquePayinId('bench-cycle');
-            return checkoutAttributes(await server.tokenFor(idPayin, { amount: 60, currencyCode: 'INR' }), server.platformUrl, idPayin, 60);
+            return checkoutAttributes(
+              await server.tokenFor(idPayin, { amount: 60, currencyCode: 'INR' }),
+              server.platformUrl,
+              idPayin,
+              60,
+            );
           }),
         )),
       );
@@ -405,10 +460,13 @@ async function heapAfterCycles(browser: Browser, server: PageServer) {
     await sleep(300);
     const removed = (await page.evaluate(() => (window as any).__liveResources())) as typeof after;
     if (errors.length) throw new Error(errors.join('\n'));
-    progress(`cycles: heap ${before.heapUsed} → ${after.heapUsed} → ${again.heapUsed}, timers ${after.timers}, listeners ${after.listeners}`);
+    progress(
+      `cycles: heap ${before.heapUsed} → ${after.heapUsed} → ${again.heapUsed}, timers ${after.timers}, listeners ${after.listeners}`,
+    );
     return {
       cycles: CYCLES,
-      reached: 'state select (pay-ready) each time, with a real PAYIN_CREATE token per cycle (same-origin platform), then removed',
+      reached:
+        'state select (pay-ready) each time, with a real PAYIN_CREATE token per cycle (same-origin platform), then removed',
       msPerCycle: round(ms / (CYCLES - WARM_CYCLES), 1),
       before,
       afterWarmup: { cycles: WARM_CYCLES, ...warm },
@@ -441,7 +499,9 @@ async function main() {
     chromium: browser.version(),
     platform: `${process.platform} ${process.arch}`,
   };
-  progress(`${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, Chromium ${machine.chromium}${quick ? ' (quick)' : ''}`);
+  progress(
+    `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, Chromium ${machine.chromium}${quick ? ' (quick)' : ''}`,
+  );
   const server = await startPageServer({ sandbox: { settleDelayMs: 300 } });
   let results;
   try {
@@ -460,45 +520,108 @@ async function main() {
   const { sizes, ready, polls, status, cycles } = results;
   const out: string[] = [];
   out.push(`pay-checkout benchmark — ${results.measuredAt}${quick ? ' (quick)' : ''}`);
-  out.push(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.platform}; Node ${machine.node}; Chromium ${machine.chromium} headless`);
+  out.push(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.platform}; Node ${machine.node}; Chromium ${machine.chromium} headless`,
+  );
   out.push('', 'Bundle sizes (dist/, gzip -9, brotli q11)');
-  out.push(table([['', 'raw', 'gzip', 'brotli', 'files'], ...sizes.map((s) => [s.name, kB(s.raw), kB(s.gzip), kB(s.brotli), s.files.join(' + ')])]));
-  out.push('', `Connect → pay-ready, ${LATENCY_MS} ms latency per request (${READY_SAMPLES} samples each, fresh browser context, after one untimed warm-up)`);
+  out.push(
+    table([
+      ['', 'raw', 'gzip', 'brotli', 'files'],
+      ...sizes.map((s) => [s.name, kB(s.raw), kB(s.gzip), kB(s.brotli), s.files.join(' + ')]),
+    ]),
+  );
+  out.push(
+    '',
+    `Connect → pay-ready, ${LATENCY_MS} ms latency per request (${READY_SAMPLES} samples each, fresh browser context, after one untimed warm-up)`,
+  );
   out.push(
     table([
       ['', 'requests', 'preflights', 'sequential fetches', `round trips`, 'ms min', 'ms median', 'ms max'],
-      ...ready.map((r) => [r.scenario, String(r.requests), String(r.preflights), String(r.sequentialFetches), String(r.latencyPeriods), String(r.timeToReadyMs.min), String(r.timeToReadyMs.median), String(r.timeToReadyMs.max)]),
+      ...ready.map((r) => [
+        r.scenario,
+        String(r.requests),
+        String(r.preflights),
+        String(r.sequentialFetches),
+        String(r.latencyPeriods),
+        String(r.timeToReadyMs.min),
+        String(r.timeToReadyMs.median),
+        String(r.timeToReadyMs.max),
+      ]),
     ]),
   );
   out.push(`  requests: ${ready[0]!.requestPaths.join(', ')} (emulator's log; preflights are OPTIONS)`);
-  out.push(`  sequential fetches: longest chain of platform fetches (PerformanceResourceTiming) each starting after the previous ended`);
+  out.push(
+    `  sequential fetches: longest chain of platform fetches (PerformanceResourceTiming) each starting after the previous ended`,
+  );
   out.push(`  round trips: latency periods on the critical path, the fastest sample ÷ ${LATENCY_MS} ms, rounded`);
-  out.push('', `Status polls while pending (GET /payins/{idPayin} per minute; ${POLL_WINDOW_S === 60 ? 'real 60 s windows' : `${POLL_WINDOW_S} s windows extrapolated to a minute`})`);
+  out.push(
+    '',
+    `Status polls while pending (GET /payins/{idPayin} per minute; ${POLL_WINDOW_S === 60 ? 'real 60 s windows' : `${POLL_WINDOW_S} s windows extrapolated to a minute`})`,
+  );
   out.push(
     table([
       ['', 'per minute'],
       ['visible, first minute', String(polls.visibleFirstMinute)],
-      ['visible, after the first minute', polls.visibleAfterFirstMinute === undefined ? 'not measured (--quick)' : String(polls.visibleAfterFirstMinute)],
+      [
+        'visible, after the first minute',
+        polls.visibleAfterFirstMinute === undefined ? 'not measured (--quick)' : String(polls.visibleAfterFirstMinute),
+      ],
       ['hidden', String(polls.hidden)],
-      ['first poll after shown again', polls.firstPollAfterShownMs === undefined ? 'none within 1.5 s' : `${polls.firstPollAfterShownMs} ms`],
+      [
+        'first poll after shown again',
+        polls.firstPollAfterShownMs === undefined ? 'none within 1.5 s' : `${polls.firstPollAfterShownMs} ms`,
+      ],
     ]),
   );
-  out.push('  hidden: document.visibilityState overridden + visibilitychange (the element\'s own pause; headless Chromium never hides a page)');
-  out.push('', `Status change in the emulator (POST /__sandbox/payins/{id}/status SUCCESS) → pay-status (${status.samples} samples)`);
-  out.push(table([['', 'min', 'median', 'max'], ['ms', String(status.min), String(status.median), String(status.max)]]));
-  out.push('', `${cycles.cycles} mount–unmount cycles (each to state select with a real token; ${cycles.msPerCycle} ms per cycle)`);
-  const row = (label: string, m: typeof cycles.before) => [label, MB(m.heapUsed), String(m.timers), String(m.listeners), String(m.jsEventListeners ?? ''), String(m.nodes ?? ''), String(m.elements)];
+  out.push(
+    "  hidden: document.visibilityState overridden + visibilitychange (the element's own pause; headless Chromium never hides a page)",
+  );
+  out.push(
+    '',
+    `Status change in the emulator (POST /__sandbox/payins/{id}/status SUCCESS) → pay-status (${status.samples} samples)`,
+  );
   out.push(
     table([
-      ['', 'JS heap used', 'live timers', 'window/document listeners', 'all JS listeners', 'DOM nodes', '<pay-checkout>'],
+      ['', 'min', 'median', 'max'],
+      ['ms', String(status.min), String(status.median), String(status.max)],
+    ]),
+  );
+  out.push(
+    '',
+    `${cycles.cycles} mount–unmount cycles (each to state select with a real token; ${cycles.msPerCycle} ms per cycle)`,
+  );
+  const row = (label: string, m: typeof cycles.before) => [
+    label,
+    MB(m.heapUsed),
+    String(m.timers),
+    String(m.listeners),
+    String(m.jsEventListeners ?? ''),
+    String(m.nodes ?? ''),
+    String(m.elements),
+  ];
+  out.push(
+    table([
+      [
+        '',
+        'JS heap used',
+        'live timers',
+        'window/document listeners',
+        'all JS listeners',
+        'DOM nodes',
+        '<pay-checkout>',
+      ],
       row('before', cycles.before),
       row(`after ${WARM_CYCLES} (warm-up)`, cycles.afterWarmup),
       row(`after ${cycles.cycles}`, cycles.after),
       row(`after ${2 * cycles.cycles} (leak check)`, cycles.afterTwice),
     ]),
   );
-  out.push(`  JS heap after GC (HeapProfiler.collectGarbage, Runtime.getHeapUsage); growth per cycle over the second ${cycles.cycles}: ${cycles.heapGrowthPerCycleSecond500Bytes} bytes`);
-  out.push(`  witness: one element left pending holds timers ${JSON.stringify(cycles.witness.onePending.timers)} and listeners ${JSON.stringify(cycles.witness.onePending.listeners)}; removed: ${cycles.witness.afterRemoved.timers} timers, ${cycles.witness.afterRemoved.listeners} listeners`);
+  out.push(
+    `  JS heap after GC (HeapProfiler.collectGarbage, Runtime.getHeapUsage); growth per cycle over the second ${cycles.cycles}: ${cycles.heapGrowthPerCycleSecond500Bytes} bytes`,
+  );
+  out.push(
+    `  witness: one element left pending holds timers ${JSON.stringify(cycles.witness.onePending.timers)} and listeners ${JSON.stringify(cycles.witness.onePending.listeners)}; removed: ${cycles.witness.afterRemoved.timers} timers, ${cycles.witness.afterRemoved.listeners} listeners`,
+  );
   out.push('', `Written to dist/bench.json`);
   console.log(out.join('\n'));
 }

@@ -13,7 +13,9 @@ import { builds } from '../vite.config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = (tool: string, args: string[]) =>
-  promisify(execFile)(fileURLToPath(new URL(`../node_modules/.bin/${tool}`, import.meta.url)), args, { cwd: root }).catch((error: { stdout?: string; stderr?: string }) => {
+  promisify(execFile)(fileURLToPath(new URL(`../node_modules/.bin/${tool}`, import.meta.url)), args, {
+    cwd: root,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
     throw new Error(`${tool} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
   });
 
@@ -25,4 +27,6 @@ for (const config of Object.values(builds)) {
 }
 await Promise.all([declarations, manifest]);
 writeFileSync(new URL('../dist/.built', import.meta.url), `${new Date().toISOString()}\n`);
-console.log('Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, sandbox.js, sandbox-cli.js, types/, frameworks/) and custom-elements.json');
+console.log(
+  'Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, sandbox.js, sandbox-cli.js, types/, frameworks/) and custom-elements.json',
+);

@@ -44,14 +44,21 @@ export function importsOf(fileName: string, code: string): { static: string[]; d
     if (!/^(["'`])[^"'`$]*\1$/.test(literal)) throw new Error(`${fileName}: import(${literal}) is not a plain string`);
     return literal.slice(1, -1);
   });
-  const fromExports = module.staticExports.flatMap((entry) => entry.entries.flatMap((e) => (e.moduleRequest ? [e.moduleRequest.value] : [])));
-  return { static: [...new Set([...module.staticImports.map((i) => i.moduleRequest.value), ...fromExports])], dynamic };
+  const fromExports = module.staticExports.flatMap((entry) =>
+    entry.entries.flatMap((e) => (e.moduleRequest ? [e.moduleRequest.value] : [])),
+  );
+  return {
+    static: [...new Set([...module.staticImports.map((i) => i.moduleRequest.value), ...fromExports])],
+    dynamic,
+  };
 }
 
 /** The names a module exports. */
 export function exportsOf(fileName: string, code: string): string[] {
   const { module } = parseSync(fileName, code);
-  return module.staticExports.flatMap((entry) => entry.entries.flatMap((e) => (e.exportName.name ? [e.exportName.name] : [])));
+  return module.staticExports.flatMap((entry) =>
+    entry.entries.flatMap((e) => (e.exportName.name ? [e.exportName.name] : [])),
+  );
 }
 
 const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
@@ -69,9 +76,12 @@ export function measureElement(dist: URL, entry = 'pay-checkout.js'): ElementSiz
       if (loaded.has(file) || files.includes(file)) return;
       files.push(file);
       const imports = importsOf(file, read(file).toString('utf8'));
-      for (const specifier of [...imports.static, ...imports.dynamic]) if (!isRelative(specifier)) bareImports.push(`${file}: ${specifier}`);
-      for (const specifier of imports.dynamic.filter(isRelative)) dynamicRoots.add(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
-      for (const specifier of imports.static.filter(isRelative)) visit(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
+      for (const specifier of [...imports.static, ...imports.dynamic])
+        if (!isRelative(specifier)) bareImports.push(`${file}: ${specifier}`);
+      for (const specifier of imports.dynamic.filter(isRelative))
+        dynamicRoots.add(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
+      for (const specifier of imports.static.filter(isRelative))
+        visit(new URL(specifier, new URL(file, dist)).pathname.split('/').pop()!);
     };
     visit(first);
     return files;
@@ -95,10 +105,13 @@ export function measureElement(dist: URL, entry = 'pay-checkout.js'): ElementSiz
 
 /** Which lazy chunk a file starts: by the module it is named after. */
 const lazyNamed = (sizes: ElementSizes, name: string | RegExp) =>
-  sizes.lazy.find((group) => (typeof name === 'string' ? new RegExp(`^${name}-[\\w-]{6,}\\.js$`) : name).test(group.files[0]!));
+  sizes.lazy.find((group) =>
+    (typeof name === 'string' ? new RegExp(`^${name}-[\\w-]{6,}\\.js$`) : name).test(group.files[0]!),
+  );
 
 /** The lazy chunk of a bundled locale, e.g. th-*.js (its first part: not th-more-*.js, src/i18n/word-parts.ts). */
-export const localeChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, new RegExp(`^${locale}-(?!more-)[\\w-]{6,}\\.js$`));
+export const localeChunk = (sizes: ElementSizes, locale: string) =>
+  lazyNamed(sizes, new RegExp(`^${locale}-(?!more-)[\\w-]{6,}\\.js$`));
 /** The second part of a bundled locale, th-more-*.js: fetched only for the pending views of methods other than QR. */
 export const moreWordsChunk = (sizes: ElementSizes, locale: string) => lazyNamed(sizes, `${locale}-more`);
 
@@ -139,7 +152,8 @@ export function sumOf(...groups: ChunkGroup[]): ChunkGroup {
 export function qrPayerSizes(sizes: ElementSizes, locale: string): ChunkGroup | undefined {
   const views = viewsChunk(sizes);
   const qr = qrChunk(sizes);
-  const words = locale === 'en' ? [checkoutEnglishChunk(sizes), payinEnglishChunk(sizes)] : [localeChunk(sizes, locale)];
+  const words =
+    locale === 'en' ? [checkoutEnglishChunk(sizes), payinEnglishChunk(sizes)] : [localeChunk(sizes, locale)];
   if (!views || !qr || words.some((group) => !group)) return undefined;
   return sumOf(sizes.initial, views, qr, ...(words as ChunkGroup[]));
 }

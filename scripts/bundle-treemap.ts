@@ -30,7 +30,13 @@ interface RawData {
 
 rmSync(outDir, { recursive: true, force: true });
 const analyzers = [
-  visualizer({ filename: `${outDir}treemap.html`, template: 'treemap', sourcemap: true, projectRoot: root, title: 'pay-checkout.js and its lazy chunks' }),
+  visualizer({
+    filename: `${outDir}treemap.html`,
+    template: 'treemap',
+    sourcemap: true,
+    projectRoot: root,
+    title: 'pay-checkout.js and its lazy chunks',
+  }),
   visualizer({ filename: `${outDir}modules.json`, template: 'raw-data', sourcemap: true, projectRoot: root }),
 ];
 await build({
@@ -64,10 +70,16 @@ if (asJson) {
 } else {
   for (const chunk of report) {
     if (isLocale(chunk.file) && !chunk.file.startsWith('th-')) continue; // one locale (Thai) is enough
-    console.log(`\n${chunk.file}: ${chunk.raw} B raw, ${chunk.gzip} B gzip, ${chunk.brotli} B brotli (minified bytes per module, from the source map)`);
-    for (const { module, bytes } of chunk.modules.slice(0, top)) console.log(`  ${String(bytes).padStart(7)}  ${module}`);
+    console.log(
+      `\n${chunk.file}: ${chunk.raw} B raw, ${chunk.gzip} B gzip, ${chunk.brotli} B brotli (minified bytes per module, from the source map)`,
+    );
+    for (const { module, bytes } of chunk.modules.slice(0, top))
+      console.log(`  ${String(bytes).padStart(7)}  ${module}`);
     const rest = chunk.modules.slice(top);
-    if (rest.length) console.log(`  ${String(rest.reduce((sum, { bytes }) => sum + bytes, 0)).padStart(7)}  (${rest.length} more modules)`);
+    if (rest.length)
+      console.log(
+        `  ${String(rest.reduce((sum, { bytes }) => sum + bytes, 0)).padStart(7)}  (${rest.length} more modules)`,
+      );
   }
   console.log(`\nTreemap: ${outDir}treemap.html`);
 }

@@ -14,7 +14,15 @@ import { promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.built');
-const inputs = ['src', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'custom-elements-manifest.config.mjs', 'scripts/build.ts'];
+const inputs = [
+  'src',
+  'package.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'custom-elements-manifest.config.mjs',
+  'scripts/build.ts',
+];
 const lock = join(tmpdir(), `pay-checkout-build-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.lock`);
 const LOCK_STALE_MS = 5 * 60_000;
 
@@ -52,7 +60,8 @@ export async function ensureBuilt() {
   while (isBuildStale()) {
     if (takeLock()) {
       try {
-        if (isBuildStale()) await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: root });
+        if (isBuildStale())
+          await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: root });
       } finally {
         rmSync(lock, { recursive: true, force: true });
       }

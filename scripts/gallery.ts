@@ -33,8 +33,30 @@ const LOCALES = ['en', 'th', 'hi'];
 
 /** An everyday amount per currency (≥ 51, so the emulator's scenario is a plain success). */
 const AMOUNTS: Record<string, number> = {
-  INR: 499, THB: 350, MYR: 120, IDR: 150000, VND: 250000, PHP: 560, BRL: 89.9, ZAR: 249, KES: 1500, GHS: 120, TZS: 25000, ZMW: 300,
-  TWD: 890, KRW: 35000, USDT: 60, USDC: 60, COP: 85000, NAD: 249, ARS: 15000, CNY: 120, JPY: 3500, LAK: 250000, MXN: 450, NGN: 25000,
+  INR: 499,
+  THB: 350,
+  MYR: 120,
+  IDR: 150000,
+  VND: 250000,
+  PHP: 560,
+  BRL: 89.9,
+  ZAR: 249,
+  KES: 1500,
+  GHS: 120,
+  TZS: 25000,
+  ZMW: 300,
+  TWD: 890,
+  KRW: 35000,
+  USDT: 60,
+  USDC: 60,
+  COP: 85000,
+  NAD: 249,
+  ARS: 15000,
+  CNY: 120,
+  JPY: 3500,
+  LAK: 250000,
+  MXN: 450,
+  NGN: 25000,
 };
 
 interface Case {
@@ -49,7 +71,11 @@ interface Case {
 
 /** Every code of the method table in its first currency, and the variants a shopper may meet. */
 const FLOWS: Case[] = [
-  ...[...new Map(PAYIN_METHOD_TABLE.map((row) => [row.code, row])).values()].map((row) => ({ name: row.code, code: row.code, currencyCode: row.currencies[0] })),
+  ...[...new Map(PAYIN_METHOD_TABLE.map((row) => [row.code, row])).values()].map((row) => ({
+    name: row.code,
+    code: row.code,
+    currencyCode: row.currencies[0],
+  })),
   { name: 'UPIQR-deep-link', code: 'UPIQR', currencyCode: 'INR', attributes: { 'show-deep-link': 'true' } },
   { name: 'UPIQR-upi-id', code: 'UPIQR', currencyCode: 'INR', attributes: { 'upi-id': 'asha@okdemo' } },
   { name: 'OFFLINE-THB', code: 'OFFLINE', currencyCode: 'THB', copy: true },
@@ -86,10 +112,41 @@ interface TopUpCase {
   formOnly?: boolean;
 }
 const TOP_UPS: TopUpCase[] = [
-  { name: 'TOPUP-credit', code: 'UPIQR', currencyCode: 'INR', fxRates: true, attributes: { 'credit-amount': '100', 'credit-currency': 'USD' } },
-  { name: 'TOPUP-pay', code: 'PROMPTPAY', currencyCode: 'THB', fxRates: true, attributes: { amount: '3500', 'credit-currency': 'USD' } },
-  { name: 'TOPUP-choose', code: 'UPIQR', currencyCode: 'INR', fxRates: true, formOnly: true, attributes: { 'amount-presets': '10,50,100', 'min-amount': '5', 'max-amount': '500', 'credit-currency': 'USD' } },
-  { name: 'TOPUP-no-rate', code: 'UPIQR', currencyCode: 'INR', fxRates: false, formOnly: true, attributes: { 'credit-amount': '100', 'credit-currency': 'USD' } },
+  {
+    name: 'TOPUP-credit',
+    code: 'UPIQR',
+    currencyCode: 'INR',
+    fxRates: true,
+    attributes: { 'credit-amount': '100', 'credit-currency': 'USD' },
+  },
+  {
+    name: 'TOPUP-pay',
+    code: 'PROMPTPAY',
+    currencyCode: 'THB',
+    fxRates: true,
+    attributes: { amount: '3500', 'credit-currency': 'USD' },
+  },
+  {
+    name: 'TOPUP-choose',
+    code: 'UPIQR',
+    currencyCode: 'INR',
+    fxRates: true,
+    formOnly: true,
+    attributes: {
+      'amount-presets': '10,50,100',
+      'min-amount': '5',
+      'max-amount': '500',
+      'credit-currency': 'USD',
+    },
+  },
+  {
+    name: 'TOPUP-no-rate',
+    code: 'UPIQR',
+    currencyCode: 'INR',
+    fxRates: false,
+    formOnly: true,
+    attributes: { 'credit-amount': '100', 'credit-currency': 'USD' },
+  },
 ];
 
 const only = argument('only');
@@ -116,7 +173,9 @@ const progress = (line: string) => process.stderr.write(`· ${line}\n`);
  */
 function pageHtml(attributes: Record<string, string>, startedHere = false): string {
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const list = Object.entries(attributes).map(([name, value]) => ` ${name}="${escape(value)}"`).join('');
+  const list = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escape(value)}"`)
+    .join('');
   const marker = `pay-checkout:started:${new URL(attributes['base-url']!).href} ${attributes['payin-id']}`;
   return `<!doctype html><html lang="${attributes.locale ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <style>:root{color-scheme:light dark}body{margin:0;background:Canvas;color:CanvasText;font-family:system-ui,sans-serif}main{box-sizing:border-box;max-width:30rem;margin:0 auto;padding:16px}</style>
@@ -124,17 +183,41 @@ ${startedHere ? `<script>sessionStorage.setItem(${JSON.stringify(marker)}, '1')<
 <script type="module" src="/dist/pay-checkout.js"></script></head><body><main id="host"><pay-checkout${list}></pay-checkout></main></body></html>`;
 }
 
-async function mintToken(server: PageServer, idPayin: string, money: { amount: number; currencyCode: string }, validitySecs?: number) {
-  return server.issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: true, externalReference: true }), money, validitySecs });
+async function mintToken(
+  server: PageServer,
+  idPayin: string,
+  money: { amount: number; currencyCode: string },
+  validitySecs?: number,
+) {
+  return server.issuer.withOperations({
+    operations: checkoutOperations(idPayin, { merchantInfo: true, externalReference: true }),
+    money,
+    validitySecs,
+  });
 }
 
 /** Screenshots of the element as it is, light and dark; `prepare` runs before each (a state that lasts a moment). */
-async function shoot(page: Page, item: Case, view: string, device: Device, locale: string, note?: string, prepare?: () => Promise<void>) {
+async function shoot(
+  page: Page,
+  item: Case,
+  view: string,
+  device: Device,
+  locale: string,
+  note?: string,
+  prepare?: () => Promise<void>,
+) {
   // A drawn QR, not its placeholder; no skeleton; fonts in place.
-  await page.waitForFunction(() => !document.querySelector('pay-checkout')?.shadowRoot?.querySelector('.qr-placeholder, .skeleton'), undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('pay-checkout')?.shadowRoot?.querySelector('.qr-placeholder, .skeleton'),
+    undefined,
+    { timeout: 10_000 },
+  );
   // Rendered now: a page the browser deems hidden re-renders nothing by itself (no countdown).
   await page.evaluate(async () => {
-    const element = document.querySelector('pay-checkout') as HTMLElement & { requestUpdate(): void; updateComplete: Promise<boolean> };
+    const element = document.querySelector('pay-checkout') as HTMLElement & {
+      requestUpdate(): void;
+      updateComplete: Promise<boolean>;
+    };
     element.requestUpdate();
     await element.updateComplete;
     await document.fonts.ready;
@@ -152,13 +235,23 @@ async function shoot(page: Page, item: Case, view: string, device: Device, local
     // the whole run); each shot checks that it shows the view of its device.
     const drawn = await page.evaluate(async (scheme) => {
       document.documentElement.style.colorScheme = scheme;
-      const element = document.querySelector('pay-checkout') as HTMLElement & { updateComplete: Promise<boolean> };
+      const element = document.querySelector('pay-checkout') as HTMLElement & {
+        updateComplete: Promise<boolean>;
+      };
       element.setAttribute('color-scheme', scheme);
       await element.updateComplete;
-      return { coarse: matchMedia('(pointer: coarse)').matches, step: element.shadowRoot!.querySelector('.qr-step')?.className };
+      return {
+        coarse: matchMedia('(pointer: coarse)').matches,
+        step: element.shadowRoot!.querySelector('.qr-step')?.className,
+      };
     }, scheme);
-    if (drawn.coarse !== (device === 'phone') || (drawn.step && drawn.step.includes('touch') !== (device === 'phone'))) {
-      progress(`${item.name} ${view} ${device} ${locale} ${scheme}: drawn for the wrong device (${JSON.stringify(drawn)})`);
+    if (
+      drawn.coarse !== (device === 'phone') ||
+      (drawn.step && drawn.step.includes('touch') !== (device === 'phone'))
+    ) {
+      progress(
+        `${item.name} ${view} ${device} ${locale} ${scheme}: drawn for the wrong device (${JSON.stringify(drawn)})`,
+      );
     }
     await prepare?.();
     const file = `${item.name}/${view}-${device}-${scheme}-${locale}.png`;
@@ -176,7 +269,11 @@ async function untilState(page: Page, state: string) {
   await page.waitForFunction(
     (wanted) => {
       const element = document.querySelector('pay-checkout') as (HTMLElement & { state: string; views: string }) | null;
-      return !!element && element.state === wanted && (['loading', 'select', 'submitting', 'error'].includes(wanted) || element.views === 'ready');
+      return (
+        !!element &&
+        element.state === wanted &&
+        (['loading', 'select', 'submitting', 'error'].includes(wanted) || element.views === 'ready')
+      );
     },
     state,
     { timeout: 15_000 },
@@ -191,21 +288,37 @@ async function flow(server: PageServer, context: BrowserContext, item: Case, dev
     const amount = item.amount ?? AMOUNTS[item.currencyCode]!;
     const token = await mintToken(server, idPayin, { amount, currencyCode: item.currencyCode });
     const attributes = {
-      token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: String(amount), 'currency-code': item.currencyCode,
-      'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/orders/1029', locale, ...item.attributes,
+      token,
+      'base-url': server.platformUrl,
+      'payin-id': idPayin,
+      amount: String(amount),
+      'currency-code': item.currencyCode,
+      'payment-method-code': item.code,
+      'options-available': 'false',
+      'return-url': 'https://shop.example/orders/1029',
+      locale,
+      ...item.attributes,
     };
     await page.goto(server.page(pageHtml(attributes), { csp: false }));
     await untilState(page, 'select');
-    const fields = fieldRulesFor(item.code, item.currencyCode).filter((rule) => isRequired(rule, item.currencyCode) && rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference');
+    const fields = fieldRulesFor(item.code, item.currencyCode).filter(
+      (rule) =>
+        isRequired(rule, item.currencyCode) &&
+        rule.field !== 'paymentOperatorCode' &&
+        rule.field !== 'externalReference.reference',
+    );
     await page.evaluate(
       (values) => {
-        const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+        const element = document.querySelector('pay-checkout') as HTMLElement & {
+          setValue(field: string, value: string): void;
+        };
         for (const [field, value] of values) element.setValue(field, value);
       },
       fields.map((rule) => [rule.field, sampleValue(rule.field, item.code, item.currencyCode)] as [string, string]),
     );
     const operators = page.locator('pay-checkout #f-operator');
-    if ((await operators.count()) && (await operators.locator('option').count()) > 1) await operators.selectOption({ index: 1 });
+    if ((await operators.count()) && (await operators.locator('option').count()) > 1)
+      await operators.selectOption({ index: 1 });
     await shoot(page, item, 'form', device, locale);
     await page.locator('pay-checkout [part="submit"]').click();
     await untilState(page, 'pending');
@@ -215,18 +328,29 @@ async function flow(server: PageServer, context: BrowserContext, item: Case, dev
       // keyboard moves on to the next Copy, so its focus ring shows too.
       await shoot(page, item, 'copied', device, locale, undefined, async () => {
         await page.locator('pay-checkout .row button.copy').first().click();
-        await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('button.done, .copy-note'), undefined, { timeout: 5000 });
+        await page.waitForFunction(
+          () => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('button.done, .copy-note'),
+          undefined,
+          { timeout: 5000 },
+        );
         await page.keyboard.press('Tab');
       });
     }
     await fetch(`${server.sandbox.url}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'SUCCESS' }),
     });
     await untilState(page, 'success');
     await shoot(page, item, 'final', device, locale);
   } catch (error) {
-    progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
-    await page.locator('main').screenshot({ path: new URL(`${item.name}/failed-${device}-${locale}.png`, OUT).pathname }).catch(() => undefined);
+    progress(
+      `${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`,
+    );
+    await page
+      .locator('main')
+      .screenshot({ path: new URL(`${item.name}/failed-${device}-${locale}.png`, OUT).pathname })
+      .catch(() => undefined);
   } finally {
     await page.close();
   }
@@ -235,9 +359,11 @@ async function flow(server: PageServer, context: BrowserContext, item: Case, dev
 /** Runs `jobs` with at most `limit` at once. */
 async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: limit }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+    }),
+  );
 }
 
 function contactSheet(): string {
@@ -247,7 +373,12 @@ function contactSheet(): string {
   const section = (name: string) => {
     const rows = views.flatMap((view) =>
       locales.map((locale) => {
-        const cells = columns.map(({ device, scheme }) => shots.find((s) => s.name === name && s.view === view && s.locale === locale && s.device === device && s.scheme === scheme));
+        const cells = columns.map(({ device, scheme }) =>
+          shots.find(
+            (s) =>
+              s.name === name && s.view === view && s.locale === locale && s.device === device && s.scheme === scheme,
+          ),
+        );
         if (!cells.some(Boolean)) return '';
         return `<tr><th>${view}<br><small>${locale}</small></th>${cells.map((shot) => `<td>${shot ? `<a href="${shot.file}"><img loading="lazy" src="${shot.file}" alt="${name} ${view} ${shot.device} ${shot.scheme} ${locale}"></a>` : ''}</td>`).join('')}</tr>`;
       }),
@@ -264,9 +395,13 @@ async function main() {
   const started = Date.now();
   await ensureBuilt();
   if (!only) rmSync(OUT, { recursive: true, force: true });
-  for (const item of [...FLOWS, ...ENDS, ...TOP_UPS]) if (wanted(item)) mkdirSync(new URL(`${item.name}/`, OUT), { recursive: true });
+  for (const item of [...FLOWS, ...ENDS, ...TOP_UPS])
+    if (wanted(item)) mkdirSync(new URL(`${item.name}/`, OUT), { recursive: true });
   // A long settle delay: a payment stays pending until the gallery says how it ends.
-  const [server, browser]: [PageServer, Browser] = await Promise.all([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
+  const [server, browser]: [PageServer, Browser] = await Promise.all([
+    startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }),
+    launchChromium(),
+  ]);
   try {
     const contexts = Object.fromEntries(
       await Promise.all(
@@ -278,13 +413,22 @@ async function main() {
           await context.addInitScript((coarse: boolean) => {
             const original = window.matchMedia.bind(window);
             window.matchMedia = (query: string) =>
-              query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original(query);
+              query === '(pointer: coarse)'
+                ? ({
+                    matches: coarse,
+                    media: query,
+                    addEventListener() {},
+                    removeEventListener() {},
+                  } as unknown as MediaQueryList)
+                : original(query);
           }, device === 'phone');
           return [device, context] as const;
         }),
       ),
     );
-    const jobs = FLOWS.filter(wanted).flatMap((item) => devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))));
+    const jobs = FLOWS.filter(wanted).flatMap((item) =>
+      devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))),
+    );
     let done = 0;
     await pool(jobs, 4, async ({ item, device, locale }) => {
       await flow(server, contexts[device]!, item, device, locale);
@@ -297,12 +441,16 @@ async function main() {
     await server.close();
   }
   writeFileSync(new URL('index.html', OUT), contactSheet());
-  progress(`${shots.length} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s: ${new URL('index.html', OUT).pathname}`);
+  progress(
+    `${shots.length} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s: ${new URL('index.html', OUT).pathname}`,
+  );
 }
 
 /** Top-ups: form and quote, then pending; the emulator's clock an hour on settles them, then the final view. */
 async function topUps(server: PageServer, contexts: Record<Device, BrowserContext>) {
-  const jobs = TOP_UPS.filter(wanted).flatMap((item) => devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))));
+  const jobs = TOP_UPS.filter(wanted).flatMap((item) =>
+    devices.flatMap((device) => locales.map((locale) => ({ item, device, locale }))),
+  );
   const pending: { item: TopUpCase; device: Device; locale: string; page: Page }[] = [];
   for (const { item, device, locale } of jobs) {
     const page = await contexts[device].newPage();
@@ -312,24 +460,55 @@ async function topUps(server: PageServer, contexts: Record<Device, BrowserContex
     // default token's 1800 s, and a top-up page has nothing to renew it (it would wait for one).
     const validitySecs = 86_400;
     const token = item.fxRates
-      ? await server.issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'], validitySecs })
+      ? await server.issuer.withOperations({
+          operations: [
+            'POST /topups/!availablePaymentOptions',
+            `POST /topups/${escaped}`,
+            `GET /topups/${escaped}`,
+            'GET /fx-rates',
+          ],
+          validitySecs,
+        })
       : await server.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, validitySecs });
     const attributes = {
-      kind: 'topup', token, 'base-url': server.platformUrl, 'topup-id': idTopUp, 'currency-code': item.currencyCode,
-      'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/wallet', locale, ...item.attributes,
+      kind: 'topup',
+      token,
+      'base-url': server.platformUrl,
+      'topup-id': idTopUp,
+      'currency-code': item.currencyCode,
+      'payment-method-code': item.code,
+      'options-available': 'false',
+      'return-url': 'https://shop.example/wallet',
+      locale,
+      ...item.attributes,
     };
     try {
-      await page.goto(server.page(pageHtml({ ...attributes, 'payin-id': idTopUp }).replace(` payin-id="${idTopUp}"`, ''), { csp: false }));
+      await page.goto(
+        server.page(pageHtml({ ...attributes, 'payin-id': idTopUp }).replace(` payin-id="${idTopUp}"`, ''), {
+          csp: false,
+        }),
+      );
       await untilState(page, 'select');
-      const fields = fieldRulesFor(item.code, item.currencyCode).filter((rule) => isRequired(rule, item.currencyCode) && rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference');
+      const fields = fieldRulesFor(item.code, item.currencyCode).filter(
+        (rule) =>
+          isRequired(rule, item.currencyCode) &&
+          rule.field !== 'paymentOperatorCode' &&
+          rule.field !== 'externalReference.reference',
+      );
       await page.evaluate(
         (values) => {
-          const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+          const element = document.querySelector('pay-checkout') as HTMLElement & {
+            setValue(field: string, value: string): void;
+          };
           for (const [field, value] of values) element.setValue(field, value);
         },
         fields.map((rule) => [rule.field, sampleValue(rule.field, item.code, item.currencyCode)] as [string, string]),
       );
-      await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('[part="quote"] p'), undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('[part="quote"] p'),
+        undefined,
+        { timeout: 10_000 },
+      );
       await shoot(page, item as unknown as Case, 'form', device, locale);
       if (item.formOnly) {
         await page.close();
@@ -340,20 +519,37 @@ async function topUps(server: PageServer, contexts: Record<Device, BrowserContex
       await shoot(page, item as unknown as Case, 'pending', device, locale);
       pending.push({ item, device, locale, page });
     } catch (error) {
-      progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
+      progress(
+        `${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`,
+      );
       await page.close();
     }
   }
   if (!pending.length) return;
-  await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 3700 }) });
+  await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds: 3700 }),
+  });
   for (const { item, device, locale, page } of pending) {
     try {
-      await page.evaluate(() => (document.querySelector('pay-checkout') as HTMLElement & { requestUpdate(): void }).requestUpdate());
-      await page.waitForFunction(() => ['success', 'failed', 'refused'].includes(document.querySelector('pay-checkout')?.getAttribute('state') ?? ''), undefined, { timeout: 30_000 });
+      await page.evaluate(() =>
+        (document.querySelector('pay-checkout') as HTMLElement & { requestUpdate(): void }).requestUpdate(),
+      );
+      await page.waitForFunction(
+        () =>
+          ['success', 'failed', 'refused'].includes(
+            document.querySelector('pay-checkout')?.getAttribute('state') ?? '',
+          ),
+        undefined,
+        { timeout: 30_000 },
+      );
       await untilState(page, (await stateOf(page))!);
       await shoot(page, item as unknown as Case, 'final', device, locale, (await stateOf(page)) ?? undefined);
     } catch (error) {
-      progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
+      progress(
+        `${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`,
+      );
     } finally {
       await page.close();
     }
@@ -363,7 +559,9 @@ async function topUps(server: PageServer, contexts: Record<Device, BrowserContex
 /** The end states: payins made first, the emulator's clock an hour on, then each seen by a shopper. */
 async function ends(server: PageServer, contexts: Record<Device, BrowserContext>) {
   const items = ENDS.filter(wanted);
-  const jobs = items.flatMap((item) => devices.flatMap((device) => locales.map((locale) => ({ item, device, locale, idPayin: uniquePayinId(item.name) }))));
+  const jobs = items.flatMap((item) =>
+    devices.flatMap((device) => locales.map((locale) => ({ item, device, locale, idPayin: uniquePayinId(item.name) }))),
+  );
   const made = new Map<string, Record<string, string>>();
   for (const job of jobs) {
     const { item, idPayin, locale } = job;
@@ -372,14 +570,26 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
     // Tokens live in sandbox time, which moves an hour on below: a day-long token outlasts it.
     const token = await mintToken(server, idPayin, money, item.kind === 'error-token-expired' ? 1 : 86_400);
     const attributes: Record<string, string> = {
-      token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: String(amount), 'currency-code': item.currencyCode,
-      'payment-method-code': item.code, 'options-available': 'false', 'return-url': 'https://shop.example/orders/1029', locale,
+      token,
+      'base-url': server.platformUrl,
+      'payin-id': idPayin,
+      amount: String(amount),
+      'currency-code': item.currencyCode,
+      'payment-method-code': item.code,
+      'options-available': 'false',
+      'return-url': 'https://shop.example/orders/1029',
+      locale,
     };
     if (item.kind === 'error-base-url') attributes['base-url'] = `${server.origin}/wrong/api`;
     if (item.kind === 'resume') {
       const method: Record<string, unknown> = { paymentMethodCode: item.code };
       for (const rule of fieldRulesFor(item.code, item.currencyCode)) {
-        if (!isRequired(rule, item.currencyCode) || rule.field === 'externalReference.reference' || rule.field === 'paymentOperatorCode') continue;
+        if (
+          !isRequired(rule, item.currencyCode) ||
+          rule.field === 'externalReference.reference' ||
+          rule.field === 'paymentOperatorCode'
+        )
+          continue;
         let node = method;
         const keys = rule.field.split('.');
         for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
@@ -387,18 +597,35 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
       }
       const response = await fetch(`${server.sandbox.url}/payins/${encodeURIComponent(idPayin)}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-Version': '2', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ paymentRequested: { money }, paymentMethod: method, returnUrl: attributes['return-url'] }),
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-API-Version': '2',
+          Authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          paymentRequested: { money },
+          paymentMethod: method,
+          returnUrl: attributes['return-url'],
+        }),
       });
       if (!response.ok) progress(`${item.name}: create answered ${response.status} ${await response.text()}`);
     }
     made.set(idPayin, attributes);
   }
   // Settles the scenarios (settle delay 1 h) and passes the QR's expireAt (15 min), not yet the 2 h failure after it.
-  await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds: 3700 }) });
+  await fetch(`${server.sandbox.url}/__sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds: 3700 }),
+  });
   await new Promise((resolve) => setTimeout(resolve, 1200)); // the expired tokens' last second
   const faults = (method: string, body?: unknown) =>
-    fetch(`${server.sandbox.url}/__sandbox/faults`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${server.sandbox.url}/__sandbox/faults`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   const retryable = jobs.filter((job) => job.item.kind === 'error-retryable');
   await see(jobs.filter((job) => !retryable.includes(job)));
   // An answer the element cannot read (the emulator's malformed fault): an error retrying can mend.
@@ -413,16 +640,27 @@ async function ends(server: PageServer, contexts: Record<Device, BrowserContext>
     const page = await contexts[device].newPage();
     try {
       await page.goto(server.page(pageHtml(made.get(idPayin)!, item.kind === 'resume'), { csp: false }));
-      await page.waitForFunction(() => {
-        const element = document.querySelector('pay-checkout') as (HTMLElement & { state: string; views: string }) | null;
-        return !!element && element.state !== 'loading' && (element.state === 'error' || element.views === 'ready');
-      }, undefined, { timeout: 15_000 });
+      await page.waitForFunction(
+        () => {
+          const element = document.querySelector('pay-checkout') as
+            (HTMLElement & { state: string; views: string }) | null;
+          return !!element && element.state !== 'loading' && (element.state === 'error' || element.views === 'ready');
+        },
+        undefined,
+        { timeout: 15_000 },
+      );
       if (item.name.startsWith('expired')) {
-        await page.waitForFunction(() => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('.expired-note'), undefined, { timeout: 15_000 });
+        await page.waitForFunction(
+          () => document.querySelector('pay-checkout')?.shadowRoot?.querySelector('.expired-note'),
+          undefined,
+          { timeout: 15_000 },
+        );
       }
       await shoot(page, item, 'end', device, locale, (await stateOf(page)) ?? undefined);
     } catch (error) {
-      progress(`${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`);
+      progress(
+        `${item.name} ${device} ${locale}: ${(error as Error).message.split('\n')[0]} (state ${await stateOf(page).catch(() => '?')})`,
+      );
     } finally {
       await page.close();
     }

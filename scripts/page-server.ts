@@ -165,24 +165,52 @@ ${options.body ?? ''}
 `;
 }
 
-const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'content-encoding'];
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'content-encoding',
+];
 
 export async function startPageServer(options: { sandbox?: SandboxOptions; dist?: URL } = {}) {
   const dist = options.dist ?? new URL('../dist/', import.meta.url);
-  if (!existsSync(new URL('pay-checkout.js', dist))) throw new Error(`${dist.pathname}pay-checkout.js is missing: run npm run build`);
+  if (!existsSync(new URL('pay-checkout.js', dist)))
+    throw new Error(`${dist.pathname}pay-checkout.js is missing: run npm run build`);
   const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, ...options.sandbox });
-  const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
+  const issuer = createTokenIssuer({
+    baseUrl: sandbox.url,
+    merchantCode: DEMO_MERCHANT_CODE,
+    privateKey: DEMO_PRIVATE_KEY,
+  });
   const pages = new Map<string, { html: string; csp: string | false }>();
 
   const app = new Hono();
-  app.get('/support/record.js', (c) => c.body(RECORD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }));
-  app.get('/support/instrument.js', (c) => c.body(INSTRUMENT_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }));
-  app.get('/support/eval-probe.js', (c) => c.body(EVAL_PROBE_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }));
+  app.get('/support/record.js', (c) =>
+    c.body(RECORD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }),
+  );
+  app.get('/support/instrument.js', (c) =>
+    c.body(INSTRUMENT_JS, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    }),
+  );
+  app.get('/support/eval-probe.js', (c) =>
+    c.body(EVAL_PROBE_JS, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    }),
+  );
   // The built files only, by plain name: no path outside dist/.
   app.get('/dist/:file{[\\w.-]+\\.js}', (c) => {
     const file = new URL(c.req.param('file'), dist);
     if (!existsSync(file)) return c.text('not found', 404);
-    return c.body(readFileSync(file), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+    return c.body(readFileSync(file), 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   });
   app.get('/favicon.ico', (c) => c.body(null, 204));
   // The platform on the page's own origin: the request as it came, to the emulator.
@@ -200,18 +228,29 @@ export async function startPageServer(options: { sandbox?: SandboxOptions; dist?
     });
     const out = new Headers(answer.headers);
     for (const name of HOP_BY_HOP) out.delete(name);
-    return new Response(answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer(), { status: answer.status, headers: out });
+    return new Response(answer.status === 204 || answer.status === 304 ? null : await answer.arrayBuffer(), {
+      status: answer.status,
+      headers: out,
+    });
   });
   app.get('*', (c) => {
     const page = pages.get(new URL(c.req.url).pathname);
     if (!page) return c.text('not found', 404);
-    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' };
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    };
     if (page.csp) headers['Content-Security-Policy'] = page.csp;
     return c.body(page.html, 200, headers);
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }) as Server;
+    const started = serve({
+      fetch: app.fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+      overrideGlobalObjects: false,
+    }) as Server;
     started.once('listening', () => resolve(started));
     started.once('error', reject);
   });
@@ -247,7 +286,8 @@ export async function startPageServer(options: { sandbox?: SandboxOptions; dist?
 export type PageServer = Awaited<ReturnType<typeof startPageServer>>;
 
 /** A fresh id for a payin. */
-export const uniquePayinId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniquePayinId = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Chromium as the tests launch it (test/support/engines/binaries.mjs): CHROME_PATH, the system's, or Playwright's own. */
 export const chromiumPath = engineSetup('chromium').executablePath;

@@ -58,14 +58,19 @@ function run(name, script, { live }) {
 const node = run('Node tests', 'test:node', { live: true });
 const browser = run('browser tests', 'test:browser', { live: false });
 const nodeResult = await node.done;
-process.stdout.write(`\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`);
+process.stdout.write(
+  `\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`,
+);
 browser.show();
 const browserResult = await browser.done;
 
 const results = [nodeResult, browserResult];
 const lines = ['', '=== npm test: the two suites'];
 for (const result of results) {
-  const outcome = result.code === 0 ? 'passed' : `FAILED (${result.error?.message ?? (result.signal ? `signal ${result.signal}` : `exit code ${result.code}`)})`;
+  const outcome =
+    result.code === 0
+      ? 'passed'
+      : `FAILED (${result.error?.message ?? (result.signal ? `signal ${result.signal}` : `exit code ${result.code}`)})`;
   lines.push(`${result.name}: ${outcome}, ${result.seconds} s`);
 }
 for (const result of results.filter((r) => r.code !== 0)) {

@@ -28,7 +28,10 @@ export const CART_PARAMS = { preset: 'preset', currencyCode: 'currency', tokenSc
 
 /** The checkout URL of a cart: the element's `checkout-url`, and what a page POSTs to. */
 export function checkoutUrl(cart: Cart): string {
-  const query = new URLSearchParams({ [CART_PARAMS.preset]: cart.preset, [CART_PARAMS.currencyCode]: cart.currencyCode });
+  const query = new URLSearchParams({
+    [CART_PARAMS.preset]: cart.preset,
+    [CART_PARAMS.currencyCode]: cart.currencyCode,
+  });
   if (cart.tokenScope && cart.tokenScope !== 'checkout') query.set(CART_PARAMS.tokenScope, cart.tokenScope);
   return `${CHECKOUTS_PATH}?${query}`;
 }

@@ -63,7 +63,9 @@ export function describeEvent(event: LoggedEvent): string {
     case 'pay-refused': {
       const final = detail as PayEventDetails['pay-success'];
       const received = (final.payin as { moneyReceived?: unknown }).moneyReceived;
-      return [final.failureReasonCode, received ? `received ${money(received)}` : ''].filter(Boolean).join(', ') || 'final';
+      return (
+        [final.failureReasonCode, received ? `received ${money(received)}` : ''].filter(Boolean).join(', ') || 'final'
+      );
     }
     case 'pay-expired':
       return `expireAt ${String((detail as PayEventDetails['pay-expired']).payin.paymentMethodResponse.expireAt ?? '')} passed`;

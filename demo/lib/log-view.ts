@@ -39,7 +39,8 @@ export function createEventLog(list: HTMLOListElement) {
     /** Logs every event of `target` (the element, or anything it bubbles to) until the returned function is called. */
     attach(target: EventTarget): () => void {
       const listeners = PAY_EVENT_NAMES.map((name) => {
-        const listener = (event: Event) => this.add({ name, detail: (event as CustomEvent).detail, at: new Date() } as LoggedEvent);
+        const listener = (event: Event) =>
+          this.add({ name, detail: (event as CustomEvent).detail, at: new Date() } as LoggedEvent);
         target.addEventListener(name, listener);
         return [name, listener] as const;
       });
@@ -66,7 +67,10 @@ export function createEventLog(list: HTMLOListElement) {
 }
 
 /** The merchant's callbacks: one entry per callback, updated once the payin has been read. */
-export function createCallbackList(list: HTMLOListElement, isCurrent: (idPayin: string | undefined) => boolean = () => false) {
+export function createCallbackList(
+  list: HTMLOListElement,
+  isCurrent: (idPayin: string | undefined) => boolean = () => false,
+) {
   const items = new Map<number, HTMLLIElement>();
   return {
     upsert(record: CallbackRecord): void {

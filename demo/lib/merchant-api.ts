@@ -25,17 +25,26 @@ export class BackendError extends Error {
  * would miss this browser's orders: so a page's first call goes alone, and the others wait for it.
  */
 let named: Promise<unknown> | undefined;
-const nameThisBrowser = () => (named ??= fetch('/api/callbacks', { headers: { Accept: 'application/json' } }).catch(() => undefined));
+const nameThisBrowser = () =>
+  (named ??= fetch('/api/callbacks', { headers: { Accept: 'application/json' } }).catch(() => undefined));
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   await nameThisBrowser();
   const response = await fetch(path.startsWith('/api/') ? path : `/api${path}`, {
     method,
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json().catch(() => undefined)) as { errorCode?: string; message?: string } | undefined;
-  if (!response.ok) throw new BackendError(response.status, json?.errorCode ?? 'HTTP_' + response.status, json?.message ?? response.statusText);
+  if (!response.ok)
+    throw new BackendError(
+      response.status,
+      json?.errorCode ?? 'HTTP_' + response.status,
+      json?.message ?? response.statusText,
+    );
   return json as T;
 }
 
@@ -43,10 +52,12 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
 export const startCheckout = (cart: Cart) => call<CheckoutResponse>('POST', checkoutUrl(cart), {});
 
 /** The payin as the merchant reads it (GET /payins/{idPayin} on the backend). */
-export const readCheckout = (idPayin: string) => call<{ idPayin: string; payin: PayinDetailResponse }>('GET', `/checkouts/${encodeURIComponent(idPayin)}`);
+export const readCheckout = (idPayin: string) =>
+  call<{ idPayin: string; payin: PayinDetailResponse }>('GET', `/checkouts/${encodeURIComponent(idPayin)}`);
 
 /** Emulator only: moves its clock past the payin's expiry and the two hours after it. */
-export const expireNow = (idPayin: string) => call<{ advancedSeconds: number; sandboxNow: string }>('POST', '/sandbox/expire', { idPayin });
+export const expireNow = (idPayin: string) =>
+  call<{ advancedSeconds: number; sandboxNow: string }>('POST', '/sandbox/expire', { idPayin });
 
 /** The merchant's configuration as a hosted payment page uses it: callback URL, platform, name. */
 export const hostedConfig = () => call<HostedConfig>('GET', '/hosted-config');
@@ -61,7 +72,9 @@ export function followCallbacks(onRecord: (record: CallbackRecord) => void): () 
   void nameThisBrowser().then(() => {
     if (stopped) return;
     source = new EventSource('/api/callbacks/stream');
-    source.addEventListener('callback', (event) => onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord));
+    source.addEventListener('callback', (event) =>
+      onRecord(JSON.parse((event as MessageEvent<string>).data) as CallbackRecord),
+    );
   });
   return () => {
     stopped = true;

@@ -53,7 +53,15 @@ const PLAIN: Record<string, string> = {
 const METHODS: Record<string, string> = { offlineMoneyRequired: 'OFFLINE' };
 
 /** Shop order first (the common cases), then the business rejections. */
-const ORDER = ['success', 'failed', 'differentAmountFailed', 'differentAmountSuccess', 'expires', 'offlineMoneyRequired', 'refused'];
+const ORDER = [
+  'success',
+  'failed',
+  'differentAmountFailed',
+  'differentAmountSuccess',
+  'expires',
+  'offlineMoneyRequired',
+  'refused',
+];
 
 function presetOf(row: CatalogScenario): Preset {
   return {

@@ -8,4 +8,6 @@ import { shopPresets } from './presets.js';
 const response = await fetch('/shop-catalog.json', { headers: { Accept: 'application/json' } });
 if (!response.ok) throw new Error(`The shop's catalog did not load: ${response.status} ${response.statusText}`);
 
-export const { PRESETS, presetNamed, presetForAmount, CURRENCIES, methodsFor, simplestCurrencyFor } = shopPresets((await response.json()) as ShopCatalog);
+export const { PRESETS, presetNamed, presetForAmount, CURRENCIES, methodsFor, simplestCurrencyFor } = shopPresets(
+  (await response.json()) as ShopCatalog,
+);

@@ -68,7 +68,10 @@ function scenarioTable(): HTMLElement[] {
 function fillMethods(): void {
   const methodSelect = select('method');
   const chosen = methodSelect.value;
-  fillSelect(methodSelect, [{ value: '', label: 'Let the customer choose' }, ...methodsFor(select('currency').value).map((m) => ({ value: m.code, label: m.name }))]);
+  fillSelect(methodSelect, [
+    { value: '', label: 'Let the customer choose' },
+    ...methodsFor(select('currency').value).map((m) => ({ value: m.code, label: m.name })),
+  ]);
   if ([...methodSelect.options].some((option) => option.value === chosen)) methodSelect.value = chosen;
 }
 
@@ -79,7 +82,8 @@ function showScenario(preset: Preset | undefined = chosenPreset()): void {
   input('amount').value = preset ? String(preset.amount) : '';
   byId('scenario-plain').textContent = preset ? `${preset.plain}.` : 'Choose what happens.';
   byId('scenario-result').textContent = preset ? `Amount ${preset.amount}: ${preset.result}` : 'Choose what happens.';
-  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="preset"]')) radio.checked = radio.value === preset?.name;
+  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="preset"]'))
+    radio.checked = radio.value === preset?.name;
   if (preset?.rejection) byId('rejection-presets').closest('details')!.open = true;
 }
 
@@ -105,14 +109,18 @@ export function setUpForm(): void {
   byId('presets').append(...PRESETS.filter((p) => !p.rejection).map(presetRadio));
   byId('rejection-presets').append(...PRESETS.filter((p) => p.rejection).map(presetRadio));
   byId('scenario-table').append(...scenarioTable());
-  fillSelect(select('currency'), CURRENCIES.map((code) => ({ value: code, label: code })));
+  fillSelect(
+    select('currency'),
+    CURRENCIES.map((code) => ({ value: code, label: code })),
+  );
   select('currency').value = DEFAULT_CURRENCY;
   fillMethods();
   choosePreset(presetNamed(DEFAULT_PRESET) ?? PRESETS[0]!);
   byId<HTMLDetailsElement>('settings').open = matchMedia(WIDE_SCREEN).matches;
   select('currency').addEventListener('change', fillMethods);
   input('prefill').addEventListener('change', () => (byId('prefill-fields').hidden = !input('prefill').checked));
-  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="platform"]')) radio.addEventListener('change', showPlatformFields);
+  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="platform"]'))
+    radio.addEventListener('change', showPlatformFields);
 }
 
 export function readConfig(): ShopConfig {
@@ -129,7 +137,11 @@ export function readConfig(): ShopConfig {
     locale: select('locale').value,
     platform: checkedValue(form(), 'platform') === 'other' ? 'other' : 'emulator',
     tokenScope: select('token-scope').value === 'by-action' ? 'by-action' : 'checkout',
-    other: { baseUrl: input('other-base-url').value.trim(), token: byId<HTMLTextAreaElement>('other-token').value.trim(), idPayin: input('other-payin').value.trim() },
+    other: {
+      baseUrl: input('other-base-url').value.trim(),
+      token: byId<HTMLTextAreaElement>('other-token').value.trim(),
+      idPayin: input('other-payin').value.trim(),
+    },
   };
 }
 
@@ -145,7 +157,8 @@ export function writeConfig(config: ShopConfig): void {
   byId('prefill-fields').hidden = !config.prefill;
   for (const name of PREFILL_FIELDS) input(name).value = config.prefillValues[name] ?? '';
   select('locale').value = config.locale;
-  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="platform"]')) radio.checked = radio.value === config.platform;
+  for (const radio of form().querySelectorAll<HTMLInputElement>('input[name="platform"]'))
+    radio.checked = radio.value === config.platform;
   select('token-scope').value = config.tokenScope;
   input('other-base-url').value = config.other.baseUrl;
   byId<HTMLTextAreaElement>('other-token').value = config.other.token;
@@ -180,4 +193,8 @@ export function orderKey(config: ShopConfig): string {
 }
 
 /** The cart of the configuration: what the page names to the shop's server, which prices it. */
-export const cartOf = (config: ShopConfig): Cart => ({ preset: config.preset, currencyCode: config.currencyCode, tokenScope: config.tokenScope });
+export const cartOf = (config: ShopConfig): Cart => ({
+  preset: config.preset,
+  currencyCode: config.currencyCode,
+  tokenScope: config.tokenScope,
+});

@@ -30,14 +30,20 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  */
 function shown(name: string, value: string): string {
   if (name === 'token' && value !== TOKEN_PLACEHOLDER) return abbreviateToken(value);
-  if (name === 'status-url') return value.replace(/([?&]handle=)([^&]+)/, (_, key: string, handle: string) => key + abbreviateToken(handle));
+  if (name === 'status-url')
+    return value.replace(/([?&]handle=)([^&]+)/, (_, key: string, handle: string) => key + abbreviateToken(handle));
   return value;
 }
 
 /** The `<script>` and `<pay-checkout>` tags, one attribute a line, in the order given; the token and the handle abbreviated. */
 export function elementMarkup(attributes: Attributes): string {
   const lines = Object.entries(attributes).map(([name, value]) => `  ${name}="${escapeAttribute(shown(name, value))}"`);
-  return [`<script type="module" src="${ELEMENT_SCRIPT}"></script>`, '<pay-checkout', ...lines, '></pay-checkout>'].join('\n');
+  return [
+    `<script type="module" src="${ELEMENT_SCRIPT}"></script>`,
+    '<pay-checkout',
+    ...lines,
+    '></pay-checkout>',
+  ].join('\n');
 }
 
 export interface ServerSnippetOptions {
@@ -60,7 +66,8 @@ export interface ServerSnippetOptions {
 /** A JavaScript string literal in single quotes. */
 const literal = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 
-const moneyLiteral = (money: Money) => `{ amount: ${JSON.stringify(money.amount)}, currencyCode: ${literal(money.currencyCode)} }`;
+const moneyLiteral = (money: Money) =>
+  `{ amount: ${JSON.stringify(money.amount)}, currencyCode: ${literal(money.currencyCode)} }`;
 
 /** Where the demo mounts the kit, and so what its routes start with. */
 const PREFIX = API_PREFIX;
@@ -93,7 +100,9 @@ export function serverCode(options: ServerSnippetOptions): string {
     `    idPayin: \`order-\${randomUUID()}\`,`,
     `    money: priceOf(new URL(request.url)),`,
     `    //  = ${options.money ? moneyLiteral(options.money) : '{ amount, currencyCode }'}`,
-    ...(options.tokenScope === 'by-action' ? [`    // The smallest token: create this payin alone.`, `    tokenScope: 'by-action',`] : []),
+    ...(options.tokenScope === 'by-action'
+      ? [`    // The smallest token: create this payin alone.`, `    tokenScope: 'by-action',`]
+      : []),
     `  }),`,
     `  // Each payin read after a callback, once per change.`,
     `  onPayinUpdate: (payin, { idPayin }) =>`,

@@ -22,7 +22,8 @@ export type PayWith = keyof typeof WALLET_PAY_WITH;
 export const DEPOSIT_PARAMS = { deposit: 'deposit', pay: 'pay' } as const;
 
 /** The checkout URL of a deposit: what the wallet page POSTs to. */
-export const depositUrl = (preset: number, payWith: PayWith) => `${CHECKOUTS_PATH}?${new URLSearchParams({ [DEPOSIT_PARAMS.deposit]: String(preset), [DEPOSIT_PARAMS.pay]: payWith })}`;
+export const depositUrl = (preset: number, payWith: PayWith) =>
+  `${CHECKOUTS_PATH}?${new URLSearchParams({ [DEPOSIT_PARAMS.deposit]: String(preset), [DEPOSIT_PARAMS.pay]: payWith })}`;
 
 /** A deposit as the wallet's server reports it. */
 export interface Deposit {

@@ -56,7 +56,17 @@ import { createWallets, isDepositRequest } from './wallet.js';
 export type KitSettings = Partial<
   Pick<
     CheckoutBackendOptions,
-    'tokenValiditySecs' | 'provideOptions' | 'concurrentMints' | 'maxQueue' | 'minReadGapMs' | 'bus' | 'store' | 'handleSecret' | 'handleValiditySecs' | 'fetch' | 'now'
+    | 'tokenValiditySecs'
+    | 'provideOptions'
+    | 'concurrentMints'
+    | 'maxQueue'
+    | 'minReadGapMs'
+    | 'bus'
+    | 'store'
+    | 'handleSecret'
+    | 'handleValiditySecs'
+    | 'fetch'
+    | 'now'
   >
 > & { relay?: Omit<NonNullable<CheckoutBackendOptions['relay']>, 'onCallback'> };
 
@@ -163,7 +173,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   }
 
   /** A callback about one of this shopper's orders: the only ones their pages are shown. */
-  const isShoppers = (shopper: string) => (record: CallbackRecord) => record.idPayin !== undefined && owners.get(record.idPayin) === shopper;
+  const isShoppers = (shopper: string) => (record: CallbackRecord) =>
+    record.idPayin !== undefined && owners.get(record.idPayin) === shopper;
 
   /** Each callback as it arrives (the relay's onCallback): a record, read once the kit has read the payin. */
   function recordCallback(callback: StatusCallback, request: Request): void {
@@ -172,7 +183,11 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const idPayin = callback.idPayin ?? callback.idTopUp ?? callback.idPayout;
     const aboutPayin = callback.type === 'PAYIN_STATUS_CHANGED';
     const ours = aboutPayin && owners.has(callback.idPayin!);
-    const read: CallbackRead = ours ? { state: 'reading' } : aboutPayin ? { state: 'skipped', reason: NOT_OURS } : { state: 'skipped' };
+    const read: CallbackRead = ours
+      ? { state: 'reading' }
+      : aboutPayin
+        ? { state: 'skipped', reason: NOT_OURS }
+        : { state: 'skipped' };
     callbacks.add(
       {
         type: callback.type,
@@ -183,7 +198,9 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       },
       read,
     );
-    log(`[merchant] callback ${callback.type} ${idPayin ?? ''} received${aboutPayin && !ours ? ` (${NOT_OURS}: ignored)` : ''}`);
+    log(
+      `[merchant] callback ${callback.type} ${idPayin ?? ''} received${aboutPayin && !ours ? ` (${NOT_OURS}: ignored)` : ''}`,
+    );
   }
 
   /** Each read of a payin after callbacks (the kit's onPayinRead): the callbacks waiting for it learn what it said. */
@@ -191,9 +208,15 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     const read: CallbackRead =
       'payin' in result
         ? readOf(result.payin, result.changed)
-        : { state: 'error', errorCode: isPlatformError(result.error) ? result.error.code : 'NETWORK', message: (result.error as Error)?.message ?? String(result.error) };
+        : {
+            state: 'error',
+            errorCode: isPlatformError(result.error) ? result.error.code : 'NETWORK',
+            message: (result.error as Error)?.message ?? String(result.error),
+          };
     callbacks.settleReading(result.idPayin, read);
-    log(`[merchant] payin ${result.idPayin} read after its callback: ${read.state === 'read' ? `${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.changed ? '' : ', no change'}` : read.state === 'error' ? `failed: ${read.errorCode}` : ''}`);
+    log(
+      `[merchant] payin ${result.idPayin} read after its callback: ${read.state === 'read' ? `${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.changed ? '' : ', no change'}` : read.state === 'error' ? `failed: ${read.errorCode}` : ''}`,
+    );
   }
 
   const kit = createCheckoutBackend({
@@ -217,11 +240,14 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       }
       const { cart, ...order } = priced;
       remember(order.idPayin, shopperOfRequest.get(request));
-      log(`[merchant] checkout ${order.idPayin}: ${cart.preset}, ${order.money.amount} ${order.money.currencyCode}, ${order.tokenScope ?? 'checkout'} token`);
+      log(
+        `[merchant] checkout ${order.idPayin}: ${cart.preset}, ${order.money.amount} ${order.money.currencyCode}, ${order.tokenScope ?? 'checkout'} token`,
+      );
       return order;
     },
     onPayinRead: recordRead,
-    onPayinUpdate: (payin, { idPayin }) => log(`[merchant] payin ${idPayin} is now ${payin.status}: the shop would fulfil the order here`),
+    onPayinUpdate: (payin, { idPayin }) =>
+      log(`[merchant] payin ${idPayin} is now ${payin.status}: the shop would fulfil the order here`),
     // The wallet is credited here, after the platform's callback, with the platform's moneyRequired.
     onTopUpUpdate: (topUp, { idTopUp }) => wallets.onTopUpUpdate(topUp, idTopUp),
     ...options.kit,
@@ -235,8 +261,14 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     try {
       payin = await kit.readPayin(idPayin, { signal });
     } catch (error) {
-      if (isPlatformError(error) && error.code === 'NOT_FOUND') throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
-      if (isPlatformError(error)) throw new HttpError(502, error.code, `Reading the payin failed: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`);
+      if (isPlatformError(error) && error.code === 'NOT_FOUND')
+        throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
+      if (isPlatformError(error))
+        throw new HttpError(
+          502,
+          error.code,
+          `Reading the payin failed: the platform answered ${error.httpStatus ?? 'nothing'} ${error.code} (${error.message})`,
+        );
       throw error;
     }
     if (!payin) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No checkout "${idPayin}" was started here`);
@@ -291,7 +323,8 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       streams.add(stop);
       stream.onAbort(stop);
       const send = (record: CallbackRecord) => {
-        if (mine(record)) void stream.writeSSE({ event: 'callback', id: String(record.id), data: JSON.stringify(record) });
+        if (mine(record))
+          void stream.writeSSE({ event: 'callback', id: String(record.id), data: JSON.stringify(record) });
       };
       for (const record of callbacks.list()) send(record);
       const unsubscribe = callbacks.subscribe(send);
@@ -311,7 +344,11 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
    * them from the merchant's settings; a customer cannot change them.
    */
   app.get('/hosted-config', (c) =>
-    c.json({ callbackUrl: options.callbackUrl(), platformUrl: options.platformUrl, merchantName: options.merchantName ?? options.merchantCode } satisfies HostedConfig),
+    c.json({
+      callbackUrl: options.callbackUrl(),
+      platformUrl: options.platformUrl,
+      merchantName: options.merchantName ?? options.merchantCode,
+    } satisfies HostedConfig),
   );
 
   /**
@@ -319,19 +356,24 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
    * its FAILED is registered, so the expiry scenario ends now.
    */
   app.post('/sandbox/expire', async (c) => {
-    if (!options.sandboxTools) throw new HttpError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
+    if (!options.sandboxTools)
+      throw new HttpError(404, 'NOT_FOUND', 'The platform is not the local emulator: its clock cannot be moved');
     const { idPayin } = validateInput(expireRequestSchema, await jsonBody(c.req.raw));
     const payin = await readPayin(idPayin, c.req.raw.signal);
     const expireAt = Date.parse(String(payin.paymentMethodResponse.expireAt ?? ''));
     if (!Number.isFinite(expireAt)) throw new HttpError(409, 'NO_EXPIRY', `Payin "${idPayin}" has no expireAt`);
     const clock = (await (await fetch(`${options.platformUrl}/__sandbox/clock`)).json()) as { now: string };
-    const seconds = Math.max(0, Math.ceil((expireAt - Date.parse(clock.now)) / 1000)) + EXPIRY_FAILURE_AFTER_SECS + ADVANCE_MARGIN_SECS;
+    const seconds =
+      Math.max(0, Math.ceil((expireAt - Date.parse(clock.now)) / 1000)) +
+      EXPIRY_FAILURE_AFTER_SECS +
+      ADVANCE_MARGIN_SECS;
     const advanced = await fetch(`${options.platformUrl}/__sandbox/clock/advance`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ seconds }),
     });
-    if (!advanced.ok) throw new HttpError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
+    if (!advanced.ok)
+      throw new HttpError(502, 'SANDBOX_CLOCK', `The emulator refused to move its clock (${advanced.status})`);
     const state = (await advanced.json()) as { now: string };
     log(`[merchant] sandbox clock advanced ${seconds} s, past the expiry of ${idPayin}`);
     return c.json({ idPayin, advancedSeconds: seconds, sandboxNow: state.now, statusBefore: payin.status });

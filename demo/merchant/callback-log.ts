@@ -10,7 +10,15 @@
  */
 export type CallbackRead =
   | { state: 'reading' }
-  | { state: 'read'; status: string; changed: boolean; failureReasonCode?: string; moneyReceived?: unknown; paymentMethodCode?: string; money?: unknown }
+  | {
+      state: 'read';
+      status: string;
+      changed: boolean;
+      failureReasonCode?: string;
+      moneyReceived?: unknown;
+      paymentMethodCode?: string;
+      money?: unknown;
+    }
   | { state: 'error'; errorCode: string; message: string }
   /** A notification the demo does not read: a top-up or payout callback, or a payin it did not create. */
   | { state: 'skipped'; reason?: string };
@@ -41,7 +49,10 @@ export function createCallbackLog() {
   };
 
   return {
-    add(entry: Omit<CallbackRecord, 'id' | 'receivedAt' | 'read'>, read: CallbackRead = { state: 'reading' }): CallbackRecord {
+    add(
+      entry: Omit<CallbackRecord, 'id' | 'receivedAt' | 'read'>,
+      read: CallbackRead = { state: 'reading' },
+    ): CallbackRecord {
       const record: CallbackRecord = { id: nextId++, receivedAt: new Date().toISOString(), ...entry, read };
       records.push(record);
       if (records.length > KEPT) records.splice(0, records.length - KEPT);
@@ -57,7 +68,9 @@ export function createCallbackLog() {
       }
     },
     list(filter: { idPayin?: string } = {}): CallbackRecord[] {
-      return records.filter((record) => !filter.idPayin || record.idPayin === filter.idPayin).map((record) => structuredClone(record));
+      return records
+        .filter((record) => !filter.idPayin || record.idPayin === filter.idPayin)
+        .map((record) => structuredClone(record));
     },
     clear(): void {
       records.length = 0;

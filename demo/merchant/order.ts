@@ -24,7 +24,9 @@ export function cartOfRequest(request: Request, catalog: ShopCatalog): Cart {
     [CART_PARAMS.currencyCode]: z.enum(catalog.currencies as [string, ...string[]]),
     [CART_PARAMS.tokenScope]: z.optional(z.enum(['checkout', 'by-action'])),
   });
-  const given = Object.fromEntries(Object.values(CART_PARAMS).flatMap((name) => (query.has(name) ? [[name, query.get(name)]] : [])));
+  const given = Object.fromEntries(
+    Object.values(CART_PARAMS).flatMap((name) => (query.has(name) ? [[name, query.get(name)]] : [])),
+  );
   const parsed = validateInput(schema, given, ['query']) as Record<string, string | undefined>;
   return {
     preset: parsed[CART_PARAMS.preset]!,
@@ -36,7 +38,8 @@ export function cartOfRequest(request: Request, catalog: ShopCatalog): Cart {
 /** The cart, priced: a fresh order id, the preset's price in the cart's currency. */
 export function priceCart(cart: Cart, catalog: ShopCatalog): PricedOrder {
   const product = catalog.scenarios.find((row) => row.name === cart.preset);
-  if (!product) throw invalidRequest([{ field: `query.${CART_PARAMS.preset}`, message: 'is not a product of the shop' }]);
+  if (!product)
+    throw invalidRequest([{ field: `query.${CART_PARAMS.preset}`, message: 'is not a product of the shop' }]);
   return {
     idPayin: `order-${randomUUID()}`,
     money: { amount: product.amount, currencyCode: cart.currencyCode },

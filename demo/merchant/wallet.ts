@@ -14,7 +14,16 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { roundToCurrency, validateInput, type TopUpCheckoutOrder, type TopUpResponse } from 'pay-checkout/server';
-import { DEPOSIT_PARAMS, WALLET_CURRENCY, WALLET_OPENING_BALANCE, WALLET_PAY_WITH, WALLET_PRESETS, type Deposit, type PayWith, type WalletView } from '../lib/wallet-data.js';
+import {
+  DEPOSIT_PARAMS,
+  WALLET_CURRENCY,
+  WALLET_OPENING_BALANCE,
+  WALLET_PAY_WITH,
+  WALLET_PRESETS,
+  type Deposit,
+  type PayWith,
+  type WalletView,
+} from '../lib/wallet-data.js';
 
 /** How long `GET /api/wallet?wait=` holds the answer for a deposit to settle. */
 const WAIT_MS = 10_000;
@@ -41,20 +50,40 @@ export function createWallets(log: (line: string) => void = () => {}) {
     for (const resolve of waiters.get(idTopUp) ?? []) resolve();
     waiters.delete(idTopUp);
   };
-  const settled = (deposit: Deposit) => deposit.credited !== undefined || deposit.status === 'FAILED' || deposit.status === 'REFUSED';
+  const settled = (deposit: Deposit) =>
+    deposit.credited !== undefined || deposit.status === 'FAILED' || deposit.status === 'REFUSED';
 
   return {
     /** The kit's top-up order for the deposit a checkout request names; 400 naming the parameter at fault. */
     depositOrder(request: Request, shopper: string): TopUpCheckoutOrder {
       const query = new URL(request.url).searchParams;
-      const given = validateInput(depositSchema, Object.fromEntries(Object.values(DEPOSIT_PARAMS).flatMap((name) => (query.has(name) ? [[name, query.get(name)]] : []))), ['query']) as Record<string, string>;
+      const given = validateInput(
+        depositSchema,
+        Object.fromEntries(
+          Object.values(DEPOSIT_PARAMS).flatMap((name) => (query.has(name) ? [[name, query.get(name)]] : [])),
+        ),
+        ['query'],
+      ) as Record<string, string>;
       const amount = Number(given[DEPOSIT_PARAMS.deposit]);
       const payWith = given[DEPOSIT_PARAMS.pay] as PayWith;
       const idTopUp = `deposit-${randomUUID()}`;
-      deposits.set(idTopUp, { idTopUp, requested: { amount, currencyCode: WALLET_CURRENCY }, payWith, status: 'STARTED', shopper });
+      deposits.set(idTopUp, {
+        idTopUp,
+        requested: { amount, currencyCode: WALLET_CURRENCY },
+        payWith,
+        status: 'STARTED',
+        shopper,
+      });
       if (deposits.size > REMEMBERED_DEPOSITS) deposits.delete(deposits.keys().next().value!);
       log(`[wallet] deposit ${idTopUp}: ${amount} ${WALLET_CURRENCY} paid in ${payWith}`);
-      return { kind: 'topup', idTopUp, topUpRequested: { moneyRequired: { amount, currencyCode: WALLET_CURRENCY }, currencyProvided: payWith } };
+      return {
+        kind: 'topup',
+        idTopUp,
+        topUpRequested: {
+          moneyRequired: { amount, currencyCode: WALLET_CURRENCY },
+          currencyProvided: payWith,
+        },
+      };
     },
 
     /** The kit's onTopUpUpdate: a deposit that succeeded is credited once, with the platform's moneyRequired. */
@@ -63,9 +92,17 @@ export function createWallets(log: (line: string) => void = () => {}) {
       if (!deposit) return;
       if (topUp.status) deposit.status = topUp.status;
       const credit = topUp.moneyRequired;
-      if (topUp.status === 'SUCCESS' && !deposit.credited && credit?.currencyCode === WALLET_CURRENCY && credit.amount > 0) {
+      if (
+        topUp.status === 'SUCCESS' &&
+        !deposit.credited &&
+        credit?.currencyCode === WALLET_CURRENCY &&
+        credit.amount > 0
+      ) {
         deposit.credited = { amount: credit.amount, currencyCode: credit.currencyCode };
-        const balance = roundToCurrency((balances.get(deposit.shopper) ?? WALLET_OPENING_BALANCE) + credit.amount, WALLET_CURRENCY);
+        const balance = roundToCurrency(
+          (balances.get(deposit.shopper) ?? WALLET_OPENING_BALANCE) + credit.amount,
+          WALLET_CURRENCY,
+        );
         balances.set(deposit.shopper, balance);
         log(`[wallet] deposit ${idTopUp} credited ${credit.amount} ${credit.currencyCode}: balance ${balance}`);
       }

@@ -18,7 +18,17 @@ export async function browserCrowd(merchantOrigin: string): Promise<Crowd> {
   const pageErrors: string[] = [];
 
   const read = async (): Promise<ShopperRecord[]> =>
-    Promise.all(pages.map((page) => page.evaluate(() => (window as any).__shopper.record() as ShopperRecord).catch((error: Error) => ({ openedAt: 0, events: [], checkoutFailure: `page unreadable: ${error.message}` }))));
+    Promise.all(
+      pages.map((page) =>
+        page
+          .evaluate(() => (window as any).__shopper.record() as ShopperRecord)
+          .catch((error: Error) => ({
+            openedAt: 0,
+            events: [],
+            checkoutFailure: `page unreadable: ${error.message}`,
+          })),
+      ),
+    );
 
   return {
     kind: `headless Chromium ${browser.version()}, built element, ${SHOPPERS_PER_CONTEXT} tabs per context`,
@@ -36,7 +46,8 @@ export async function browserCrowd(merchantOrigin: string): Promise<Crowd> {
       }
     },
     async go(settings: ShopperSettings) {
-      for (const page of pages) void page.evaluate((s) => (window as any).__shopper.open(s), settings).catch(() => undefined);
+      for (const page of pages)
+        void page.evaluate((s) => (window as any).__shopper.open(s), settings).catch(() => undefined);
     },
     progress: async () => progressOf(await read()),
     records: read,

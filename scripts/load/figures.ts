@@ -14,9 +14,15 @@ export function percentile(values: number[], p: number): number | undefined {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-export const round = (value: number | undefined, digits = 0) => (value === undefined ? undefined : Number(value.toFixed(digits)));
+export const round = (value: number | undefined, digits = 0) =>
+  value === undefined ? undefined : Number(value.toFixed(digits));
 const seconds = (ms: number | undefined) => round(ms === undefined ? undefined : ms / 1000, 1);
-const spread = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95), max: values.length ? Math.max(...values) : undefined, count: values.length });
+const spread = (values: number[]) => ({
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  max: values.length ? Math.max(...values) : undefined,
+  count: values.length,
+});
 
 export interface RunInput {
   n: number;
@@ -47,7 +53,10 @@ export function figures(run: RunInput) {
     let created = false;
     for (const event of shopper.events) {
       if (event.type === 'pay-created') created = true;
-      if (event.type === 'pay-error') codes.add(`${event.code}${event.retryable ? ' (retryable)' : ''} ${created ? 'while pending' : 'before the payin'}`);
+      if (event.type === 'pay-error')
+        codes.add(
+          `${event.code}${event.retryable ? ' (retryable)' : ''} ${created ? 'while pending' : 'before the payin'}`,
+        );
     }
     for (const code of codes) errorCodes[code] = (errorCodes[code] ?? 0) + 1;
   }
@@ -82,11 +91,23 @@ export function figures(run: RunInput) {
           accepted: emulator.accepted - less,
           limited: emulator.limited,
           failed: emulator.failed,
-          byMerchant: { accepted: merchant.accepted - less, limited: merchant.limited, failed: merchant.failed },
+          byMerchant: {
+            accepted: merchant.accepted - less,
+            limited: merchant.limited,
+            failed: merchant.failed,
+          },
         },
       ];
     }),
-  ) as Record<RequestKind, { accepted: number; limited: number; failed: number; byMerchant: { accepted: number; limited: number; failed: number } }>;
+  ) as Record<
+    RequestKind,
+    {
+      accepted: number;
+      limited: number;
+      failed: number;
+      byMerchant: { accepted: number; limited: number; failed: number };
+    }
+  >;
 
   // 429s a second while every shopper waits for its payment (after the arrival).
   const steadyFrom = Math.ceil((run.arrivedAt - run.emulator.startedAt) / 1000);
@@ -96,7 +117,10 @@ export function figures(run: RunInput) {
 
   const newShopper = (phase: 'arrival' | 'steady') => {
     const list = run.newShoppers.filter((s) => s.phase === phase);
-    return { ...spread(list.flatMap((s) => (s.ms === undefined ? [] : [s.ms]))), failed: list.filter((s) => s.error).length };
+    return {
+      ...spread(list.flatMap((s) => (s.ms === undefined ? [] : [s.ms]))),
+      failed: list.filter((s) => s.error).length,
+    };
   };
 
   return {
@@ -110,8 +134,19 @@ export function figures(run: RunInput) {
     readyCount: ready.length,
     allPendingS: pending.length === shoppers.length ? seconds(Math.max(...pending) - run.goAt) : undefined,
     crowdTokenMs: spread(tokens),
-    requestsPerPayment: { all: perPayment(all), accepted: perPayment(accepted), limited: perPayment(limited) },
-    requests: { all, accepted, limited, preflights: run.emulator.preflights, newShopperMints: newMints, byKind: kinds },
+    requestsPerPayment: {
+      all: perPayment(all),
+      accepted: perPayment(accepted),
+      limited: perPayment(limited),
+    },
+    requests: {
+      all,
+      accepted,
+      limited,
+      preflights: run.emulator.preflights,
+      newShopperMints: newMints,
+      byKind: kinds,
+    },
     http429: {
       total: limited,
       peakPerSecond: Math.max(0, ...run.emulator.timeline.map((s) => s.limited)),
@@ -126,11 +161,29 @@ export function figures(run: RunInput) {
 
 export type Figures = ReturnType<typeof figures>;
 
-const ms = (value: number | undefined) => (value === undefined ? '–' : value >= 10_000 ? `${(value / 1000).toFixed(0)} s` : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
+const ms = (value: number | undefined) =>
+  value === undefined
+    ? '–'
+    : value >= 10_000
+      ? `${(value / 1000).toFixed(0)} s`
+      : value >= 1000
+        ? `${(value / 1000).toFixed(1)} s`
+        : `${Math.round(value)} ms`;
 
 export function figuresTable(list: Figures[]): string {
   return table([
-    ['shoppers', 'relay', 'shown an error', 'all at pay-ready', 'requests/payment (429s incl.)', 'accepted/payment', '429s (steady/s)', 'status→pay-status p50 / p95', 'new shopper token p50 / max (steady)', '(arrival)'],
+    [
+      'shoppers',
+      'relay',
+      'shown an error',
+      'all at pay-ready',
+      'requests/payment (429s incl.)',
+      'accepted/payment',
+      '429s (steady/s)',
+      'status→pay-status p50 / p95',
+      'new shopper token p50 / max (steady)',
+      '(arrival)',
+    ],
     ...list.map((f) => [
       String(f.n),
       f.relay ? 'yes' : 'no',

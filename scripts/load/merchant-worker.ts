@@ -38,7 +38,8 @@ let counter = createRequestCounter();
 const platformFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input));
   const response = await fetch(input, init);
-  if (url.origin === new URL(platformUrl).origin) counter.add(init?.method ?? (input instanceof Request ? input.method : 'GET'), url.pathname, response.status);
+  if (url.origin === new URL(platformUrl).origin)
+    counter.add(init?.method ?? (input instanceof Request ? input.method : 'GET'), url.pathname, response.status);
   return response;
 };
 
@@ -62,7 +63,8 @@ const backend = createCheckoutBackend({
   relay: { onCallback: () => void callbacks.received++ },
   fetch: platformFetch,
   log: (message, error) => {
-    if (/failed|error/i.test(message)) console.error(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`);
+    if (/failed|error/i.test(message))
+      console.error(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`);
   },
 });
 
@@ -71,15 +73,28 @@ app.all('/api/*', (c) => backend.fetch(c.req.raw));
 app.get('/dist/:file{[\\w.-]+\\.js}', (c) => {
   const file = new URL(c.req.param('file'), dist);
   if (!existsSync(file)) return c.text('not found', 404);
-  return c.body(readFileSync(file), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'max-age=3600' });
+  return c.body(readFileSync(file), 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'max-age=3600',
+  });
 });
 app.get('/shop', (c) => c.html(SHOP_PAGE));
 app.get('/shop/pending', (c) => c.html(PENDING_PAGE));
-app.get('/shopper.js', (c) => c.body(SHOPPER_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'max-age=3600' }));
+app.get('/shopper.js', (c) =>
+  c.body(SHOPPER_JS, 200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'max-age=3600',
+  }),
+);
 app.get('/favicon.ico', (c) => c.body(null, 204));
 
 const server = await new Promise<Server>((resolve, reject) => {
-  const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }) as Server;
+  const started = serve({
+    fetch: app.fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+    overrideGlobalObjects: false,
+  }) as Server;
   started.once('listening', () => resolve(started));
   started.once('error', reject);
 });

@@ -46,7 +46,10 @@ const shoppers: Shopper[] = [];
 /** A tab's own sessionStorage (the started-here markers). */
 function tabStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 }
 
 /**
@@ -61,13 +64,20 @@ function openShopper(shopper: Shopper, settings: ShopperSettings): void {
   const checkoutUrl = `${merchantOrigin}/api/checkouts`;
   const fetchCheckout: FetchCheckout = async (request) => {
     // The shop prices its one product itself: the page names nothing.
-    const answer = await fetch(checkoutUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+    const answer = await fetch(checkoutUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+    });
     if (!answer.ok) return answer;
     const checkout = (await answer.json()) as CheckoutResponse;
     record.tokenAt ??= Date.now();
     record.idPayin = checkout.idPayin;
     record.withOptions = !!checkout.options;
-    return { ...checkout, statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, checkoutUrl).href : undefined };
+    return {
+      ...checkout,
+      statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, checkoutUrl).href : undefined,
+    };
   };
   const input = { fetchCheckout, paymentMethodCode: 'UPIQR', optionsAvailable: true };
   const session: InstanceType<typeof CheckoutSession> = new CheckoutSession({
@@ -83,8 +93,20 @@ function openShopper(shopper: Shopper, settings: ShopperSettings): void {
         return;
       }
       if (report.type !== 'event') return;
-      const detail = report.detail as { status?: string; code?: string; retryable?: boolean; message?: string };
-      record.events.push({ type: report.name, at: Date.now(), status: detail.status, code: detail.code, retryable: detail.retryable, message: detail.message?.slice(0, 160) });
+      const detail = report.detail as {
+        status?: string;
+        code?: string;
+        retryable?: boolean;
+        message?: string;
+      };
+      record.events.push({
+        type: report.name,
+        at: Date.now(),
+        status: detail.status,
+        code: detail.code,
+        retryable: detail.retryable,
+        message: detail.message?.slice(0, 160),
+      });
       // The shopper presses Pay as soon as the form shows (UPI QR is preselected).
       if (report.name === 'pay-ready') {
         record.readyAt = Date.now();
@@ -103,7 +125,12 @@ function openShopper(shopper: Shopper, settings: ShopperSettings): void {
   session.start();
 }
 
-const currentRecords = (): ShopperRecord[] => shoppers.map(({ record, session }) => ({ ...record, state: session?.state ?? record.state, events: [...record.events] }));
+const currentRecords = (): ShopperRecord[] =>
+  shoppers.map(({ record, session }) => ({
+    ...record,
+    state: session?.state ?? record.state,
+    events: [...record.events],
+  }));
 
 serveCalls({
   prepare(count: number) {

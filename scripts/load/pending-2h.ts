@@ -33,7 +33,14 @@ const RENEWAL_PATIENCE_MS = 90_000;
 const RENEW_BEFORE_S = 60;
 
 interface PageRecord {
-  events: { type: string; at: number; status?: string; code?: string; httpStatus?: number; message?: string }[];
+  events: {
+    type: string;
+    at: number;
+    status?: string;
+    code?: string;
+    httpStatus?: number;
+    message?: string;
+  }[];
   states: { at: number; state: string | null }[];
   checkouts: { at: number; renewal: boolean; status: number; exp?: number }[];
   state?: string | null;
@@ -70,7 +77,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const readPage = (page: Page) => page.evaluate(() => (window as any).__pending.record() as PageRecord);
 
 /** Polls the page until `done` holds; undefined when the time is up. */
-async function untilPage(page: Page, done: (r: PageRecord) => boolean, timeoutMs: number): Promise<PageRecord | undefined> {
+async function untilPage(
+  page: Page,
+  done: (r: PageRecord) => boolean,
+  timeoutMs: number,
+): Promise<PageRecord | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const record = await readPage(page);
@@ -104,19 +115,30 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(`${merchant.started.origin}/shop/pending`);
     await page.evaluate(() => customElements.whenDefined('pay-checkout'));
-    await page.evaluate(([method, withStream]) => (window as any).__pending.open(method, { stream: withStream }), [PENDING_2H.method, stream] as const);
+    await page.evaluate(([method, withStream]) => (window as any).__pending.open(method, { stream: withStream }), [
+      PENDING_2H.method,
+      stream,
+    ] as const);
 
-    const pendingAt = await untilPage(page, (r) => r.state === 'pending' || r.events.some((e) => e.type === 'pay-error'), 60_000);
-    if (pendingAt?.state !== 'pending') throw new Error(`The element did not reach pending: ${JSON.stringify(pendingAt ?? (await readPage(page)))}`);
+    const pendingAt = await untilPage(
+      page,
+      (r) => r.state === 'pending' || r.events.some((e) => e.type === 'pay-error'),
+      60_000,
+    );
+    if (pendingAt?.state !== 'pending')
+      throw new Error(`The element did not reach pending: ${JSON.stringify(pendingAt ?? (await readPage(page)))}`);
     const idPayin = pendingAt.idPayin;
     if (!idPayin) throw new Error('No idPayin recorded by the page');
-    note(`pending-2h (${stream ? 'status stream' : 'polling'}): ${idPayin} pending; moving the sandbox clock ${PENDING_2H.sandboxSeconds / 3600} h in ${PENDING_2H.stepSeconds / 60}-minute steps`);
+    note(
+      `pending-2h (${stream ? 'status stream' : 'polling'}): ${idPayin} pending; moving the sandbox clock ${PENDING_2H.sandboxSeconds / 3600} h in ${PENDING_2H.stepSeconds / 60}-minute steps`,
+    );
 
     const renewalWaitMs: number[] = [];
     let missedRenewals = 0;
     /** The token (its exp) whose renewal was already waited for in vain: later steps do not wait for it again. */
     let missedExp = 0;
-    const latestExp = (r: PageRecord) => Math.max(0, ...r.checkouts.filter((c) => c.status < 300 && c.exp).map((c) => c.exp!));
+    const latestExp = (r: PageRecord) =>
+      Math.max(0, ...r.checkouts.filter((c) => c.status < 300 && c.exp).map((c) => c.exp!));
     for (let moved = 0; moved < PENDING_2H.sandboxSeconds; moved += PENDING_2H.stepSeconds) {
       const before = await readPage(page);
       const nowMs = await emulator.call<number>('advanceClock', PENDING_2H.stepSeconds);
@@ -125,13 +147,20 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
       if (nowS < latestExp(before) - RENEW_BEFORE_S) continue; // no renewal due yet: the page has nothing to say
       if (latestExp(before) === missedExp) continue; // already missed: counted once, not waited for again
       // Due (within the element's minute, or expired): the page should receive a token that outlives now.
-      const renewed = await untilPage(page, (r) => latestExp(r) > nowS + RENEW_BEFORE_S || r.events.some((e) => e.type === 'pay-error') || r.state !== 'pending', RENEWAL_PATIENCE_MS);
+      const renewed = await untilPage(
+        page,
+        (r) =>
+          latestExp(r) > nowS + RENEW_BEFORE_S || r.events.some((e) => e.type === 'pay-error') || r.state !== 'pending',
+        RENEWAL_PATIENCE_MS,
+      );
       if (renewed && latestExp(renewed) > nowS + RENEW_BEFORE_S) renewalWaitMs.push(Date.now() - stepAt);
       else {
         missedRenewals++;
         const r = renewed ?? (await readPage(page));
         missedExp = latestExp(r);
-        note(`pending-2h: at +${(moved + PENDING_2H.stepSeconds) / 60} min no fresh token within ${RENEWAL_PATIENCE_MS / 1000} s (state ${r.state}, last exp ${latestExp(r) - nowS} s from now, events ${r.events.map((e) => e.type + (e.code ? `:${e.code}` : '')).join(' ')})`);
+        note(
+          `pending-2h: at +${(moved + PENDING_2H.stepSeconds) / 60} min no fresh token within ${RENEWAL_PATIENCE_MS / 1000} s (state ${r.state}, last exp ${latestExp(r) - nowS} s from now, events ${r.events.map((e) => e.type + (e.code ? `:${e.code}` : '')).join(' ')})`,
+        );
       }
     }
     const beforeSettle = await readPage(page);
@@ -142,8 +171,18 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ status: 'SUCCESS' }),
     });
-    if (!answer.ok) note(`pending-2h: status change answered ${answer.status} ${await answer.text()} (state before: ${beforeSettle.state})`);
-    const final = (await untilPage(page, (r) => r.events.some((e) => e.type === 'pay-status' && e.status === 'SUCCESS') || (r.state !== 'pending' && r.state !== 'submitting'), 120_000)) ?? (await readPage(page));
+    if (!answer.ok)
+      note(
+        `pending-2h: status change answered ${answer.status} ${await answer.text()} (state before: ${beforeSettle.state})`,
+      );
+    const final =
+      (await untilPage(
+        page,
+        (r) =>
+          r.events.some((e) => e.type === 'pay-status' && e.status === 'SUCCESS') ||
+          (r.state !== 'pending' && r.state !== 'submitting'),
+        120_000,
+      )) ?? (await readPage(page));
 
     const [stats, emulatorCounts, kitCounts] = await Promise.all([
       merchant.call<{ renewals: number }>('stats'),
@@ -158,7 +197,9 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
       pageRenewals: final.checkouts.filter((c) => c.renewal && c.status === 200).length,
       missedRenewals,
       renewalWaitMs,
-      payErrors: final.events.filter((e) => e.type === 'pay-error').map(({ code, message, httpStatus }) => ({ code, message, httpStatus })),
+      payErrors: final.events
+        .filter((e) => e.type === 'pay-error')
+        .map(({ code, message, httpStatus }) => ({ code, message, httpStatus })),
       tokenExpiring: final.events.filter((e) => e.type === 'pay-token-expiring').length,
       platform401: emulatorCounts.byStatus['401'] ?? 0,
       platformRequests: totalRequests(emulatorCounts),
@@ -179,7 +220,19 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
 
 export function pending2hTable(rows: Pending2hFigures[]): string {
   return table([
-    ['pending 2 h, 30-min tokens', 'following', 'renewals (kit)', 'renewals missed', 'renewal wait max', 'pay-error', 'pay-token-expiring', '401s', 'platform requests (kit)', 'final state', 'wall'],
+    [
+      'pending 2 h, 30-min tokens',
+      'following',
+      'renewals (kit)',
+      'renewals missed',
+      'renewal wait max',
+      'pay-error',
+      'pay-token-expiring',
+      '401s',
+      'platform requests (kit)',
+      'final state',
+      'wall',
+    ],
     ...rows.map((f) => pending2hRow(f)),
   ]);
 }
@@ -187,16 +240,16 @@ export function pending2hTable(rows: Pending2hFigures[]): string {
 function pending2hRow(f: Pending2hFigures): string[] {
   const waits = [...f.renewalWaitMs].sort((a, b) => a - b);
   return [
-      `${f.pendingSandboxHours} h sandbox`,
-      f.stream ? 'status stream' : 'polling',
-      String(f.renewals),
-      String(f.missedRenewals),
-      waits.length ? `${(waits.at(-1)! / 1000).toFixed(1)} s` : '—',
-      String(f.payErrors.length),
-      String(f.tokenExpiring),
-      String(f.platform401),
-      `${f.platformRequests} (${f.kitRequests})`,
-      String(f.finalState),
-      `${f.wallSeconds} s`,
+    `${f.pendingSandboxHours} h sandbox`,
+    f.stream ? 'status stream' : 'polling',
+    String(f.renewals),
+    String(f.missedRenewals),
+    waits.length ? `${(waits.at(-1)! / 1000).toFixed(1)} s` : '—',
+    String(f.payErrors.length),
+    String(f.tokenExpiring),
+    String(f.platform401),
+    `${f.platformRequests} (${f.kitRequests})`,
+    String(f.finalState),
+    `${f.wallSeconds} s`,
   ];
 }

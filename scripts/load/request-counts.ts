@@ -19,7 +19,11 @@ export function requestKind(method: string, path: string): RequestKind | 'prefli
 }
 
 export const outcomeOf = (status: number | string): Outcome =>
-  status === 429 || status === '429' ? 'limited' : Number(status) >= 200 && Number(status) < 400 ? 'accepted' : 'failed';
+  status === 429 || status === '429'
+    ? 'limited'
+    : Number(status) >= 200 && Number(status) < 400
+      ? 'accepted'
+      : 'failed';
 
 export type KindCounts = Record<RequestKind, Record<Outcome, number>>;
 
@@ -35,7 +39,9 @@ export interface CountSnapshot {
 
 export function createRequestCounter(now = Date.now) {
   const startedAt = now();
-  const byKind = Object.fromEntries(REQUEST_KINDS.map((kind) => [kind, { accepted: 0, limited: 0, failed: 0 }])) as KindCounts;
+  const byKind = Object.fromEntries(
+    REQUEST_KINDS.map((kind) => [kind, { accepted: 0, limited: 0, failed: 0 }]),
+  ) as KindCounts;
   let preflights = 0;
   const byStatus: Record<string, number> = {};
   const timeline: { requests: number; limited: number }[] = [];
@@ -52,9 +58,18 @@ export function createRequestCounter(now = Date.now) {
       timeline[second]!.requests++;
       if (outcome === 'limited') timeline[second]!.limited++;
     },
-    snapshot: (): CountSnapshot => ({ byKind: structuredClone(byKind), preflights, byStatus: { ...byStatus }, timeline: timeline.map((s) => ({ ...s })), startedAt }),
+    snapshot: (): CountSnapshot => ({
+      byKind: structuredClone(byKind),
+      preflights,
+      byStatus: { ...byStatus },
+      timeline: timeline.map((s) => ({ ...s })),
+      startedAt,
+    }),
   };
 }
 
-export const totalOf = (counts: KindCounts, outcomes: Outcome[] = ['accepted', 'limited', 'failed'], kinds: readonly RequestKind[] = REQUEST_KINDS) =>
-  kinds.reduce((sum, kind) => sum + outcomes.reduce((s, outcome) => s + counts[kind][outcome], 0), 0);
+export const totalOf = (
+  counts: KindCounts,
+  outcomes: Outcome[] = ['accepted', 'limited', 'failed'],
+  kinds: readonly RequestKind[] = REQUEST_KINDS,
+) => kinds.reduce((sum, kind) => sum + outcomes.reduce((s, outcome) => s + counts[kind][outcome], 0), 0);

@@ -35,7 +35,8 @@ export const shownError = (shopper: ShopperRecord) =>
   !!shopper.checkoutFailure || shopper.state === 'error' || shopper.events.some((event) => event.type === 'pay-error');
 
 /** When the shopper first saw this status in a pay-status. */
-export const statusSeenAt = (shopper: ShopperRecord, status: string) => shopper.events.find((event) => event.type === 'pay-status' && event.status === status)?.at;
+export const statusSeenAt = (shopper: ShopperRecord, status: string) =>
+  shopper.events.find((event) => event.type === 'pay-status' && event.status === status)?.at;
 
 export interface CrowdProgress {
   opened: number;

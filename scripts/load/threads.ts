@@ -26,7 +26,10 @@ export function serveCalls(handlers: Handlers, ready: unknown = {}): void {
       if (!handler) throw new Error(`No handler ${name}`);
       port.postMessage({ id, result: await handler(...args) });
     } catch (error) {
-      port.postMessage({ id, error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error) });
+      port.postMessage({
+        id,
+        error: error instanceof Error ? `${error.message}\n${error.stack}` : String(error),
+      });
     }
   });
   port.postMessage({ id: 0, result: ready });
@@ -44,10 +47,13 @@ export interface WorkerHandle<R> {
 
 export async function startWorker<R>(module: URL, data: unknown): Promise<WorkerHandle<R>> {
   const tsx = import.meta.resolve('tsx/esm/api');
-  const worker = new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); })`, {
-    eval: true,
-    workerData: data,
-  });
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(module.href)}); })`,
+    {
+      eval: true,
+      workerData: data,
+    },
+  );
   const pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const started = new Promise<R>((resolve, reject) => {

@@ -64,7 +64,9 @@ export const isPlatformError = (error: unknown): error is PlatformError => error
 
 /** Whether an error is the caller's own abort (not a failure to report). */
 export const isAbortError = (error: unknown) =>
-  error instanceof DOMException ? error.name === 'AbortError' || error.name === 'TimeoutError' : (error as Error)?.name === 'AbortError';
+  error instanceof DOMException
+    ? error.name === 'AbortError' || error.name === 'TimeoutError'
+    : (error as Error)?.name === 'AbortError';
 
 /** Reads Retry-After: delta-seconds or an HTTP date. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {

@@ -108,8 +108,17 @@ export interface TopUpQuote {
  * Both sides of a top-up: the side the mode names is the amount given, the other converted and
  * rounded to its currency's digits. Undefined when the rates do not connect the currencies.
  */
-export function quoteTopUp(mode: TopUpMode, amount: number, currencies: TopUpCurrencies, rates: FxRate | readonly FxRate[]): TopUpQuote | undefined {
-  const found = conversionFor(currencies.provided, currencies.required, Array.isArray(rates) ? rates : [rates as FxRate]);
+export function quoteTopUp(
+  mode: TopUpMode,
+  amount: number,
+  currencies: TopUpCurrencies,
+  rates: FxRate | readonly FxRate[],
+): TopUpQuote | undefined {
+  const found = conversionFor(
+    currencies.provided,
+    currencies.required,
+    Array.isArray(rates) ? rates : [rates as FxRate],
+  );
   if (!found) return undefined;
   const provided = mode === 'moneyProvided' ? amount : apply(amount, found.legs, false, currencies.provided);
   const required = mode === 'moneyRequired' ? amount : apply(amount, found.legs, true, currencies.required);

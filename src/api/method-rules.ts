@@ -56,9 +56,20 @@ const customerFullName: FieldRule[] = [
 ];
 
 export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]>> = {
-  ABSA_PAY: [req('account.accountName'), optional('account.accountNumber'), offer('passportNumber'), offer('said'), ...customerName],
+  ABSA_PAY: [
+    req('account.accountName'),
+    optional('account.accountNumber'),
+    offer('passportNumber'),
+    offer('said'),
+    ...customerName,
+  ],
   CAPITEC_PAY: [offer('account.accountNumber'), optional('account.accountName'), ...customerName],
-  NEDBANK_DIRECT_EFT: [optional('account.accountNumber'), optional('account.accountName'), optional('customerName.firstName'), { field: 'customerName.lastName', requiredWith: 'customerName' }],
+  NEDBANK_DIRECT_EFT: [
+    optional('account.accountNumber'),
+    optional('account.accountName'),
+    optional('customerName.firstName'),
+    { field: 'customerName.lastName', requiredWith: 'customerName' },
+  ],
   PAYSHAP: [req('account.accountName'), optional('account.accountNumber'), optional('emailAddress'), optional('said')],
   CODE_PAYMENT: [
     req('emailAddress'),
@@ -81,7 +92,12 @@ export const METHOD_RULES: Readonly<Record<PayinMethodCode, readonly FieldRule[]
     req('paymentOperatorCode', ['TZS', 'ZMW']),
   ],
   MOMOPAY: [],
-  NETBANKING: [offer('phoneNumber'), optional('account.accountName'), optional('emailAddress'), optional('paymentOperatorCode')],
+  NETBANKING: [
+    offer('phoneNumber'),
+    optional('account.accountName'),
+    optional('emailAddress'),
+    optional('paymentOperatorCode'),
+  ],
   OFFLINE: [
     req('account.accountName', ['KRW', 'JPY']),
     req('emailAddress', ['JPY', 'NGN']),
@@ -181,7 +197,12 @@ export function phonePatternFor(currencyCode: string): RegExp {
 export type FieldProblem = 'required' | 'invalid';
 
 /** Why a present value is not acceptable, or undefined when it is. */
-export function formatProblem(field: MethodField, value: string, code: string, currencyCode: string): string | undefined {
+export function formatProblem(
+  field: MethodField,
+  value: string,
+  code: string,
+  currencyCode: string,
+): string | undefined {
   switch (field) {
     case 'emailAddress':
       return EMAIL_PATTERN.test(value) ? undefined : 'is not a valid email address';
@@ -201,15 +222,21 @@ export function formatProblem(field: MethodField, value: string, code: string, c
       return EXTERNAL_REFERENCE_PATTERN.test(value) ? undefined : 'must be exactly 12 digits';
     case 'account.accountNumber':
       if (code === 'PROMPTPAY') {
-        return PROMPTPAY_ID_PATTERN.test(compactNumber(value)) ? undefined : 'must be a PromptPay ID: a 10-digit mobile number or a 13-digit ID';
+        return PROMPTPAY_ID_PATTERN.test(compactNumber(value))
+          ? undefined
+          : 'must be a PromptPay ID: a 10-digit mobile number or a 13-digit ID';
       }
       if (code === 'OFFLINE' && currencyCode === 'THB') {
-        return THB_BANK_ACCOUNT_PATTERN.test(compactNumber(value)) ? undefined : 'must be a 10 to 12-digit bank account number';
+        return THB_BANK_ACCOUNT_PATTERN.test(compactNumber(value))
+          ? undefined
+          : 'must be a 10 to 12-digit bank account number';
       }
       return undefined;
     case 'account.accountType':
       if (currencyCode === 'MYR') {
-        return (MYR_ACCOUNT_TYPES as readonly string[]).includes(value) ? undefined : `must be one of ${MYR_ACCOUNT_TYPES.join(', ')}`;
+        return (MYR_ACCOUNT_TYPES as readonly string[]).includes(value)
+          ? undefined
+          : `must be one of ${MYR_ACCOUNT_TYPES.join(', ')}`;
       }
       return undefined;
     default:
@@ -250,8 +277,16 @@ export function checkPaymentMethod(method: Readonly<Record<string, unknown>>, cu
     const value = fieldValue(method, rule.field);
     if (isBlank(value)) {
       if (isRequired(rule, currencyCode, method)) {
-        const scope = rule.requiredWith ? `${code} when ${rule.requiredWith} is given` : rule.required === 'always' ? `${code}` : `${code} in ${currencyCode}`;
-        issues.push({ field: rule.field, problem: 'required', message: `${rule.field} is required for ${scope}` });
+        const scope = rule.requiredWith
+          ? `${code} when ${rule.requiredWith} is given`
+          : rule.required === 'always'
+            ? `${code}`
+            : `${code} in ${currencyCode}`;
+        issues.push({
+          field: rule.field,
+          problem: 'required',
+          message: `${rule.field} is required for ${scope}`,
+        });
       }
       continue;
     }

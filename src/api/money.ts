@@ -43,7 +43,9 @@ export function currencyDigits(currencyCode: string): number {
   let digits = digitsCache.get(currencyCode);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? FALLBACK_DIGITS;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions()
+          .maximumFractionDigits ?? FALLBACK_DIGITS;
     } catch {
       digits = FALLBACK_DIGITS; // not an ISO 4217 code
     }

@@ -41,17 +41,26 @@ export const REGEX_SYNTAX_CLASS = String.raw`[\\^$.|?*+()[\]{}]`;
  * The operation that permits exactly one request line: `METHOD path` with every regular-expression
  * character of the path escaped, so that an id such as `shop.*` never becomes a pattern.
  */
-export const exactOperation = (method: string, path: string) => `${method} ${path.replace(new RegExp(REGEX_SYNTAX_CLASS, 'g'), '\\$&')}`;
+export const exactOperation = (method: string, path: string) =>
+  `${method} ${path.replace(new RegExp(REGEX_SYNTAX_CLASS, 'g'), '\\$&')}`;
 
 /** The operations a by-action token stands for, as the document lists them, ids escaped. */
 export function actionOperations(action: string, idPayment: string): string[] {
   switch (action) {
     case 'PAYIN_CREATE':
-      return [exactOperation('POST', paths.payinOptions()), exactOperation('POST', paths.payin(idPayment)), exactOperation('GET', paths.payin(idPayment))];
+      return [
+        exactOperation('POST', paths.payinOptions()),
+        exactOperation('POST', paths.payin(idPayment)),
+        exactOperation('GET', paths.payin(idPayment)),
+      ];
     case 'PAYIN_INFO':
       return [exactOperation('GET', paths.payin(idPayment))];
     case 'WALLET_OPERATION_CREATE':
-      return [exactOperation('POST', paths.topUpOptions()), exactOperation('POST', paths.topUp(idPayment)), exactOperation('GET', paths.topUp(idPayment))];
+      return [
+        exactOperation('POST', paths.topUpOptions()),
+        exactOperation('POST', paths.topUp(idPayment)),
+        exactOperation('GET', paths.topUp(idPayment)),
+      ];
     default:
       return [];
   }

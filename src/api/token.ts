@@ -11,7 +11,10 @@ export type TokenProblem = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_TOO_BROAD'
 
 function base64UrlDecode(segment: string): string {
   if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new Error('not base64url');
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const base64 = segment
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
   return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -110,7 +113,12 @@ export function tokenPermits(payload: TokenPayload, method: string, path: string
  * pattern, another path, a path of this payment outside its checkout. `collection` is the path's
  * first segment (/payins, /topups); `own` lists a payment's own operations.
  */
-export function operationPayment(operation: string, shared: readonly string[], collection: string, own: (id: string) => string[]): string | undefined {
+export function operationPayment(
+  operation: string,
+  shared: readonly string[],
+  collection: string,
+  own: (id: string) => string[],
+): string | undefined {
   const literal = literalOperation(operation);
   if (literal === undefined) return undefined;
   if (shared.includes(literal)) return '';
@@ -127,7 +135,11 @@ export function operationPayment(operation: string, shared: readonly string[], c
 
 /** The payin an operation of a checkout token is about (operationPayment). */
 const checkoutOperationPayin = (operation: string) =>
-  operationPayment(operation, [`POST ${paths.payinOptions()}`, `GET ${paths.merchantInfo()}`], 'payins', (id) => [`POST ${paths.payin(id)}`, `GET ${paths.payin(id)}`, `POST ${paths.payinExternalReference(id)}`]);
+  operationPayment(operation, [`POST ${paths.payinOptions()}`, `GET ${paths.merchantInfo()}`], 'payins', (id) => [
+    `POST ${paths.payin(id)}`,
+    `GET ${paths.payin(id)}`,
+    `POST ${paths.payinExternalReference(id)}`,
+  ]);
 
 /**
  * The one payin a token may be used for in a browser, or TOKEN_TOO_BROAD. Acceptable: every

@@ -24,14 +24,19 @@ export const topUpPaths = {
 
 /** The operations a by-action WALLET_OPERATION_CREATE token stands for, as literal operations (ids escaped). */
 export const walletActionOperations = (idTopUp: string): string[] =>
-  [`POST ${topUpPaths.options()}`, `POST ${topUpPaths.topUp(idTopUp)}`, `GET ${topUpPaths.topUp(idTopUp)}`].map((line) => line.replace(new RegExp(REGEX_SYNTAX_CLASS, 'g'), '\\$&'));
+  [`POST ${topUpPaths.options()}`, `POST ${topUpPaths.topUp(idTopUp)}`, `GET ${topUpPaths.topUp(idTopUp)}`].map(
+    (line) => line.replace(new RegExp(REGEX_SYNTAX_CLASS, 'g'), '\\$&'),
+  );
 
 /** The operations a browser's top-up token may hold besides the top-up's own. */
 const SHARED = [`POST ${topUpPaths.options()}`, `GET ${topUpPaths.fxRates()}`, `GET ${topUpPaths.merchantInfo()}`];
 
 /** The top-up an operation is about: '' for shared ones, undefined for anything a top-up checkout must not hold. */
 const topUpOperationId = (operation: string) =>
-  operationPayment(operation, SHARED, 'topups', (id) => [`GET ${topUpPaths.topUp(id)}`, `POST ${topUpPaths.topUp(id)}`]);
+  operationPayment(operation, SHARED, 'topups', (id) => [
+    `GET ${topUpPaths.topUp(id)}`,
+    `POST ${topUpPaths.topUp(id)}`,
+  ]);
 
 /** The one top-up a token may be used for in a browser, or TOKEN_TOO_BROAD. */
 export function topUpTokenScope(payload: TokenPayload): { idTopUp: string } | 'TOKEN_TOO_BROAD' {

@@ -91,7 +91,12 @@ export function retryDelay(error: PlatformError, attempt: number, retry: RetryOp
  * again after its wait, until `retries` or `withinMs` is spent; with `patientWhenLimited` a 429
  * counts against neither. Every platform call retries through here, the token issuer's included.
  */
-export async function withRetry<T>(attempt: () => Promise<T>, call: CallOptions = {}, wait = sleep, random = Math.random): Promise<T> {
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  call: CallOptions = {},
+  wait = sleep,
+  random = Math.random,
+): Promise<T> {
   const retry = call.retry === true ? {} : call.retry || undefined;
   const retries = retry ? (retry.retries ?? 3) : 0;
   const started = Date.now();
@@ -104,7 +109,8 @@ export async function withRetry<T>(attempt: () => Promise<T>, call: CallOptions 
     } catch (error) {
       if (!(error instanceof PlatformError) || !error.retryable || !retry) throw error;
       const patient = retry.patientWhenLimited && error.code === 'RATE_LIMITED';
-      if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs))) throw error;
+      if (!patient && (counted >= retries || (retry.withinMs !== undefined && Date.now() - started >= retry.withinMs)))
+        throw error;
       const delay = retryDelay(error, waits++, retry, random);
       if (!patient) counted++;
       retry.onRetry?.(error, delay);
@@ -199,7 +205,9 @@ export function createTransport(options: ClientOptions) {
       throw new PlatformError({
         code: 'NETWORK',
         retryable: true,
-        message: timedOut ? `No answer from the platform within ${call.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms` : 'The platform could not be reached',
+        message: timedOut
+          ? `No answer from the platform within ${call.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`
+          : 'The platform could not be reached',
         cause: error,
       });
     }
@@ -211,7 +219,12 @@ export function createTransport(options: ClientOptions) {
     try {
       json = text === '' ? {} : JSON.parse(text);
     } catch (error) {
-      throw new PlatformError({ code: 'BAD_RESPONSE', httpStatus: response.status, message: 'The platform answered with a body that is not JSON', cause: error });
+      throw new PlatformError({
+        code: 'BAD_RESPONSE',
+        httpStatus: response.status,
+        message: 'The platform answered with a body that is not JSON',
+        cause: error,
+      });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {

@@ -11,7 +11,12 @@
  * is asked for: which payin that is, the merchant's server decides.
  */
 import type { PlatformError } from '../api/errors.js';
-import type { checkoutResponseSchema, CheckoutRenewal, CheckoutResponse, FetchCheckout } from '../api/schemas/checkout-response.js';
+import type {
+  checkoutResponseSchema,
+  CheckoutRenewal,
+  CheckoutResponse,
+  FetchCheckout,
+} from '../api/schemas/checkout-response.js';
 import type { createTransport } from '../api/transport.js';
 import type { readCheckoutConfig, CheckoutConfig, CheckoutInput, ConfigProblem } from './config.js';
 import type { patientRetry } from './flow.js';
@@ -66,23 +71,43 @@ function resolved(url: string, base: string | undefined): string {
  * it carries. A problem with a field that came from the answer is the answer's (BAD_RESPONSE, or
  * the token's own code: TOKEN_TOO_BROAD, TOKEN_EXPIRED, TOKEN_INVALID), never the page's.
  */
-export function checkoutConfig(tools: CheckoutSourceTools, page: CheckoutInput, answer: CheckoutResponse, base?: string): CheckoutConfig | ConfigProblem {
-  const given = Object.fromEntries(Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined));
+export function checkoutConfig(
+  tools: CheckoutSourceTools,
+  page: CheckoutInput,
+  answer: CheckoutResponse,
+  base?: string,
+): CheckoutConfig | ConfigProblem {
+  const given = Object.fromEntries(
+    Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined),
+  );
   const config = tools[3]({ ...page, ...given });
   if (!('attribute' in config)) return config;
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   if (!(key in given)) return config;
-  return { code: config.code === 'INVALID_ATTRIBUTE' ? 'BAD_RESPONSE' : config.code, attribute: 'checkout-url', detail: `the answer's ${key}: ${config.detail}` };
+  return {
+    code: config.code === 'INVALID_ATTRIBUTE' ? 'BAD_RESPONSE' : config.code,
+    attribute: 'checkout-url',
+    detail: `the answer's ${key}: ${config.detail}`,
+  };
 }
 
 /**
  * This tab's checkout from the merchant's server, as the session starts from it: its
  * configuration (or the problem with it), and how to renew its token.
  */
-export async function openCheckout(tools: CheckoutSourceTools, page: CheckoutInput, storage: MarkerStorage | undefined, signal: AbortSignal, onRetry: () => void) {
+export async function openCheckout(
+  tools: CheckoutSourceTools,
+  page: CheckoutInput,
+  storage: MarkerStorage | undefined,
+  signal: AbortSignal,
+  onRetry: () => void,
+) {
   const source = checkoutSource(tools, page, storage ?? sessionStore());
   const answer = await source.open(signal, onRetry);
-  return { config: checkoutConfig(tools, page, answer, source.url), renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal) };
+  return {
+    config: checkoutConfig(tools, page, answer, source.url),
+    renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal),
+  };
 }
 
 export interface CheckoutSourceInput {
@@ -99,12 +124,20 @@ function sessionStore(): MarkerStorage | undefined {
   }
 }
 
-export function checkoutSource(tools: CheckoutSourceTools, input: CheckoutSourceInput, storage: MarkerStorage | undefined = sessionStore()) {
+export function checkoutSource(
+  tools: CheckoutSourceTools,
+  input: CheckoutSourceInput,
+  storage: MarkerStorage | undefined = sessionStore(),
+) {
   const [checkoutResponseSchema, PlatformError, createTransport, , patientRetry, safeWebUrl] = tools;
   const { fetchCheckout } = input;
   const url = fetchCheckout ? undefined : safeWebUrl(input.checkoutUrl ?? undefined, globalThis.document?.baseURI);
   if (!fetchCheckout && !url) {
-    throw { code: 'INVALID_ATTRIBUTE', attribute: 'checkout-url', detail: `"${input.checkoutUrl}" is not an http(s) URL` } satisfies ConfigProblem;
+    throw {
+      code: 'INVALID_ATTRIBUTE',
+      attribute: 'checkout-url',
+      detail: `"${input.checkoutUrl}" is not an http(s) URL`,
+    } satisfies ConfigProblem;
   }
   const target = new URL(url ?? globalThis.location?.href ?? 'http://localhost/');
   const key = `pay-checkout:checkout:${url ?? target.pathname}`;
@@ -116,10 +149,14 @@ export function checkoutSource(tools: CheckoutSourceTools, input: CheckoutSource
       // platform's, so no X-API-Version.
       delete (init.headers as Record<string, string>)['X-API-Version'];
       const response = fetchCheckout
-        ? await fetchCheckout(JSON.parse(String(init.body))).then((answer) => (answer instanceof Response ? answer : new Response(JSON.stringify(answer ?? null))))
+        ? await fetchCheckout(JSON.parse(String(init.body))).then((answer) =>
+            answer instanceof Response ? answer : new Response(JSON.stringify(answer ?? null)),
+          )
         : await fetch(request, { ...init, credentials: 'same-origin' });
       // "Come back later" (the merchant kit's full queue) is waited out as patiently as a 429.
-      return response.status === 503 && response.headers.has('Retry-After') ? new Response(response.body, { status: 429, headers: response.headers }) : response;
+      return response.status === 503 && response.headers.has('Retry-After')
+        ? new Response(response.body, { status: 429, headers: response.headers })
+        : response;
     },
   });
 
@@ -132,17 +169,30 @@ export function checkoutSource(tools: CheckoutSourceTools, input: CheckoutSource
   };
 
   /** Asks once more and more patiently: 429 and 503 waited out; another 4xx is CHECKOUT_UNAVAILABLE. */
-  async function ask(body: Partial<CheckoutRenewal>, signal: AbortSignal, onRetry?: () => void): Promise<CheckoutResponse> {
+  async function ask(
+    body: Partial<CheckoutRenewal>,
+    signal: AbortSignal,
+    onRetry?: () => void,
+  ): Promise<CheckoutResponse> {
     try {
-      const answer = await transport.request('POST', target.pathname + target.search, checkoutResponseSchema, body, { signal, retry: patientRetry(onRetry) });
+      const answer = await transport.request('POST', target.pathname + target.search, checkoutResponseSchema, body, {
+        signal,
+        retry: patientRetry(onRetry),
+      });
       if (answer.handle) remember(answer.handle);
       return answer;
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       const status = error.httpStatus ?? 0;
-      if (status >= 400 && status < 500) throw new PlatformError({ code: 'CHECKOUT_UNAVAILABLE', httpStatus: status, message: error.message });
+      if (status >= 400 && status < 500)
+        throw new PlatformError({ code: 'CHECKOUT_UNAVAILABLE', httpStatus: status, message: error.message });
       // An answer that is not the protocol's: the merchant's to mend, so the message says what.
-      if (error.code === 'BAD_RESPONSE') throw { code: 'BAD_RESPONSE', attribute: 'checkout-url', detail: error.message } satisfies ConfigProblem;
+      if (error.code === 'BAD_RESPONSE')
+        throw {
+          code: 'BAD_RESPONSE',
+          attribute: 'checkout-url',
+          detail: error.message,
+        } satisfies ConfigProblem;
       throw error;
     }
   }
@@ -178,9 +228,17 @@ export function checkoutSource(tools: CheckoutSourceTools, input: CheckoutSource
      */
     async renew(idPayin: string, signal: AbortSignal): Promise<string> {
       const handle = storedHandle();
-      if (!handle) throw new PlatformError({ code: 'CHECKOUT_UNAVAILABLE', message: 'No handle of this checkout is kept to renew it with' });
+      if (!handle)
+        throw new PlatformError({
+          code: 'CHECKOUT_UNAVAILABLE',
+          message: 'No handle of this checkout is kept to renew it with',
+        });
       const answer = await ask({ handle, idPayin }, signal);
-      if (answer.idPayin !== idPayin) throw new PlatformError({ code: 'BAD_RESPONSE', message: `The renewal is for payin ${answer.idPayin}, not ${idPayin}` });
+      if (answer.idPayin !== idPayin)
+        throw new PlatformError({
+          code: 'BAD_RESPONSE',
+          message: `The renewal is for payin ${answer.idPayin}, not ${idPayin}`,
+        });
       return answer.token;
     },
   };

@@ -48,7 +48,11 @@ export interface CheckoutConfig {
 }
 
 /** Bad input: the page's (INVALID_ATTRIBUTE, a token's code), or the merchant checkout's answer (BAD_RESPONSE). */
-export type ConfigProblem = { code: TokenProblem | 'INVALID_ATTRIBUTE' | 'BAD_RESPONSE'; attribute: string; detail: string };
+export type ConfigProblem = {
+  code: TokenProblem | 'INVALID_ATTRIBUTE' | 'BAD_RESPONSE';
+  attribute: string;
+  detail: string;
+};
 
 /** A checked configuration, or the first problem with the page's input. */
 export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): CheckoutConfig | ConfigProblem {
@@ -61,7 +65,7 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
           : 'the token attribute is missing'
         : problem === 'TOKEN_EXPIRED'
           ? 'the token has expired'
-          : 'the token is not limited to this one payment: in a browser every operation must be a literal path of one payin\'s checkout (or GET /merchant-info), or the token a by-action token with idPayment; mint a payment-scoped token on your server';
+          : "the token is not limited to this one payment: in a browser every operation must be a literal path of one payin's checkout (or GET /merchant-info), or the token a by-action token with idPayment; mint a payment-scoped token on your server";
     return { code: problem, attribute: 'token', detail };
   }
   const payload = decodeToken(input.token)!;
@@ -69,11 +73,16 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   const scope = tokenScope(payload) as { idPayin: string };
 
   const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
-  if (!baseUrl) return invalid('base-url', input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing');
+  if (!baseUrl)
+    return invalid(
+      'base-url',
+      input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing',
+    );
 
   const idPayin = input.payinId || scope.idPayin;
   if (!ID_PATTERN.test(idPayin)) return invalid('payin-id', `"${idPayin}" is not a valid payin id: it ${ID_RULE}`);
-  if (idPayin !== scope.idPayin) return invalid('payin-id', `payin-id "${idPayin}" differs from the payin the token is for, "${scope.idPayin}"`);
+  if (idPayin !== scope.idPayin)
+    return invalid('payin-id', `payin-id "${idPayin}" differs from the payin the token is for, "${scope.idPayin}"`);
 
   const hasAmount = input.amount !== undefined && input.amount !== null;
   let money: Money | undefined;
@@ -85,7 +94,10 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
     money = { amount: input.amount!, currencyCode: input.currencyCode };
     const tokenMoney = payload.money;
     if (tokenMoney && (tokenMoney.amount !== money.amount || tokenMoney.currencyCode !== money.currencyCode)) {
-      return invalid('amount', `${money.amount} ${money.currencyCode} differs from the token's money ${tokenMoney.amount} ${tokenMoney.currencyCode}`);
+      return invalid(
+        'amount',
+        `${money.amount} ${money.currencyCode} differs from the token's money ${tokenMoney.amount} ${tokenMoney.currencyCode}`,
+      );
     }
   } else if (payload.money) {
     money = { amount: payload.money.amount, currencyCode: payload.money.currencyCode };
@@ -94,7 +106,11 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   }
   // Shown, QR-encoded and sent as it is: an amount its currency cannot carry is bad input.
   const amountIssue = amountProblem(money.amount, money.currencyCode);
-  if (amountIssue) return invalid('amount', `${money.amount} ${money.currencyCode} ${amountIssue}${hasAmount ? '' : " (the token's money)"}`);
+  if (amountIssue)
+    return invalid(
+      'amount',
+      `${money.amount} ${money.currencyCode} ${amountIssue}${hasAmount ? '' : " (the token's money)"}`,
+    );
 
   return readRest(input, { token: input.token!, payload, baseUrl, idPayin, money });
 }
@@ -103,9 +119,16 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
  * What every kind of checkout reads alike once its token, base URL, payment and money are known
  * (a top-up's reader, src/checkout/topup/config.ts, too): the URLs, the merchant's name and options.
  */
-export function readRest(input: CheckoutInput, base: Pick<CheckoutConfig, 'token' | 'payload' | 'baseUrl' | 'idPayin' | 'money'>): CheckoutConfig | ConfigProblem {
+export function readRest(
+  input: CheckoutInput,
+  base: Pick<CheckoutConfig, 'token' | 'payload' | 'baseUrl' | 'idPayin' | 'money'>,
+): CheckoutConfig | ConfigProblem {
   const urls: Partial<Record<'returnUrl' | 'callbackUrl' | 'statusUrl', string>> = {};
-  for (const [key, attribute] of [['returnUrl', 'return-url'], ['callbackUrl', 'callback-url'], ['statusUrl', 'status-url']] as const) {
+  for (const [key, attribute] of [
+    ['returnUrl', 'return-url'],
+    ['callbackUrl', 'callback-url'],
+    ['statusUrl', 'status-url'],
+  ] as const) {
     const given = input[key];
     if (!given) continue;
     // The status stream is the merchant's own endpoint: a path on the page's origin will do.
@@ -117,10 +140,20 @@ export function readRest(input: CheckoutInput, base: Pick<CheckoutConfig, 'token
   let options: AvailableOptionsResponse | undefined;
   if (input.options !== undefined && input.options !== null) {
     const parsed = availableOptionsResponseSchema.safeParse(input.options);
-    if (!parsed.success) return invalid('options', 'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })');
+    if (!parsed.success)
+      return invalid(
+        'options',
+        'the options property is not an answer of POST /payins/!availablePaymentOptions ({ data: [{ paymentMethodCode, paymentOperators? }] })',
+      );
     options = parsed.data;
   }
-  return { ...base, apiVersion: input.apiVersion || DEFAULT_API_VERSION, ...urls, merchantName: input.merchantName?.trim() || undefined, options };
+  return {
+    ...base,
+    apiVersion: input.apiVersion || DEFAULT_API_VERSION,
+    ...urls,
+    merchantName: input.merchantName?.trim() || undefined,
+    options,
+  };
 }
 
 export function invalid(attribute: string, detail: string): ConfigProblem {

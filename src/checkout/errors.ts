@@ -13,13 +13,20 @@ import type { ConfigProblem } from './config.js';
 const TRANSIENT = new Set(['BAD_RESPONSE', 'NETWORK', 'RATE_LIMITED', 'SERVER_ERROR']);
 
 export const asPlatformError = (failure: unknown): PlatformError =>
-  isPlatformError(failure) ? failure : new PlatformError({ code: 'BAD_RESPONSE', message: String(failure), cause: failure });
+  isPlatformError(failure)
+    ? failure
+    : new PlatformError({ code: 'BAD_RESPONSE', message: String(failure), cause: failure });
 
-const isConfigProblem = (failure: unknown): failure is ConfigProblem => !!failure && typeof failure === 'object' && 'attribute' in failure;
+const isConfigProblem = (failure: unknown): failure is ConfigProblem =>
+  !!failure && typeof failure === 'object' && 'attribute' in failure;
 
 export function toErrorDetail(failure: unknown, l: Localizer): PayErrorDetail {
   if (isConfigProblem(failure)) {
-    return { code: failure.code, message: `${errorText(l, failure.code)} (${failure.attribute}: ${failure.detail})`, retryable: false };
+    return {
+      code: failure.code,
+      message: `${errorText(l, failure.code)} (${failure.attribute}: ${failure.detail})`,
+      retryable: false,
+    };
   }
   const error = asPlatformError(failure);
   return {

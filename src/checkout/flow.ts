@@ -34,7 +34,12 @@ export function aboutThisPayment<P extends Payin>(payin: P, config: CheckoutConf
       : money && (money.amount !== config.money.amount || money.currencyCode !== config.money.currencyCode)
         ? `${money.amount} ${money.currencyCode} requested`
         : undefined;
-  if (problem) throw new PlatformError({ code: 'BAD_RESPONSE', retryable: true, message: `The platform answered about another payment (${problem}) than ${config.idPayin}` });
+  if (problem)
+    throw new PlatformError({
+      code: 'BAD_RESPONSE',
+      retryable: true,
+      message: `The platform answered about another payment (${problem}) than ${config.idPayin}`,
+    });
   return payin;
 }
 
@@ -80,25 +85,34 @@ export interface StartInput {
  * then asked for after ready). The merchant name is asked only when the page did not give it
  * (`merchant-name`) and the token may permit it.
  */
-export async function startCheckout(client: CheckoutClient, config: CheckoutConfig, signal: AbortSignal, start: StartInput): Promise<StartResult> {
+export async function startCheckout(
+  client: CheckoutClient,
+  config: CheckoutConfig,
+  signal: AbortSignal,
+  start: StartInput,
+): Promise<StartResult> {
   const call = { signal, retry: patientRetry(start.onRetry) };
   const [options, payin, merchant] = await Promise.allSettled([
     start.options ?? client.getAvailablePaymentOptions({ money: config.money }, call),
-    start.mayExist && mayCall(config, 'GET', paths.payin(config.idPayin)) ? client.getPayin(config.idPayin, call) : Promise.reject(undefined),
+    start.mayExist && mayCall(config, 'GET', paths.payin(config.idPayin))
+      ? client.getPayin(config.idPayin, call)
+      : Promise.reject(undefined),
     !start.options && asksMerchantName(config) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined),
   ]);
   if (signal.aborted) throw signal.reason;
   const merchantName = merchant.status === 'fulfilled' ? merchant.value.channelInfo.name : undefined;
 
   if (payin.status === 'fulfilled') return { kind: 'resume', payin: payin.value, merchantName };
-  if (options.status === 'rejected') return { kind: 'error', error: startProblem(asPlatformError(options.reason), config) };
+  if (options.status === 'rejected')
+    return { kind: 'error', error: startProblem(asPlatformError(options.reason), config) };
   // Any failure to read the payin — not found, or not readable just now — leads to the form:
   // should it exist after all, creating it answers 409 and the checkout resumes it.
   return { kind: 'select', options: options.value, merchantName };
 }
 
 /** Whether the platform is asked for the merchant name: the page did not give it, and the token may permit it. */
-export const asksMerchantName = (config: CheckoutConfig): boolean => !config.merchantName && mayCall(config, 'GET', paths.merchantInfo());
+export const asksMerchantName = (config: CheckoutConfig): boolean =>
+  !config.merchantName && mayCall(config, 'GET', paths.merchantInfo());
 
 /**
  * Whether the token may permit a call: what its operations say; for a by-action token without
@@ -110,7 +124,8 @@ export function mayCall(config: CheckoutConfig, method: string, path: string): b
   const { action, operations } = config.payload;
   if (!operations && (action === 'PAYIN_CREATE' || action === 'PAYIN_INFO')) {
     const read = `GET ${paths.payin(config.idPayin)}`;
-    const permitted = action === 'PAYIN_INFO' ? [read] : [`POST ${paths.payinOptions()}`, `POST ${paths.payin(config.idPayin)}`, read];
+    const permitted =
+      action === 'PAYIN_INFO' ? [read] : [`POST ${paths.payinOptions()}`, `POST ${paths.payin(config.idPayin)}`, read];
     return permitted.includes(`${method} ${path}`);
   }
   return tokenPermits(config.payload, method, path) !== false;
@@ -122,8 +137,13 @@ export function mayCall(config: CheckoutConfig, method: string, path: string): b
  * input naming base-url; with another version it is the version the platform does not support.
  */
 function startProblem(error: PlatformError, config: CheckoutConfig): PlatformError | ConfigProblem {
-  if (error.httpStatus !== 404 || (error.code === 'VERSION_UNSUPPORTED' && config.apiVersion !== DEFAULT_API_VERSION)) return error;
-  return { code: 'INVALID_ATTRIBUTE', attribute: 'base-url', detail: `${config.baseUrl} answered 404 to POST ${paths.payinOptions()}: is it the platform's base URL?` };
+  if (error.httpStatus !== 404 || (error.code === 'VERSION_UNSUPPORTED' && config.apiVersion !== DEFAULT_API_VERSION))
+    return error;
+  return {
+    code: 'INVALID_ATTRIBUTE',
+    attribute: 'base-url',
+    detail: `${config.baseUrl} answered 404 to POST ${paths.payinOptions()}: is it the platform's base URL?`,
+  };
 }
 
 /** Where each form field goes in the method object, normalized. */
@@ -142,7 +162,11 @@ export interface MethodChoice {
 }
 
 /** The paymentMethod object from the customer's choice and form values. */
-export function buildPaymentMethod(choice: MethodChoice, currencyCode: string, values: FieldValues): Record<string, unknown> {
+export function buildPaymentMethod(
+  choice: MethodChoice,
+  currencyCode: string,
+  values: FieldValues,
+): Record<string, unknown> {
   const method: Record<string, unknown> = { paymentMethodCode: choice.code };
   if (choice.operatorCode) method.paymentOperatorCode = choice.operatorCode;
   if (choice.externalProviderCode) method.externalProviderCode = choice.externalProviderCode;

@@ -144,7 +144,11 @@ export class PayinFollow {
     // Just created and not readable yet, or a busy platform (429: it said when to come back):
     // keep checking, nothing for the shopper or the merchant to act on.
     const notYet = willRetry && (detail.code === 'NOT_FOUND' || detail.code === 'RATE_LIMITED');
-    this.problem = notYet ? { kind: 'checking' } : willRetry ? { kind: 'connection' } : { kind: 'error', code: detail.code };
+    this.problem = notYet
+      ? { kind: 'checking' }
+      : willRetry
+        ? { kind: 'connection' }
+        : { kind: 'error', code: detail.code };
     this.host.requestUpdate();
     // One pay-error per kind of outage, not one per retry.
     if (notYet || (willRetry && this.outage === detail.code)) return;
@@ -174,7 +178,15 @@ export class PayinFollow {
     this.reference = { state: 'sending' };
     host.requestUpdate();
     try {
-      const payin = await host.tokens.call(() => host.client.setExternalReference(host.config.idPayin, { externalReference: { reference } }, { retry: true, signal: host.signal }), host.signal);
+      const payin = await host.tokens.call(
+        () =>
+          host.client.setExternalReference(
+            host.config.idPayin,
+            { externalReference: { reference } },
+            { retry: true, signal: host.signal },
+          ),
+        host.signal,
+      );
       this.reference = { state: 'sent' };
       host.onPayin(payin);
       host.requestUpdate();
@@ -191,6 +203,12 @@ export class PayinFollow {
     if (this.reportedUrls.has(url)) return;
     this.reportedUrls.add(url);
     // Reported while a view renders: the event goes out after it.
-    queueMicrotask(() => this.host.emitError(() => ({ code: 'UNSAFE_URL', message: `${errorText(this.host.localizer, 'UNSAFE_URL')} (${url.slice(0, 60)})`, retryable: false })));
+    queueMicrotask(() =>
+      this.host.emitError(() => ({
+        code: 'UNSAFE_URL',
+        message: `${errorText(this.host.localizer, 'UNSAFE_URL')} (${url.slice(0, 60)})`,
+        retryable: false,
+      })),
+    );
   }
 }

@@ -54,10 +54,16 @@ export class CheckoutForm {
     const preset = options.find((option) => option.paymentMethodCode === shop.paymentMethodCode);
     if (shop.paymentMethodCode && !preset && !shop.optionsAvailable) return false;
     if (!this.selectedCode || !options.some((option) => option.paymentMethodCode === this.selectedCode)) {
-      this.selectedCode = preset?.paymentMethodCode ?? (options.length === 1 ? options[0]!.paymentMethodCode : undefined);
-      const operators = options.find((option) => option.paymentMethodCode === this.selectedCode)?.paymentOperators ?? [];
-      this.selectedOperator = operators.some((operator) => operator.code === shop.paymentOperatorCode) ? shop.paymentOperatorCode : undefined;
-      this.selectedProvider = providers.some((provider) => provider.code === shop.externalProviderCode) ? shop.externalProviderCode : undefined;
+      this.selectedCode =
+        preset?.paymentMethodCode ?? (options.length === 1 ? options[0]!.paymentMethodCode : undefined);
+      const operators =
+        options.find((option) => option.paymentMethodCode === this.selectedCode)?.paymentOperators ?? [];
+      this.selectedOperator = operators.some((operator) => operator.code === shop.paymentOperatorCode)
+        ? shop.paymentOperatorCode
+        : undefined;
+      this.selectedProvider = providers.some((provider) => provider.code === shop.externalProviderCode)
+        ? shop.externalProviderCode
+        : undefined;
     }
     return true;
   }
@@ -84,7 +90,11 @@ export class CheckoutForm {
   private check(currencyCode: string) {
     if (!this.selectedCode) return undefined;
     const method = buildPaymentMethod(
-      { code: this.selectedCode, operatorCode: this.selectedOperator, externalProviderCode: this.selectedProvider },
+      {
+        code: this.selectedCode,
+        operatorCode: this.selectedOperator,
+        externalProviderCode: this.selectedProvider,
+      },
       currencyCode,
       this.values,
     );

@@ -23,7 +23,8 @@ export type Phase =
   | { name: 'error'; detail: PayErrorDetail };
 
 /** The reflected `state` attribute of <pay-checkout>. */
-export type CheckoutState = 'loading' | 'select' | 'submitting' | 'pending' | 'success' | 'failed' | 'refused' | 'error';
+export type CheckoutState =
+  'loading' | 'select' | 'submitting' | 'pending' | 'success' | 'failed' | 'refused' | 'error';
 
 export type PhaseEvent =
   /** The options arrived: the form. */
@@ -44,13 +45,16 @@ export function checkoutState(phase: Phase): CheckoutState {
 }
 
 /** The status a payin carries: a GET answer has one, a create answer may not. */
-export const statusOf = (payin: Payin): PayinStatus | undefined => ('status' in payin && typeof payin.status === 'string' ? payin.status : undefined);
+export const statusOf = (payin: Payin): PayinStatus | undefined =>
+  'status' in payin && typeof payin.status === 'string' ? payin.status : undefined;
 
 /** The phase after an event, or undefined when the event does not apply in this phase. */
 export function nextPhase(phase: Phase, event: PhaseEvent): Phase | undefined {
   switch (event.type) {
     case 'options':
-      return phase.name === 'loading' ? { name: 'select', options: event.options, providers: event.providers } : undefined;
+      return phase.name === 'loading'
+        ? { name: 'select', options: event.options, providers: event.providers }
+        : undefined;
     case 'submit':
       return phase.name === 'select' ? { ...phase, name: 'submitting' } : undefined;
     case 'rejected':

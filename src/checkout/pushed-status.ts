@@ -200,7 +200,10 @@ export class PushedStatus implements StatusSource {
     if (!this.running) return;
     if (!this.poller.active) this.poller.start();
     const { reconnectBaseMs, reconnectMaxMs } = PushedStatus.defaults;
-    const delay = Math.max(reconnectBaseMs, backoffDelay(this.reconnects++, reconnectBaseMs, reconnectMaxMs, this.options.random));
+    const delay = Math.max(
+      reconnectBaseMs,
+      backoffDelay(this.reconnects++, reconnectBaseMs, reconnectMaxMs, this.options.random),
+    );
     this.reopenTimer = setTimeout(() => {
       this.reopenTimer = undefined;
       this.open();
@@ -230,29 +233,32 @@ export class PushedStatus implements StatusSource {
       return;
     }
     const controller = (this.reading = new AbortController());
-    this.options.fetchStatus(controller.signal).then(
-      (payin) => {
-        if (controller.signal.aborted) return;
-        this.options.onResult(payin);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        const passing = isPassingFailure(error);
-        this.options.onError(error, passing);
-        // The poller knows how to back off from a failure that passes (as long as Retry-After
-        // says, and longer when it repeats): it takes over until a read succeeds. One that
-        // cannot pass ends following.
-        if (passing) this.poller.retryAfterFailure(error);
-        else this.stop('error');
-      },
-    ).finally(() => {
-      if (this.reading !== controller) return;
-      this.reading = undefined;
-      if (this.readAgain && this.running) {
-        this.readAgain = false;
-        this.read();
-      }
-    });
+    this.options
+      .fetchStatus(controller.signal)
+      .then(
+        (payin) => {
+          if (controller.signal.aborted) return;
+          this.options.onResult(payin);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted || isAbortError(error)) return;
+          const passing = isPassingFailure(error);
+          this.options.onError(error, passing);
+          // The poller knows how to back off from a failure that passes (as long as Retry-After
+          // says, and longer when it repeats): it takes over until a read succeeds. One that
+          // cannot pass ends following.
+          if (passing) this.poller.retryAfterFailure(error);
+          else this.stop('error');
+        },
+      )
+      .finally(() => {
+        if (this.reading !== controller) return;
+        this.reading = undefined;
+        if (this.readAgain && this.running) {
+          this.readAgain = false;
+          this.read();
+        }
+      });
   }
 
   /** Following ends a while after expireAt, as polling does, whichever carries the status. */

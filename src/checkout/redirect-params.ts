@@ -47,7 +47,9 @@ export type RedirectAttribute = (typeof REDIRECT_PARAMS)[keyof typeof REDIRECT_P
  * parameters are ignored; `callbackUrl` is deliberately not read, so a customer cannot redirect the
  * merchant's notifications by editing the address bar.
  */
-export function readRedirectParams(input: string | URL | URLSearchParams | { search: string }): Partial<Record<RedirectAttribute, string>> {
+export function readRedirectParams(
+  input: string | URL | URLSearchParams | { search: string },
+): Partial<Record<RedirectAttribute, string>> {
   let params: URLSearchParams;
   if (input instanceof URLSearchParams) params = input;
   else if (input instanceof URL) params = input.searchParams;

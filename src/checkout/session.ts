@@ -12,18 +12,46 @@ import { createCheckoutClient, type CheckoutClient } from '../api/checkout-clien
 import { PlatformError, isAbortError } from '../api/errors.js';
 import { timestampMs } from '../api/schemas/common.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
-import { payinDetailResponseSchema, type Payin, type PayinDetailResponse, type PayinStatus } from '../api/schemas/payin.js';
+import {
+  payinDetailResponseSchema,
+  type Payin,
+  type PayinDetailResponse,
+  type PayinStatus,
+} from '../api/schemas/payin.js';
 import type { PayErrorDetail, PayEventDetails, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
-import { readCheckoutConfig, isConfigProblem, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
+import {
+  readCheckoutConfig,
+  isConfigProblem,
+  type CheckoutConfig,
+  type CheckoutInput,
+  type ConfigProblem,
+} from './config.js';
 import { toErrorDetail } from './errors.js';
-import { aboutThisPayment, asksMerchantName, buildPayinRequest, clientForPayment, createPayin, mayCall, patientRetry, startCheckout } from './flow.js';
+import {
+  aboutThisPayment,
+  asksMerchantName,
+  buildPayinRequest,
+  clientForPayment,
+  createPayin,
+  mayCall,
+  patientRetry,
+  startCheckout,
+} from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
 import { checkoutPaths as paths } from '../api/paths.js';
 import { CheckoutForm, type FocusTarget, type FormPreset } from './form.js';
-import { checkoutState, initialPhase, nextPhase, statusOf, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
+import {
+  checkoutState,
+  initialPhase,
+  nextPhase,
+  statusOf,
+  type CheckoutState,
+  type Phase,
+  type PhaseEvent,
+} from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import { createTransport } from '../api/transport.js';
@@ -38,7 +66,8 @@ import type { TopUpFlow } from './topup/flow.js';
 export type SessionInput = CheckoutInput & FormPreset & { kind?: string | null };
 
 export type PayEvent = { [K in PayEventName]: { name: K; detail: PayEventDetails[K] } }[PayEventName];
-export type SessionReport = { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
+export type SessionReport =
+  { type: 'update' } | ({ type: 'event' } & PayEvent) | { type: 'focus'; target: FocusTarget };
 
 export interface SessionDeps {
   input: () => SessionInput;
@@ -65,7 +94,14 @@ export interface SessionDeps {
 }
 
 /** Create failures after which the checkout cannot go on; any other leaves the customer at the form. */
-const ENDS_CHECKOUT = new Set(['UNAUTHORIZED', 'TOKEN_EXPIRED', 'TOKEN_INVALID', 'FORBIDDEN', 'VERSION_UNSUPPORTED', 'BAD_RESPONSE']);
+const ENDS_CHECKOUT = new Set([
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+  'FORBIDDEN',
+  'VERSION_UNSUPPORTED',
+  'BAD_RESPONSE',
+]);
 
 export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
@@ -172,13 +208,21 @@ export class CheckoutSession extends ControllerHost {
       if (input.checkoutUrl || input.fetchCheckout) return void this.startFromCheckout(input, this.words());
       // A token not there yet is a state to wait in, not an error: frameworks that render on the
       // server upgrade the element before they set its properties (setting the token starts again).
-      const hint = setTimeout(() => console.info('<pay-checkout> is waiting for its token (a payment-scoped token from your server).'), 3000);
+      const hint = setTimeout(
+        () => console.info('<pay-checkout> is waiting for its token (a payment-scoped token from your server).'),
+        3000,
+      );
       this.signal.addEventListener('abort', () => clearTimeout(hint));
       return;
     }
     // A top-up runs this same flow with its own configuration, client and quote, from a lazy chunk.
     if (input.kind === 'topup' && !this.topUp) {
-      return void this.deps.loadTopUp!().then((chunk) => this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.signal, this.deps.input, patientRetry)), this.start()), (error: unknown) => this.fail(error));
+      return void this.deps.loadTopUp!().then(
+        (chunk) =>
+          this.disposed ||
+          ((this.topUp = new chunk.TopUpFlow(this, this.signal, this.deps.input, patientRetry)), this.start()),
+        (error: unknown) => this.fail(error),
+      );
     }
     this.begin(this.topUp ? this.topUp.readConfig(input) : readCheckoutConfig(input), this.words());
   }
@@ -187,7 +231,11 @@ export class CheckoutSession extends ControllerHost {
   private words(): Promise<void> {
     // Words that could not load leave the first terms (en-first.ts): enough to say so and try again.
     return (this.deps.words?.() ?? Promise.resolve()).catch((cause: unknown) => {
-      throw new PlatformError({ code: 'NETWORK', message: 'The checkout\'s words could not be loaded', cause });
+      throw new PlatformError({
+        code: 'NETWORK',
+        message: "The checkout's words could not be loaded",
+        cause,
+      });
     });
   }
 
@@ -198,7 +246,15 @@ export class CheckoutSession extends ControllerHost {
   private async startFromCheckout(input: SessionInput, words: Promise<void>): Promise<void> {
     const signal = this.signal;
     try {
-      const checkout = await (await import('./checkout-source.js')).openCheckout([checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl], input, this.deps.storage, signal, this.waiting);
+      const checkout = await (
+        await import('./checkout-source.js')
+      ).openCheckout(
+        [checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl],
+        input,
+        this.deps.storage,
+        signal,
+        this.waiting,
+      );
       if (signal.aborted) return;
       this.renew = checkout.renew;
       this.begin(checkout.config, words);
@@ -220,7 +276,11 @@ export class CheckoutSession extends ControllerHost {
     this.client = this.makeClient(config.token);
     // A token that cannot create (PAYIN_INFO) can only follow a payin that exists: read it.
     const mayExist = !mayCall(config, 'POST', paths.payin(config.idPayin)) || wasStartedHere(config, this.deps.storage);
-    const started = (this.topUp ?? { start: startCheckout }).start(this.client, config, signal, { options: config.options, mayExist, onRetry: this.waiting });
+    const started = (this.topUp ?? { start: startCheckout }).start(this.client, config, signal, {
+      options: config.options,
+      mayExist,
+      onRetry: this.waiting,
+    });
     Promise.all([started, words]).then(
       ([result]) => {
         if (signal.aborted) return;
@@ -237,15 +297,26 @@ export class CheckoutSession extends ControllerHost {
 
   private ready(options: PaymentOption[], providers: ExternalProvider[]): void {
     if (!this.form.preset(options, providers, this.deps.input())) {
-      return this.fail(new PlatformError({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'The method the shop fixed is not offered' }));
+      return this.fail(
+        new PlatformError({
+          code: 'PAYMENT_OPERATOR_UNAVAILABLE',
+          message: 'The method the shop fixed is not offered',
+        }),
+      );
     }
     this.go({ type: 'options', options, providers });
     // The form as the shop preset it: pay-change tells the customer's changes from here.
     this.form.changed(this.config!.money.currencyCode);
     // Fetch what follows a payin while the customer fills the form, not before the form shows.
-    const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    const idle =
+      (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ??
+      ((fn: () => void) => setTimeout(fn, 200));
     idle(() => void this.loadFollowers().catch(() => undefined));
-    this.emit('pay-ready', { options, externalProviders: providers.length ? providers : undefined, merchantName: this.merchantName });
+    this.emit('pay-ready', {
+      options,
+      externalProviders: providers.length ? providers : undefined,
+      merchantName: this.merchantName,
+    });
     // With the merchant's own options the form showed at once; the merchant name follows.
     const { config, client } = this;
     if (config?.options && client && asksMerchantName(config)) {
@@ -268,7 +339,10 @@ export class CheckoutSession extends ControllerHost {
     if (this.current.name !== 'select' || (this.methodLocked && code !== this.form.selectedCode)) return;
     if (!this.form.choose(code, operator)) return;
     this.requestUpdate();
-    this.emit('pay-method-change', { paymentMethodCode: code, ...(operator ? { paymentOperatorCode: operator } : {}) });
+    this.emit('pay-method-change', {
+      paymentMethodCode: code,
+      ...(operator ? { paymentOperatorCode: operator } : {}),
+    });
     this.formChanged();
   }
 
@@ -293,7 +367,12 @@ export class CheckoutSession extends ControllerHost {
   /** Whether the form would pass submit()'s validation: at the form, or creating from it. */
   checkValidity(): boolean {
     const { config, current } = this;
-    return !!config && (current.name === 'select' || current.name === 'submitting') && this.form.complete(config.money.currencyCode) && !this.topUp?.blocks();
+    return (
+      !!config &&
+      (current.name === 'select' || current.name === 'submitting') &&
+      this.form.complete(config.money.currencyCode) &&
+      !this.topUp?.blocks()
+    );
   }
 
   /** checkValidity(), and at the form its problems shown and the first focused, as the pay button does. */
@@ -317,7 +396,8 @@ export class CheckoutSession extends ControllerHost {
   submit(): Promise<PaySubmitResult> {
     const { config, client } = this;
     if (this.current.name === 'submitting' && this.submission) return this.submission;
-    if (this.current.name !== 'select' || !config || !client) return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_STATE', this.state);
+    if (this.current.name !== 'select' || !config || !client)
+      return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_STATE', this.state);
     const method = this.validMethod();
     if (!method) return refused(this.deps.moreWords(), () => this.localizer, 'INVALID_FORM');
     this.go({ type: 'submit' });
@@ -326,13 +406,23 @@ export class CheckoutSession extends ControllerHost {
     return (this.submission = this.create(config, client, method));
   }
 
-  private async create(config: CheckoutConfig, client: CheckoutClient, method: Record<string, unknown>): Promise<PaySubmitResult> {
+  private async create(
+    config: CheckoutConfig,
+    client: CheckoutClient,
+    method: Record<string, unknown>,
+  ): Promise<PaySubmitResult> {
     const signal = this.signal;
     try {
       // The merchant's status stream opens before the create goes out, so no change goes unseen
       // and following needs no first read (PushedStatus.prepare); at most a second's wait.
-      if (config.statusUrl) await this.loadFollowers().then(() => this.follower?.prepare(), () => undefined);
-      const result = signal.aborted ? undefined : await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
+      if (config.statusUrl)
+        await this.loadFollowers().then(
+          () => this.follower?.prepare(),
+          () => undefined,
+        );
+      const result = signal.aborted
+        ? undefined
+        : await createPayin(client, config, buildPayinRequest(config, method), signal, this.waiting);
       if (result && !signal.aborted) {
         if (result.kind === 'failed') return { ok: false, error: await this.onCreateFailed(result.error) };
         this.focus('status');
@@ -401,7 +491,11 @@ export class CheckoutSession extends ControllerHost {
       if (status !== this.lastStatus) {
         const previousStatus = this.lastStatus;
         this.lastStatus = status;
-        this.emit('pay-status', { status, ...(previousStatus ? { previousStatus } : {}), payin: payin as PayEventDetails['pay-status']['payin'] });
+        this.emit('pay-status', {
+          status,
+          ...(previousStatus ? { previousStatus } : {}),
+          payin: payin as PayEventDetails['pay-status']['payin'],
+        });
       }
     }
     if (!this.go({ type: 'payin', payin })) return;
@@ -411,7 +505,10 @@ export class CheckoutSession extends ControllerHost {
     if (this.finalEmitted) return;
     this.finalEmitted = true;
     const name = phase.status === 'SUCCESS' ? 'pay-success' : phase.status === 'FAILED' ? 'pay-failed' : 'pay-refused';
-    this.emit(name, { payin: phase.payin, ...(phase.payin.failureReasonCode ? { failureReasonCode: phase.payin.failureReasonCode } : {}) });
+    this.emit(name, {
+      payin: phase.payin,
+      ...(phase.payin.failureReasonCode ? { failureReasonCode: phase.payin.failureReasonCode } : {}),
+    });
   }
 
   /** Follows the pending payin: its deadline and its status. */
@@ -498,8 +595,15 @@ export class CheckoutSession extends ControllerHost {
 
   private makeClient(token: string): CheckoutClient {
     const config = this.config!;
-    const options = { baseUrl: config.baseUrl, token, apiVersion: config.apiVersion, onServerTime: (server: number, local: number) => this.clock.observe(server, local) };
-    return this.topUp ? this.topUp.createClient(options) : clientForPayment((this.deps.createClient ?? createCheckoutClient)(options), config);
+    const options = {
+      baseUrl: config.baseUrl,
+      token,
+      apiVersion: config.apiVersion,
+      onServerTime: (server: number, local: number) => this.clock.observe(server, local),
+    };
+    return this.topUp
+      ? this.topUp.createClient(options)
+      : clientForPayment((this.deps.createClient ?? createCheckoutClient)(options), config);
   }
 
   private focus(target: FocusTarget): void {
@@ -512,7 +616,12 @@ export class CheckoutSession extends ControllerHost {
   }
 
   private send<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void {
-    if (!this.disposed) this.deps.report({ type: 'event', name, detail: this.topUp?.detail(detail) ?? detail } as SessionReport);
+    if (!this.disposed)
+      this.deps.report({
+        type: 'event',
+        name,
+        detail: this.topUp?.detail(detail) ?? detail,
+      } as SessionReport);
   }
 
   /** A change to render (the status source and the countdown render through the session too). */

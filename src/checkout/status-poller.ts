@@ -38,7 +38,8 @@ export interface StatusPollerOptions extends StatusSourceOptions {
 const PASSING = new Set(['NOT_FOUND', 'BAD_RESPONSE']);
 
 /** Whether a failed read is worth another try (else following stops with it). */
-export const isPassingFailure = (error: unknown): boolean => !(error instanceof PlatformError) || error.retryable || PASSING.has(error.code);
+export const isPassingFailure = (error: unknown): boolean =>
+  !(error instanceof PlatformError) || error.retryable || PASSING.has(error.code);
 
 export class StatusPoller implements StatusSource {
   /** Defaults for every poller; tests may shorten them. */

@@ -14,5 +14,17 @@ export type PaySubmitResult = { ok: true; payin: Payin } | { ok: false; error: P
  * elsewhere (its state said). It comes once `words` (those of trouble, word-parts.ts) are
  * here: its message is in the shopper's language, read from the localizer of that moment.
  */
-export const refused = (words: Promise<void>, l: () => Localizer, code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): Promise<PaySubmitResult> =>
-  words.then(() => ({ ok: false, error: { code, message: state ? `${errorText(l(), code)} (${state})` : errorText(l(), code), retryable: false } }));
+export const refused = (
+  words: Promise<void>,
+  l: () => Localizer,
+  code: 'INVALID_FORM' | 'INVALID_STATE',
+  state?: string,
+): Promise<PaySubmitResult> =>
+  words.then(() => ({
+    ok: false,
+    error: {
+      code,
+      message: state ? `${errorText(l(), code)} (${state})` : errorText(l(), code),
+      retryable: false,
+    },
+  }));

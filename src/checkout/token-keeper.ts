@@ -58,7 +58,10 @@ export class TokenKeeper {
     const { config, phase, clock } = this.host;
     if (config.payload.exp === undefined || phase.name !== 'pending') return;
     const due = clock.toLocal(config.payload.exp * 1000 - RENEW_BEFORE_MS) - Date.now();
-    this.timer = setTimeout(() => (due > LONGEST_TIMER_MS ? this.schedule() : this.refresh(false)), Math.min(Math.max(0, due), LONGEST_TIMER_MS));
+    this.timer = setTimeout(
+      () => (due > LONGEST_TIMER_MS ? this.schedule() : this.refresh(false)),
+      Math.min(Math.max(0, due), LONGEST_TIMER_MS),
+    );
     // A renewal due later keeps no Node process alive (server rendering, tests); browsers have no unref.
     (this.timer as { unref?: () => void }).unref?.();
   }
@@ -143,6 +146,9 @@ export class TokenKeeper {
     if (this.announced === config.token) return;
     this.announced = config.token;
     const exp = config.payload.exp;
-    this.host.emit('pay-token-expiring', { idPayin: config.idPayin, expiresAt: new Date(exp === undefined ? Date.now() + clock.offsetMs : exp * 1000).toISOString() });
+    this.host.emit('pay-token-expiring', {
+      idPayin: config.idPayin,
+      expiresAt: new Date(exp === undefined ? Date.now() + clock.offsetMs : exp * 1000).toISOString(),
+    });
   }
 }

@@ -59,6 +59,8 @@ export class TokenWatch {
   }
 
   private keep(): Promise<TokenKeeper> {
-    return (this.keeper ??= import('./token-keeper.js').then(({ TokenKeeper }) => (this.ready = new TokenKeeper(this.host, this.onWait))));
+    return (this.keeper ??= import('./token-keeper.js').then(
+      ({ TokenKeeper }) => (this.ready = new TokenKeeper(this.host, this.onWait)),
+    ));
   }
 }

@@ -39,6 +39,7 @@ export type PayEventMap = { [K in PayEventName]: CustomEvent<PayEventDetails[K]>
 
 // addEventListener('pay-status', …) on any element is typed, from the list above.
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging adds the map
   interface GlobalEventHandlersEventMap extends PayEventMap {}
 }
 export type * from './topup.js';

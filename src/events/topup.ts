@@ -47,5 +47,12 @@ export interface PayTopUpEventDetails {
 
 /** The union by kind: a payin's detail (no `kind`) or a top-up's. */
 export type PayDetail<K extends keyof PayTopUpEventDetails> =
-  | ({ kind?: 'payin' } & { 'pay-created': PayCreatedDetail; 'pay-status': PayStatusDetail; 'pay-success': PayFinalDetail; 'pay-failed': PayFinalDetail; 'pay-refused': PayFinalDetail; 'pay-expired': PayExpiredDetail }[K])
+  | ({ kind?: 'payin' } & {
+      'pay-created': PayCreatedDetail;
+      'pay-status': PayStatusDetail;
+      'pay-success': PayFinalDetail;
+      'pay-failed': PayFinalDetail;
+      'pay-refused': PayFinalDetail;
+      'pay-expired': PayExpiredDetail;
+    }[K])
   | PayTopUpEventDetails[K];

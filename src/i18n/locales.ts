@@ -12,7 +12,10 @@
 import type { Translation } from './translations/en.js';
 
 /** A bundled locale's chunk: its translation, and in the build the loader of its second part (word-parts.ts). */
-export type LocaleLoader = () => Promise<{ default: Translation; more?: () => Promise<{ default: Partial<Translation> }> }>;
+export type LocaleLoader = () => Promise<{
+  default: Translation;
+  more?: () => Promise<{ default: Partial<Translation> }>;
+}>;
 
 export const bundledLocales: Record<string, LocaleLoader> = {
   hi: () => import('./translations/hi.js?words=core'),
@@ -28,4 +31,3 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   'zh-TW': () => import('./translations/zh-TW.js?words=core'),
   sw: () => import('./translations/sw.js?words=core'),
 };
-

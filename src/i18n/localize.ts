@@ -17,7 +17,9 @@ import { bundledLocales, type LocaleLoader } from './locales.js';
 export type { Translation };
 /** A merchant's terms: any of ours, and in the keyed tables also keys we do not have (new codes). */
 export type PartialTranslation = {
-  [K in keyof Translation]?: Translation[K] extends string | ((...args: never[]) => string) ? Translation[K] : Partial<Translation[K]> & Record<string, string>;
+  [K in keyof Translation]?: Translation[K] extends string | ((...args: never[]) => string)
+    ? Translation[K]
+    : Partial<Translation[K]> & Record<string, string>;
 };
 
 /**
@@ -30,7 +32,11 @@ const english = { ...enFirst } as unknown as Translation;
  * A translation with a part of it that arrived later: the part's terms win, and the errors of both
  * are kept (the NETWORK error is in the first part, the others in the second: word-parts.ts).
  */
-const withPart = <T extends { errors?: object }>(translation: T, part: { errors?: object }): T => ({ ...translation, ...part, errors: { ...translation.errors, ...part.errors } });
+const withPart = <T extends { errors?: object }>(translation: T, part: { errors?: object }): T => ({
+  ...translation,
+  ...part,
+  errors: { ...translation.errors, ...part.errors },
+});
 
 /** Adds English terms that load with a lazy chunk (the checkout's, a payin's, the rest). */
 export function addEnglish(terms: PartialTranslation): void {
@@ -118,7 +124,13 @@ export function registerTranslation(...translations: PartialTranslation[]) {
 
 /** Every locale an element can use, loaded or not: English, the bundled ones and the registered ones. */
 export function registeredLocales(): string[] {
-  return [...new Set(['en', ...Object.keys(bundledLocales), ...[...registered.values()].map((translation) => translation.$code!)])];
+  return [
+    ...new Set([
+      'en',
+      ...Object.keys(bundledLocales),
+      ...[...registered.values()].map((translation) => translation.$code!),
+    ]),
+  ];
 }
 
 /**
@@ -131,7 +143,12 @@ export function resolveLocale(tag = ''): string {
   const language = first === 'tl' ? 'fil' : first;
   const known = registeredLocales();
   const find = (wanted: string) => known.find((code) => code.toLowerCase() === wanted);
-  return find([language, ...rest].join('-')) ?? find(language) ?? known.find((code) => code.toLowerCase().startsWith(`${language}-`)) ?? 'en';
+  return (
+    find([language, ...rest].join('-')) ??
+    find(language) ??
+    known.find((code) => code.toLowerCase().startsWith(`${language}-`)) ??
+    'en'
+  );
 }
 
 /**
@@ -191,7 +208,10 @@ let englishMore: Promise<void> | undefined;
 let englishMoreSettled = false;
 const loadMoreEnglish = (): Promise<void> =>
   (englishMore ??= import('./translations/en-more.js')
-    .then((module) => addEnglish(module.enMore), () => undefined)
+    .then(
+      (module) => addEnglish(module.enMore),
+      () => undefined,
+    )
     .then(() => {
       englishMoreSettled = true;
       translationsChanged();
@@ -236,7 +256,9 @@ export function moreWords(tag: string | undefined): Promise<void> {
 
 type Term = Exclude<keyof Translation, `$${string}`>;
 type Args<K extends Term> = Translation[K] extends (...args: infer A) => string ? A : [];
-type RecordTerm = { [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K }[Term];
+type RecordTerm = {
+  [K in Term]: Translation[K] extends string | ((...args: never[]) => string) ? never : K;
+}[Term];
 
 export class Localizer {
   /** The resolved locale, e.g. 'pt-BR'; its terms may still be loading (see `lang`). */
@@ -284,13 +306,18 @@ export class Localizer {
   /** A term from one of the keyed tables (errors, statuses, field labels…), or undefined. */
   lookup(table: RecordTerm, key: string): string | undefined {
     // Keys come from the platform (codes): only a table's own entries count, never Object's.
-    const from = (terms: object | undefined) => (terms && Object.hasOwn(terms, key) ? (terms as Record<string, string>)[key] : undefined);
+    const from = (terms: object | undefined) =>
+      terms && Object.hasOwn(terms, key) ? (terms as Record<string, string>)[key] : undefined;
     return from(this.own?.[table]) ?? from(this.bundled?.[table]) ?? from(english[table]);
   }
 
   money(amount: number, currencyCode: string): string {
     try {
-      return new Intl.NumberFormat(this.lang, { style: 'currency', currency: currencyCode, currencyDisplay: 'symbol' }).format(amount);
+      return new Intl.NumberFormat(this.lang, {
+        style: 'currency',
+        currency: currencyCode,
+        currencyDisplay: 'symbol',
+      }).format(amount);
     } catch {
       // Crypto codes such as USDT are not ISO 4217: show the number and the code.
       return `${new Intl.NumberFormat(this.lang, { maximumFractionDigits: 8 }).format(amount)} ${currencyCode}`;
@@ -328,7 +355,9 @@ export class LocalizeController implements ReactiveController {
   }
 
   get tag(): string {
-    return this.host.locale || this.host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en';
+    return (
+      this.host.locale || this.host.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang || 'en'
+    );
   }
 
   get localizer(): Localizer {

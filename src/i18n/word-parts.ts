@@ -60,10 +60,23 @@ export const MORE_WORDS = [
  * Entries of MORE_WORDS's keyed tables that stay in the first part: what the checkout says when the
  * network fails, when no second part can arrive.
  */
-export const CORE_ENTRIES: Partial<Record<(typeof MORE_WORDS)[number], readonly string[]>> = { errors: ['NETWORK'] };
+export const CORE_ENTRIES: Partial<Record<(typeof MORE_WORDS)[number], readonly string[]>> = {
+  errors: ['NETWORK'],
+};
 
 /** The methods whose pending view says none of MORE_WORDS (the package's QR views). */
-const CORE_WORDS_METHODS = new Set(['DUITNOW', 'PIXQR', 'PROMPTPAY', 'QRISPAY', 'QRPH', 'UPIQR', 'VIETQR', 'ZAPPER_QR', 'SNAP_SCAN_QR']);
+const CORE_WORDS_METHODS = new Set([
+  'DUITNOW',
+  'PIXQR',
+  'PROMPTPAY',
+  'QRISPAY',
+  'QRPH',
+  'UPIQR',
+  'VIETQR',
+  'ZAPPER_QR',
+  'SNAP_SCAN_QR',
+]);
 
 /** Whether the pending view of `code` may say MORE_WORDS: any method but the package's QR views, or a view of the merchant's own. */
-export const needsMoreWords = (code: string | undefined, ownView: boolean): boolean => !!code && (ownView || !CORE_WORDS_METHODS.has(code));
+export const needsMoreWords = (code: string | undefined, ownView: boolean): boolean =>
+  !!code && (ownView || !CORE_WORDS_METHODS.has(code));

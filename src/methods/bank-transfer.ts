@@ -18,15 +18,22 @@ export const bankTransfer: MethodModule = {
     // The QR's name, unless the bank's name below says it already.
     const qrName = response.qrName !== bank ? response.qrName : undefined;
     return html`${amountToPay(view, { copy: true })}
-      ${response.qrCode
-        ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
-        : nothing}
+      ${
+        response.qrCode
+          ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
+          : nothing
+      }
       ${detailList(
         view,
         [
           { label: l.term('bankName'), value: bank },
           { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
-          { label: l.term('accountNumber'), value: account?.accountNumber ?? response.paymentAddress?.idAddress, copy: true, group: true },
+          {
+            label: l.term('accountNumber'),
+            value: account?.accountNumber ?? response.paymentAddress?.idAddress,
+            copy: true,
+            group: true,
+          },
           { label: l.term('reference'), value: response.reference, copy: true },
         ],
         { copyAll: true },

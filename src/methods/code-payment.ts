@@ -14,7 +14,12 @@ export const codePayment: MethodModule = {
     return html`${amountToPay(view)}
       <p>${l.term('paymentCodeHint', store)}</p>
       ${detailList(view, [
-        { label: l.term('paymentCode'), value: response.account?.accountNumber ?? response.reference, copy: true, group: true },
+        {
+          label: l.term('paymentCode'),
+          value: response.account?.accountNumber ?? response.reference,
+          copy: true,
+          group: true,
+        },
         { label: l.term('store'), value: store },
       ])}
       ${instructions(view)}`;

@@ -18,7 +18,12 @@ export const genericMethod: MethodModule = {
       ${detailList(view, [
         { label: l.term('bankName'), value: account?.bankName ?? response.paymentOperator?.name },
         { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
-        { label: l.term('accountNumber'), value: account?.accountNumber ?? response.paymentAddress?.idAddress, copy: true, group: true },
+        {
+          label: l.term('accountNumber'),
+          value: account?.accountNumber ?? response.paymentAddress?.idAddress,
+          copy: true,
+          group: true,
+        },
         { label: l.term('reference'), value: response.reference, copy: true },
       ])}
       ${instructions(view)} ${redirectStep(view, response.redirectTo)}

@@ -15,6 +15,10 @@ export const methodIcon = (paths: SVGTemplateResult) =>
   svg`<svg class="icon method-icon" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">${paths}</svg>`;
 
 export const icons = {
-  qr: methodIcon(svg`<rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="14" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="3.5" y="14" width="6.5" height="6.5" rx="1"/><path d="M14 14h2.5v2.5H14zM18 18h2.5v2.5H18zM14 20.5h.5M20.5 14h-.5"/>`),
-  wallet: methodIcon(svg`<path d="M19 8V6.5A1.5 1.5 0 0 0 17.5 5H5.5A2 2 0 0 0 3.5 7v10a2 2 0 0 0 2 2h13a1.5 1.5 0 0 0 1.5-1.5V15"/><path d="M3.5 7a2 2 0 0 0 2 2h13A1.5 1.5 0 0 1 20 10.5V15h-4a2 2 0 0 1 0-4h4"/>`),
+  qr: methodIcon(
+    svg`<rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="14" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="3.5" y="14" width="6.5" height="6.5" rx="1"/><path d="M14 14h2.5v2.5H14zM18 18h2.5v2.5H18zM14 20.5h.5M20.5 14h-.5"/>`,
+  ),
+  wallet: methodIcon(
+    svg`<path d="M19 8V6.5A1.5 1.5 0 0 0 17.5 5H5.5A2 2 0 0 0 3.5 7v10a2 2 0 0 0 2 2h13a1.5 1.5 0 0 0 1.5-1.5V15"/><path d="M3.5 7a2 2 0 0 0 2 2h13A1.5 1.5 0 0 1 20 10.5V15h-4a2 2 0 0 1 0-4h4"/>`,
+  ),
 } satisfies Record<string, SVGTemplateResult>;

@@ -8,7 +8,13 @@ import { methodIcon } from './icons.js';
 
 export const otherIcons = {
   bank: methodIcon(svg`<path d="M3 9.5 12 4l9 5.5M5 10.5v7M9.7 10.5v7M14.3 10.5v7M19 10.5v7M3 20h18"/>`),
-  online: methodIcon(svg`<rect x="3" y="4.5" width="18" height="11.5" rx="1.5"/><path d="M2 19.5h20M9.5 10.5h5M12.5 8.5l2 2-2 2"/>`),
-  crypto: methodIcon(svg`<circle cx="12" cy="12" r="8.5"/><path d="M9.5 7.5v9M9.5 8h3.5a2 2 0 0 1 0 4H9.5h4a2 2 0 0 1 0 4H9.5M11.5 6v1.5M11.5 16.5V18"/>`),
-  cash: methodIcon(svg`<rect x="2.5" y="6" width="19" height="12" rx="1.5"/><circle cx="12" cy="12" r="2.5"/><path d="M6 9.5v5M18 9.5v5"/>`),
+  online: methodIcon(
+    svg`<rect x="3" y="4.5" width="18" height="11.5" rx="1.5"/><path d="M2 19.5h20M9.5 10.5h5M12.5 8.5l2 2-2 2"/>`,
+  ),
+  crypto: methodIcon(
+    svg`<circle cx="12" cy="12" r="8.5"/><path d="M9.5 7.5v9M9.5 8h3.5a2 2 0 0 1 0 4H9.5h4a2 2 0 0 1 0 4H9.5M11.5 6v1.5M11.5 16.5V18"/>`,
+  ),
+  cash: methodIcon(
+    svg`<rect x="2.5" y="6" width="19" height="12" rx="1.5"/><circle cx="12" cy="12" r="2.5"/><path d="M6 9.5v5M18 9.5v5"/>`,
+  ),
 } satisfies Record<string, SVGTemplateResult>;

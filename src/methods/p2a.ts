@@ -18,7 +18,12 @@ export const phoneToAccount: MethodModule = {
         view,
         [
           { label: l.term('payee'), value: address?.name ?? response.account?.accountName },
-          { label: l.term('accountNumber'), value: address?.idAddress ?? response.account?.accountNumber, copy: true, group: true },
+          {
+            label: l.term('accountNumber'),
+            value: address?.idAddress ?? response.account?.accountNumber,
+            copy: true,
+            group: true,
+          },
           { label: l.term('operatorName'), value: response.paymentOperator?.name },
           { label: l.term('reference'), value: response.reference, copy: true },
         ],

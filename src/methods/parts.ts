@@ -18,7 +18,10 @@ export type Part = TemplateResult | typeof nothing;
 export function plainAmount(money: MoneyResponse): string {
   let digits: number | undefined;
   try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: money.currencyCode }).resolvedOptions().maximumFractionDigits;
+    digits = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: money.currencyCode,
+    }).resolvedOptions().maximumFractionDigits;
   } catch {
     // Crypto codes such as USDT are not ISO 4217: the amount as it came.
   }
@@ -34,7 +37,12 @@ const check = svg`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path
  * A copy button for `text`. It says "Copied" for a moment after a copy; when the browser refused
  * the clipboard the value is selected on screen instead, and a note says to copy it by hand.
  */
-export function copyButton(view: PendingViewContext, text: string, what: string, options: { caption?: string; primary?: boolean } = {}): TemplateResult {
+export function copyButton(
+  view: PendingViewContext,
+  text: string,
+  what: string,
+  options: { caption?: string; primary?: boolean } = {},
+): TemplateResult {
   const { l } = view;
   const caption = options.caption ?? l.term('copy');
   const outcome = view.copied?.text === text ? view.copied.outcome : undefined;
@@ -96,14 +104,21 @@ function detailRow(view: PendingViewContext, { label, value, copy, group }: Deta
  * Labelled details. With `copyAll` (transfers), one more button copies every detail and the
  * amount at once, one per line, for a shopper who pastes them into a banking app or a note.
  */
-export function detailList(view: PendingViewContext, rows: Detail[], options: { copyAll?: boolean; label?: string } = {}): Part {
+export function detailList(
+  view: PendingViewContext,
+  rows: Detail[],
+  options: { copyAll?: boolean; label?: string } = {},
+): Part {
   const shown = rows.filter((row) => row.value);
   if (!shown.length) return nothing;
   const { l } = view;
   const list = html`<dl class="details copy-value" aria-label=${options.label ?? l.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
   if (!options.copyAll) return html`<div class="details-box">${list}</div>`;
   const pay = moneyToPay(view);
-  const all = [`${l.term('amountToPay')}: ${l.money(pay.amount, pay.currencyCode)}`, ...shown.map((row) => `${row.label}: ${row.value}`)].join('\n');
+  const all = [
+    `${l.term('amountToPay')}: ${l.money(pay.amount, pay.currencyCode)}`,
+    ...shown.map((row) => `${row.label}: ${row.value}`),
+  ].join('\n');
   return html`<div class="details-box copyable">${list}<div class="copy-all">${copyButton(view, all, l.term('allDetails'), { caption: l.term('copyAll') })}</div></div>`;
 }
 
@@ -122,7 +137,11 @@ export function instructionText(item: unknown): { title?: string; steps: string[
   if (typeof item === 'string') return { steps: [item] };
   if (!item || typeof item !== 'object') return undefined;
   const { title, text, steps } = item as Record<string, unknown>;
-  const lines = Array.isArray(steps) ? steps.filter((step): step is string => typeof step === 'string') : typeof text === 'string' ? [text] : [];
+  const lines = Array.isArray(steps)
+    ? steps.filter((step): step is string => typeof step === 'string')
+    : typeof text === 'string'
+      ? [text]
+      : [];
   if (!lines.length && typeof title !== 'string') return undefined;
   return { title: typeof title === 'string' ? title : undefined, steps: lines };
 }
@@ -148,7 +167,10 @@ function saveQrButton(view: PendingViewContext, payload: string, primary: boolea
   const { l, response } = view;
   // Drawn now, so a click can hand the file to the share sheet at once.
   prepareQrImage(payload);
-  const save = () => void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, l.term('qrLabel')).catch(() => undefined);
+  const save = () =>
+    void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, l.term('qrLabel')).catch(
+      () => undefined,
+    );
   return html`<button type="button" class="save-qr ${primary ? 'primary' : ''}" @click=${save}>${l.term('saveQr')}</button>`;
 }
 
@@ -175,7 +197,8 @@ export function qrStep(view: PendingViewContext, payload: string | undefined, op
   const label = options.label ?? l.term('qrLabel');
   // Should the QR not be drawn, the payload itself, to paste into an app that takes it.
   const asText = html`<div class="qr-fallback"><code>${payload}</code> ${copyButton(view, payload, label)}</div>`;
-  if (!qrFits(payload)) return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
+  if (!qrFits(payload))
+    return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
   const code = qrCode(payload, label, l.term('qrLoadFailed'), asText, view.actions.update);
   if (!view.touch) {
     return html`<div class="qr-step">
@@ -202,11 +225,19 @@ export function safeImageUrl(value: string | undefined): string | undefined {
 /** The QR image the platform sent in `qrCode`, when it is a safe image URL; else undefined. */
 export function platformQrImage(view: PendingViewContext, caption?: string): TemplateResult | undefined {
   const image = safeImageUrl(view.response.qrCode);
-  return image ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.l.term('qrLabel')} /></div>` : undefined;
+  return image
+    ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.l.term('qrLabel')} /></div>`
+    : undefined;
 }
 
 /** "Open the app": a deep link with an allowed app scheme. */
-export function deepLinkStep(view: PendingViewContext, url: string | undefined, schemes: readonly string[], label = view.l.term('openApp'), primary = false): Part {
+export function deepLinkStep(
+  view: PendingViewContext,
+  url: string | undefined,
+  schemes: readonly string[],
+  label = view.l.term('openApp'),
+  primary = false,
+): Part {
   if (!url) return nothing;
   const safe = safeDeepLink(url, schemes);
   if (!safe) {

@@ -80,7 +80,8 @@ export function qrPng(text: string, scale = 10): Promise<Blob> {
       context.fillRect(0, 0, side, side);
       context.fillStyle = '#000';
       for (let row = 0; row < matrix.size; row++) {
-        for (let col = 0; col < matrix.size; col++) if (matrix.get(row, col)) context.fillRect((col + 4) * scale, (row + 4) * scale, scale, scale);
+        for (let col = 0; col < matrix.size; col++)
+          if (matrix.get(row, col)) context.fillRect((col + 4) * scale, (row + 4) * scale, scale, scale);
       }
       canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas.toBlob gave nothing'))), 'image/png');
     });
@@ -100,7 +101,11 @@ const fileName = (name: string) => `${name.replace(/[^\w.-]+/g, '-').slice(0, 60
  * use an object URL: a download is not subject to the page's img-src, so `img-src 'self' data:`
  * does not stop it (test/methods/save-qr.node.test.ts proves it under the strict policy).
  */
-export async function saveQrImage(text: string, name: string, title: string): Promise<'shared' | 'downloaded' | 'cancelled'> {
+export async function saveQrImage(
+  text: string,
+  name: string,
+  title: string,
+): Promise<'shared' | 'downloaded' | 'cancelled'> {
   const blob = await qrPng(text);
   const file = new File([blob], fileName(name), { type: 'image/png' });
   if (navigator.canShare?.({ files: [file] })) {

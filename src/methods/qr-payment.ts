@@ -7,19 +7,37 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { icons } from './icons.js';
-import { amountToPay, copyButton, platformQrImage, qrStep, safeImageUrl, supportDetails, type QrStepOptions } from './parts.js';
+import {
+  amountToPay,
+  copyButton,
+  platformQrImage,
+  qrStep,
+  safeImageUrl,
+  supportDetails,
+  type QrStepOptions,
+} from './parts.js';
 import type { MethodModule, PendingViewContext } from './types.js';
 
 /** The payload a QR method's view draws: qrRawData, or qrCode when it is not an image. */
-export const qrPayloadOf = (view: PendingViewContext) => view.response.qrRawData ?? (safeImageUrl(view.response.qrCode) ? undefined : view.response.qrCode);
+export const qrPayloadOf = (view: PendingViewContext) =>
+  view.response.qrRawData ?? (safeImageUrl(view.response.qrCode) ? undefined : view.response.qrCode);
 
 /** The QR of a payment: the platform's image, or the payload drawn with "Save QR image", or a message. */
-export function paymentQr(view: PendingViewContext, payload: string | undefined, options: { caption?: string; lead?: QrStepOptions['lead'] } = {}) {
+export function paymentQr(
+  view: PendingViewContext,
+  payload: string | undefined,
+  options: { caption?: string; lead?: QrStepOptions['lead'] } = {},
+) {
   const { l } = view;
   return (
     platformQrImage(view, options.caption) ??
     (payload
-      ? qrStep(view, payload, { scan: l.term('scanQr'), label: options.caption, save: true, lead: options.lead })
+      ? qrStep(view, payload, {
+          scan: l.term('scanQr'),
+          label: options.caption,
+          save: true,
+          lead: options.lead,
+        })
       : html`<p class="error" part="error">${l.term('qrLoadFailed')}</p>`)
   );
 }

@@ -41,7 +41,13 @@ export const qrFits = (text: string) => new TextEncoder().encode(text).length <=
  * or the text does not fit), the message `failed` and what the caller gives as `fallback`. While
  * the chunk loads, a placeholder of the QR's size; `update` renders again once it is here.
  */
-export function qrCode(text: string, label: string, failed: string, fallback?: TemplateResult, update?: () => void): TemplateResult {
+export function qrCode(
+  text: string,
+  label: string,
+  failed: string,
+  fallback?: TemplateResult,
+  update?: () => void,
+): TemplateResult {
   let content: TemplateResult | undefined;
   if (drawing) content = drawing.qrSvg(text, label);
   else if (!loadFailed) {
@@ -59,4 +65,5 @@ export function prepareQrImage(text: string): void {
 }
 
 /** Saves the QR of `text` as a PNG: shared where the browser can share files, else downloaded. */
-export const saveQrImage = (text: string, name: string, title: string) => loadQrDrawing().then((module) => module.saveQrImage(text, name, title));
+export const saveQrImage = (text: string, name: string, title: string) =>
+  loadQrDrawing().then((module) => module.saveQrImage(text, name, title));

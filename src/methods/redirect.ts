@@ -12,14 +12,19 @@ import { redirectStep } from './redirect-step.js';
 import type { MethodModule } from './types.js';
 
 /** `deepLinkSchemes`: the app schemes its deep links may use, besides http and https. */
-export function redirectModule(deepLinkSchemes: readonly string[] = [], icon: SVGTemplateResult = otherIcons.online): MethodModule {
+export function redirectModule(
+  deepLinkSchemes: readonly string[] = [],
+  icon: SVGTemplateResult = otherIcons.online,
+): MethodModule {
   return {
     icon,
     renderPending(view) {
       const { l, response } = view;
       const hasStep = !!(response.redirectTo || response.deeplink);
       const appFirst = !!response.deeplink && (view.touch || !response.redirectTo);
-      const app = response.deeplink ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, l.term('openBankApp'), appFirst)}</div>` : nothing;
+      const app = response.deeplink
+        ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, l.term('openBankApp'), appFirst)}</div>`
+        : nothing;
       return html`${amountToPay(view)}
         ${appFirst ? app : nothing} ${redirectStep(view, response.redirectTo, !appFirst)} ${appFirst ? nothing : app}
         ${hasStep ? html`<p class="note">${l.term('returnHint')}</p>` : html`<p>${l.term('approveInBankApp')}</p>`}

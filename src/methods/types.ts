@@ -67,7 +67,17 @@ export interface PendingViewContext {
  */
 export type QrFamilyCode = Extract<
   PayinMethodCode,
-  'DUITNOW' | 'PIXQR' | 'PROMPTPAY' | 'QRISPAY' | 'QRPH' | 'VIETQR' | 'ZAPPER_QR' | 'SNAP_SCAN_QR' | 'UPIQR' | 'UPICOLLECT' | 'UPI_ID'
+  | 'DUITNOW'
+  | 'PIXQR'
+  | 'PROMPTPAY'
+  | 'QRISPAY'
+  | 'QRPH'
+  | 'VIETQR'
+  | 'ZAPPER_QR'
+  | 'SNAP_SCAN_QR'
+  | 'UPIQR'
+  | 'UPICOLLECT'
+  | 'UPI_ID'
 >;
 
 /** The codes whose package views are in other-views.ts. */

@@ -40,7 +40,9 @@ export const upiQr: MethodModule = {
     const link = response.upiQrDeepLink;
     const upiId = customerUpiId(view);
     const appLink = response.deeplink ?? (view.showDeepLink ? link : undefined);
-    const lead = appLink ? (primary: boolean) => deepLinkStep(view, appLink, ['upi'], l.term('upiOpenApp'), primary) : undefined;
+    const lead = appLink
+      ? (primary: boolean) => deepLinkStep(view, appLink, ['upi'], l.term('upiOpenApp'), primary)
+      : undefined;
     return html`${amountToPay(view)} ${upiId ? html`<p class="note">${l.term('upiPayingFrom', upiId)}</p>` : nothing}
       ${qrStep(view, link, { scan: l.term('upiScan'), save: true, lead })}
       ${supportDetails(view, [[l.term('reference'), response.reference]])} ${upiId ? nothing : referenceStep(view, false)}`;

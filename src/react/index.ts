@@ -10,7 +10,9 @@ import { createComponent, type EventName, type ReactWebComponent } from '@lit/re
 import { PayCheckout as PayCheckoutElement } from '../pay-checkout.js';
 import type { PayEventDetails, PayEventName } from '../events/index.js';
 
-type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Capitalize<Head>}${PascalCase<Tail>}` : Capitalize<S>;
+type PascalCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Capitalize<Head>}${PascalCase<Tail>}`
+  : Capitalize<S>;
 
 /** `pay-status` → `onPayStatus`, typed with the event's detail. */
 export type PayEventProps = {

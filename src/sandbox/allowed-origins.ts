@@ -17,7 +17,9 @@ export function parseAllowedOrigins(values: readonly string[]): string[] {
       url = undefined;
     }
     if (!url || !/^https?:$/.test(url.protocol) || url.origin !== trimmed.replace(/\/$/, '').toLowerCase()) {
-      throw new RangeError(`createSandbox: allowedOrigins takes origins such as https://shop.example:8443 or *, not "${value}"`);
+      throw new RangeError(
+        `createSandbox: allowedOrigins takes origins such as https://shop.example:8443 or *, not "${value}"`,
+      );
     }
     return url.origin;
   });

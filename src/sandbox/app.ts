@@ -16,7 +16,12 @@ import { topUpRoutes } from './routes/topups.js';
 import type { SandboxContext } from './context.js';
 import type { SandboxEnv } from './sandbox-env.js';
 
-export const PLATFORM_ROUTES: readonly PlatformRoute[] = [...payinRoutes, ...topUpRoutes, ...payoutRoutes, ...referenceRoutes];
+export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
+  ...payinRoutes,
+  ...topUpRoutes,
+  ...payoutRoutes,
+  ...referenceRoutes,
+];
 
 const KNOWN_PATHS = [
   ...PLATFORM_ROUTES.map((route) => ({ method: route.method, matcher: pathMatcher(route.path) })),
@@ -60,9 +65,12 @@ export function createApp(ctx: SandboxContext) {
   const app = new Hono<SandboxEnv>({ strict: false });
 
   app.use('*', observe(ctx));
-  app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.preflightLatency(c, next)));
+  app.use('*', (c, next) =>
+    isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.preflightLatency(c, next),
+  );
   const tokenPaths = new Set<string>(TOKEN_ROUTE_PATHS);
-  const isLocalTool = (path: string) => isSandboxPath(path) || tokenPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  const isLocalTool = (path: string) =>
+    isSandboxPath(path) || tokenPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
   app.use('*', corsByPath(ctx.settings.allowedOrigins, isLocalTool));
   app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.middleware(c, next)));
   app.use('*', versionCheck);
@@ -75,10 +83,19 @@ export function createApp(ctx: SandboxContext) {
 
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
-    const allowed = isSandboxPath(path) ? [] : KNOWN_PATHS.filter((known) => known.matcher.test(path)).map((known) => known.method);
+    const allowed = isSandboxPath(path)
+      ? []
+      : KNOWN_PATHS.filter((known) => known.matcher.test(path)).map((known) => known.method);
     if (allowed.length) {
       const allow = [...new Set(allowed)].join(', ');
-      return c.json({ errorCode: 'METHOD_NOT_ALLOWED', message: `${c.req.method} is not allowed on ${path}; use ${allow}` }, 405, { Allow: allow });
+      return c.json(
+        {
+          errorCode: 'METHOD_NOT_ALLOWED',
+          message: `${c.req.method} is not allowed on ${path}; use ${allow}`,
+        },
+        405,
+        { Allow: allow },
+      );
     }
     return c.json({ errorCode: 'NOT_FOUND', message: `No endpoint ${c.req.method} ${path}` }, 404);
   });

@@ -46,7 +46,10 @@ export function createTokenService(now: () => number = Date.now) {
 
   async function issue(request: IssueRequest): Promise<string> {
     const iat = request.issuedAt ?? Math.floor(now() / 1000);
-    const claims: Record<string, unknown> = { merchantCode: request.merchantCode, operations: request.operations };
+    const claims: Record<string, unknown> = {
+      merchantCode: request.merchantCode,
+      operations: request.operations,
+    };
     if (request.action) claims.action = request.action;
     if (request.idPayment) claims.idPayment = request.idPayment;
     if (request.money) claims.money = request.money;
@@ -66,14 +69,27 @@ export function createTokenService(now: () => number = Date.now) {
     if (!match) throw unauthorized('An Authorization: Bearer <token> header is required');
     let payload: unknown;
     try {
-      payload = (await jwtVerify(match[1]!, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now()) })).payload;
+      payload = (
+        await jwtVerify(match[1]!, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          currentDate: new Date(now()),
+        })
+      ).payload;
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('The token has expired; request a new one', 'TOKEN_EXPIRED');
+      if (error instanceof joseErrors.JWTExpired)
+        throw unauthorized('The token has expired; request a new one', 'TOKEN_EXPIRED');
       throw unauthorized('The token is invalid: not a token issued by this platform');
     }
     const parsed = tokenPayloadSchema.safeParse(payload);
     const claims = parsed.success ? parsed.data : undefined;
-    if (!claims?.merchantCode || !claims.operations || claims.exp === undefined || claims.iat === undefined || !merchants.get(claims.merchantCode)) {
+    if (
+      !claims?.merchantCode ||
+      !claims.operations ||
+      claims.exp === undefined ||
+      claims.iat === undefined ||
+      !merchants.get(claims.merchantCode)
+    ) {
       throw unauthorized('The token is invalid: it names no known merchant or operations');
     }
     return claims as TokenClaims;
@@ -129,7 +145,8 @@ export function createSignatureMemory() {
 }
 export type SignatureMemory = ReturnType<typeof createSignatureMemory>;
 
-export const replayed = () => unauthorized('This signed request was already used: sign each token request anew, with a fresh timestamp');
+export const replayed = () =>
+  unauthorized('This signed request was already used: sign each token request anew, with a fresh timestamp');
 
 export interface TokenRequester {
   merchant: Merchant;
@@ -154,10 +171,15 @@ export async function authenticateTokenRequest(
   const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const merchantCode = typeof fields.merchantCode === 'string' ? fields.merchantCode : undefined;
   if (!signature && fields.secret === undefined) {
-    throw unauthorized('Authenticate the token request with an X-SIGNATURE header (preferred) or the merchant secret in "secret"');
+    throw unauthorized(
+      'Authenticate the token request with an X-SIGNATURE header (preferred) or the merchant secret in "secret"',
+    );
   }
   const merchant = merchantCode ? merchants.get(merchantCode) : undefined;
-  if (!merchant) throw unauthorized(merchantCode ? `Unknown merchantCode "${merchantCode}"` : 'merchantCode is required to authenticate the request');
+  if (!merchant)
+    throw unauthorized(
+      merchantCode ? `Unknown merchantCode "${merchantCode}"` : 'merchantCode is required to authenticate the request',
+    );
   if (signature) {
     const timestamp = fields.timestamp;
     if (typeof timestamp !== 'number' || !Number.isInteger(timestamp)) {
@@ -170,7 +192,9 @@ export async function authenticateTokenRequest(
       );
     }
     if (now - timestamp > TIMESTAMP_WINDOW_MS) {
-      throw unauthorized(`The timestamp is more than ${TIMESTAMP_WINDOW_MS / 60_000} minutes behind the platform's clock (milliseconds since the epoch expected)`);
+      throw unauthorized(
+        `The timestamp is more than ${TIMESTAMP_WINDOW_MS / 60_000} minutes behind the platform's clock (milliseconds since the epoch expected)`,
+      );
     }
     if (!(await signatureMatches(rawBody, signature.trim(), merchant))) {
       throw unauthorized("X-SIGNATURE does not verify against the merchant's public keys over the body received");
@@ -178,6 +202,7 @@ export async function authenticateTokenRequest(
     if (signatures.isUsed(signature.trim())) throw replayed();
     return { merchant, signed: { signature: signature.trim(), timestamp } };
   }
-  if (typeof fields.secret !== 'string' || !merchant.secrets.includes(fields.secret)) throw unauthorized('The merchant secret is wrong');
+  if (typeof fields.secret !== 'string' || !merchant.secrets.includes(fields.secret))
+    throw unauthorized('The merchant secret is wrong');
   return { merchant };
 }

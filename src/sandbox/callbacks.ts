@@ -61,7 +61,10 @@ export function createCallbackDispatcher(options: CallbackRetryOptions = {}) {
       record.status = response.status;
       await response.arrayBuffer().catch(() => undefined);
     } catch (error) {
-      record.error = (error as Error).name === 'AbortError' ? `no answer within ${timeoutMs} ms` : String((error as Error).message ?? error);
+      record.error =
+        (error as Error).name === 'AbortError'
+          ? `no answer within ${timeoutMs} ms`
+          : String((error as Error).message ?? error);
     } finally {
       clearTimeout(timer);
       inFlight.delete(controller);
@@ -71,10 +74,13 @@ export function createCallbackDispatcher(options: CallbackRetryOptions = {}) {
     } else if (delivery.attempts.length >= attempts || closed) {
       delivery.state = 'failed';
     } else {
-      const retry = setTimeout(() => {
-        timers.delete(retry);
-        void attempt(delivery);
-      }, baseDelayMs * 2 ** (delivery.attempts.length - 1));
+      const retry = setTimeout(
+        () => {
+          timers.delete(retry);
+          void attempt(delivery);
+        },
+        baseDelayMs * 2 ** (delivery.attempts.length - 1),
+      );
       retry.unref();
       timers.add(retry);
     }

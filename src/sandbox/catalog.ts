@@ -15,7 +15,12 @@ export interface CurrencyInfo {
   perUsd: number;
 }
 
-const currency = (code: string, name: string, perUsd: number, crypto = false): CurrencyInfo => ({ code, name, crypto, perUsd });
+const currency = (code: string, name: string, perUsd: number, crypto = false): CurrencyInfo => ({
+  code,
+  name,
+  crypto,
+  perUsd,
+});
 
 export const CURRENCIES: readonly CurrencyInfo[] = [
   currency('USD', 'US Dollar', 1),
@@ -63,21 +68,65 @@ export interface Operator {
 
 const ops = (...pairs: [string, string][]): Operator[] => pairs.map(([code, name]) => ({ code, name }));
 
-const ZA_BANKS = ops(['FNB', 'First National Bank'], ['ABSA', 'Absa'], ['CAPITEC', 'Capitec'], ['NEDBANK', 'Nedbank'], ['STANDARD_BANK', 'Standard Bank']);
-const INDIAN_BANKS = ops(['SBI', 'State Bank of India'], ['HDFC', 'HDFC Bank'], ['ICICI', 'ICICI Bank'], ['AXIS', 'Axis Bank'], ['KOTAK', 'Kotak Mahindra Bank']);
+const ZA_BANKS = ops(
+  ['FNB', 'First National Bank'],
+  ['ABSA', 'Absa'],
+  ['CAPITEC', 'Capitec'],
+  ['NEDBANK', 'Nedbank'],
+  ['STANDARD_BANK', 'Standard Bank'],
+);
+const INDIAN_BANKS = ops(
+  ['SBI', 'State Bank of India'],
+  ['HDFC', 'HDFC Bank'],
+  ['ICICI', 'ICICI Bank'],
+  ['AXIS', 'Axis Bank'],
+  ['KOTAK', 'Kotak Mahindra Bank'],
+);
 
 /** Operators per method, then per currency ('*' for every currency of the method). */
 const OPERATORS: Partial<Record<TablePayinMethodCode, Record<string, Operator[]>>> = {
   NETBANKING: { INR: INDIAN_BANKS },
   ONLINE: {
     INR: INDIAN_BANKS.slice(0, 4),
-    THB: ops(['KBANK', 'Kasikornbank'], ['SCB', 'Siam Commercial Bank'], ['BBL', 'Bangkok Bank'], ['KTB', 'Krungthai Bank'], ['BAY', 'Krungsri']),
-    MYR: ops(['MAYBANK', 'Maybank2u'], ['CIMB', 'CIMB Clicks'], ['PBB', 'Public Bank'], ['RHB', 'RHB Now'], ['HLB', 'Hong Leong Connect']),
-    NAD: ops(['FNB_NA', 'FNB Namibia'], ['BWK', 'Bank Windhoek'], ['NEDBANK_NA', 'Nedbank Namibia'], ['SBN', 'Standard Bank Namibia']),
-    VND: ops(['VCB', 'Vietcombank'], ['TCB', 'Techcombank'], ['ACB', 'Asia Commercial Bank'], ['BIDV', 'BIDV'], ['MB', 'MB Bank']),
+    THB: ops(
+      ['KBANK', 'Kasikornbank'],
+      ['SCB', 'Siam Commercial Bank'],
+      ['BBL', 'Bangkok Bank'],
+      ['KTB', 'Krungthai Bank'],
+      ['BAY', 'Krungsri'],
+    ),
+    MYR: ops(
+      ['MAYBANK', 'Maybank2u'],
+      ['CIMB', 'CIMB Clicks'],
+      ['PBB', 'Public Bank'],
+      ['RHB', 'RHB Now'],
+      ['HLB', 'Hong Leong Connect'],
+    ),
+    NAD: ops(
+      ['FNB_NA', 'FNB Namibia'],
+      ['BWK', 'Bank Windhoek'],
+      ['NEDBANK_NA', 'Nedbank Namibia'],
+      ['SBN', 'Standard Bank Namibia'],
+    ),
+    VND: ops(
+      ['VCB', 'Vietcombank'],
+      ['TCB', 'Techcombank'],
+      ['ACB', 'Asia Commercial Bank'],
+      ['BIDV', 'BIDV'],
+      ['MB', 'MB Bank'],
+    ),
     ZAR: ZA_BANKS,
   },
-  FPX: { MYR: ops(['MB2U', 'Maybank2u'], ['CIMBCLICKS', 'CIMB Clicks'], ['PBB', 'Public Bank'], ['RHB', 'RHB Now'], ['HLB', 'Hong Leong Connect'], ['BIMB', 'Bank Islam']) },
+  FPX: {
+    MYR: ops(
+      ['MB2U', 'Maybank2u'],
+      ['CIMBCLICKS', 'CIMB Clicks'],
+      ['PBB', 'Public Bank'],
+      ['RHB', 'RHB Now'],
+      ['HLB', 'Hong Leong Connect'],
+      ['BIMB', 'Bank Islam'],
+    ),
+  },
   MOBILE_MONEY: {
     GHS: ops(['MTN_GH', 'MTN Mobile Money'], ['VODAFONE_GH', 'Vodafone Cash'], ['AIRTELTIGO_GH', 'AirtelTigo Money']),
     KES: ops(['MPESA_KE', 'M-PESA'], ['AIRTEL_KE', 'Airtel Money']),
@@ -86,22 +135,53 @@ const OPERATORS: Partial<Record<TablePayinMethodCode, Record<string, Operator[]>
   },
   CRYPTO_OFFLINE: { '*': ops(['TRC20', 'Tron (TRC20)'], ['ERC20', 'Ethereum (ERC20)']) },
   VAPAY: {
-    IDR: ops(['BCA', 'Bank Central Asia'], ['BNI', 'Bank Negara Indonesia'], ['BRI', 'Bank Rakyat Indonesia'], ['MANDIRI', 'Bank Mandiri'], ['PERMATA', 'Permata Bank']),
+    IDR: ops(
+      ['BCA', 'Bank Central Asia'],
+      ['BNI', 'Bank Negara Indonesia'],
+      ['BRI', 'Bank Rakyat Indonesia'],
+      ['MANDIRI', 'Bank Mandiri'],
+      ['PERMATA', 'Permata Bank'],
+    ),
     KRW: ops(['KB', 'KB Kookmin Bank'], ['SHINHAN', 'Shinhan Bank'], ['WOORI', 'Woori Bank'], ['HANA', 'Hana Bank']),
     TWD: ops(['CTBC', 'CTBC Bank'], ['CATHAY', 'Cathay United Bank'], ['ESUN', 'E.SUN Bank']),
   },
-  EWALLET: { IDR: ops(['OVO', 'OVO'], ['DANA', 'DANA'], ['SHOPEEPAY', 'ShopeePay'], ['LINKAJA', 'LinkAja'], ['GOPAY', 'GoPay']) },
-  PSE: { COP: ops(['BANCOLOMBIA', 'Bancolombia'], ['DAVIVIENDA', 'Davivienda'], ['BOGOTA', 'Banco de Bogotá'], ['BBVA_CO', 'BBVA Colombia'], ['NEQUI', 'Nequi']) },
+  EWALLET: {
+    IDR: ops(['OVO', 'OVO'], ['DANA', 'DANA'], ['SHOPEEPAY', 'ShopeePay'], ['LINKAJA', 'LinkAja'], ['GOPAY', 'GoPay']),
+  },
+  PSE: {
+    COP: ops(
+      ['BANCOLOMBIA', 'Bancolombia'],
+      ['DAVIVIENDA', 'Davivienda'],
+      ['BOGOTA', 'Banco de Bogotá'],
+      ['BBVA_CO', 'BBVA Colombia'],
+      ['NEQUI', 'Nequi'],
+    ),
+  },
   P2A_V2: { INR: ops(['IMPS', 'IMPS'], ['PHONE_TO_ACCOUNT', 'Phone to Account']) },
   DUITNOW: { MYR: ops(['DUITNOW_QR', 'DuitNow QR']) },
-  CODE_PAYMENT: { TWD: ops(['SEVEN_ELEVEN', '7-ELEVEN ibon'], ['FAMILYMART', 'FamilyMart FamiPort'], ['HILIFE', 'Hi-Life Life-ET'], ['OKMART', 'OK Mart']) },
+  CODE_PAYMENT: {
+    TWD: ops(
+      ['SEVEN_ELEVEN', '7-ELEVEN ibon'],
+      ['FAMILYMART', 'FamilyMart FamiPort'],
+      ['HILIFE', 'Hi-Life Life-ET'],
+      ['OKMART', 'OK Mart'],
+    ),
+  },
   OFFLINE: {
-    ARS: ops(['GALICIA', 'Banco Galicia'], ['NACION', 'Banco de la Nación Argentina'], ['SANTANDER_AR', 'Santander Argentina']),
+    ARS: ops(
+      ['GALICIA', 'Banco Galicia'],
+      ['NACION', 'Banco de la Nación Argentina'],
+      ['SANTANDER_AR', 'Santander Argentina'],
+    ),
     CNY: ops(['ICBC', 'ICBC'], ['CCB', 'China Construction Bank'], ['BOC', 'Bank of China']),
     JPY: ops(['MUFG', 'MUFG Bank'], ['SMBC', 'Sumitomo Mitsui Banking'], ['MIZUHO', 'Mizuho Bank']),
     KRW: ops(['KB', 'KB Kookmin Bank'], ['SHINHAN', 'Shinhan Bank'], ['WOORI', 'Woori Bank']),
     LAK: ops(['BCEL', 'BCEL One'], ['LDB', 'Lao Development Bank']),
-    MXN: ops(['BBVA_MX', 'BBVA México (SPEI)'], ['BANORTE', 'Banorte (SPEI)'], ['SANTANDER_MX', 'Santander México (SPEI)']),
+    MXN: ops(
+      ['BBVA_MX', 'BBVA México (SPEI)'],
+      ['BANORTE', 'Banorte (SPEI)'],
+      ['SANTANDER_MX', 'Santander México (SPEI)'],
+    ),
     NAD: ops(['BWK', 'Bank Windhoek'], ['FNB_NA', 'FNB Namibia']),
     NGN: ops(['GTBANK', 'Guaranty Trust Bank'], ['ZENITH', 'Zenith Bank'], ['ACCESS', 'Access Bank']),
     PHP: ops(['BDO', 'BDO Unibank'], ['BPI', 'Bank of the Philippine Islands'], ['METROBANK', 'Metrobank']),

@@ -15,7 +15,8 @@
  * node_modules, and this key is public on purpose.
  */
 
-const armour = (label: string, lines: readonly string[]) => `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
+const armour = (label: string, lines: readonly string[]) =>
+  `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 
 /** PKCS#8, as `openssl genpkey` writes it: demo/keys/demo-merchant.pem. */
 export const DEMO_PRIVATE_KEY = armour('PRIVATE KEY', [

@@ -31,28 +31,130 @@ export interface QrScheme {
 }
 
 export const QR_SCHEMES = {
-  PIXQR: { country: 'BR', currencyNumeric: '986', accounts: [['26', [['00', 'br.gov.bcb.pix'], ['01', 'pix@demo-shop.example']]]] },
+  PIXQR: {
+    country: 'BR',
+    currencyNumeric: '986',
+    accounts: [
+      [
+        '26',
+        [
+          ['00', 'br.gov.bcb.pix'],
+          ['01', 'pix@demo-shop.example'],
+        ],
+      ],
+    ],
+  },
   QRISPAY: {
     country: 'ID',
     currencyNumeric: '360',
     accounts: [
-      ['26', [['00', 'ID.CO.SANDBOX.WWW'], ['01', '9360000012345678901'], ['02', 'SBX000000000001'], ['03', 'UMI']]],
-      ['51', [['00', 'ID.CO.QRIS.WWW'], ['02', 'ID1020000000001'], ['03', 'UMI']]],
+      [
+        '26',
+        [
+          ['00', 'ID.CO.SANDBOX.WWW'],
+          ['01', '9360000012345678901'],
+          ['02', 'SBX000000000001'],
+          ['03', 'UMI'],
+        ],
+      ],
+      [
+        '51',
+        [
+          ['00', 'ID.CO.QRIS.WWW'],
+          ['02', 'ID1020000000001'],
+          ['03', 'UMI'],
+        ],
+      ],
     ],
   },
-  QRPH: { country: 'PH', currencyNumeric: '608', accounts: [['28', [['00', 'ph.ppmi.p2m'], ['01', 'SBXPPHM2'], ['03', '000000000012345']]]] },
+  QRPH: {
+    country: 'PH',
+    currencyNumeric: '608',
+    accounts: [
+      [
+        '28',
+        [
+          ['00', 'ph.ppmi.p2m'],
+          ['01', 'SBXPPHM2'],
+          ['03', '000000000012345'],
+        ],
+      ],
+    ],
+  },
   VIETQR: {
     country: 'VN',
     currencyNumeric: '704',
-    accounts: [['38', [['00', 'A000000727'], ['01', nested([['00', '970436'], ['01', '0011001234567']])], ['02', 'QRIBFTTA']]]],
+    accounts: [
+      [
+        '38',
+        [
+          ['00', 'A000000727'],
+          [
+            '01',
+            nested([
+              ['00', '970436'],
+              ['01', '0011001234567'],
+            ]),
+          ],
+          ['02', 'QRIBFTTA'],
+        ],
+      ],
+    ],
   },
-  PROMPTPAY: { country: 'TH', currencyNumeric: '764', accounts: [['29', [['00', 'A000000677010111'], ['02', '0105561234567']]]] },
-  DUITNOW: { country: 'MY', currencyNumeric: '458', accounts: [['26', [['00', 'A0000006150001'], ['01', '890053'], ['02', '000000000012345']]]] },
-  ZAPPER_QR: { country: 'ZA', currencyNumeric: '710', accounts: [['26', [['00', 'com.zapper'], ['01', '40895'], ['02', '49955']]]] },
+  PROMPTPAY: {
+    country: 'TH',
+    currencyNumeric: '764',
+    accounts: [
+      [
+        '29',
+        [
+          ['00', 'A000000677010111'],
+          ['02', '0105561234567'],
+        ],
+      ],
+    ],
+  },
+  DUITNOW: {
+    country: 'MY',
+    currencyNumeric: '458',
+    accounts: [
+      [
+        '26',
+        [
+          ['00', 'A0000006150001'],
+          ['01', '890053'],
+          ['02', '000000000012345'],
+        ],
+      ],
+    ],
+  },
+  ZAPPER_QR: {
+    country: 'ZA',
+    currencyNumeric: '710',
+    accounts: [
+      [
+        '26',
+        [
+          ['00', 'com.zapper'],
+          ['01', '40895'],
+          ['02', '49955'],
+        ],
+      ],
+    ],
+  },
   LAO_QR: {
     country: 'LA',
     currencyNumeric: '418',
-    accounts: [['38', [['00', 'A005266284662577'], ['01', '27710418'], ['02', '010110001234567']]]],
+    accounts: [
+      [
+        '38',
+        [
+          ['00', 'A005266284662577'],
+          ['01', '27710418'],
+          ['02', '010110001234567'],
+        ],
+      ],
+    ],
   },
 } as const satisfies Record<string, QrScheme>;
 export type QrSchemeName = keyof typeof QR_SCHEMES;
@@ -65,7 +167,11 @@ export interface QrPayment {
   reference: string;
 }
 
-const ascii = (text: string, max: number) => text.normalize('NFKD').replace(/[^\x20-\x7E]/g, '').slice(0, max);
+const ascii = (text: string, max: number) =>
+  text
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7E]/g, '')
+    .slice(0, max);
 
 /** A dynamic (one payment, amount included) EMV QR payload for a scheme. */
 export function emvQrPayload(schemeName: QrSchemeName, payment: QrPayment): string {
@@ -90,7 +196,7 @@ export function emvQrPayload(schemeName: QrSchemeName, payment: QrPayment): stri
 /** Reads the top-level fields of an EMV QR payload (for tests and the simulated bank page). */
 export function parseEmvQr(payload: string): Map<string, string> {
   const fields = new Map<string, string>();
-  for (let i = 0; i < payload.length; ) {
+  for (let i = 0; i < payload.length;) {
     const id = payload.slice(i, i + 2);
     const length = Number(payload.slice(i + 2, i + 4));
     if (!/^\d{2}$/.test(id) || !Number.isInteger(length)) throw new SyntaxError(`Bad EMV field at ${i}`);

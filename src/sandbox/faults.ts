@@ -47,7 +47,9 @@ export function faultsFromEnv(env: Record<string, string | undefined>): Faults {
   }
   const parsed = faultsSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => FAULT_ENV[issue.path[0] as keyof Faults] ?? String(issue.path[0]));
+    const problems = parsed.error.issues.map(
+      (issue) => FAULT_ENV[issue.path[0] as keyof Faults] ?? String(issue.path[0]),
+    );
     throw new RangeError(`Invalid fault environment variable(s): ${problems.join(', ')}`);
   }
   return parsed.data;
@@ -69,10 +71,16 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
     }
     if (faults.rateLimitBurst) {
       faults = { ...faults, rateLimitBurst: faults.rateLimitBurst! - 1 };
-      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests (injected fault)', { headers: { 'Retry-After': '1' } });
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests (injected fault)', {
+        headers: { 'Retry-After': '1' },
+      });
     }
     if (hit(current.errorRate)) {
-      throw new HttpError(current.errorStatus ?? 503, 'SERVICE_UNAVAILABLE', 'The platform is temporarily unavailable (injected fault)');
+      throw new HttpError(
+        current.errorStatus ?? 503,
+        'SERVICE_UNAVAILABLE',
+        'The platform is temporarily unavailable (injected fault)',
+      );
     }
     await next();
     if (hit(current.malformedRate)) {

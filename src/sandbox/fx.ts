@@ -17,7 +17,10 @@ export interface Pair {
 }
 
 export const FX_PAIRS: readonly Pair[] = BASES.flatMap((base) =>
-  CURRENCIES.filter((quote) => quote.code !== base).map((quote) => ({ baseCurrencyCode: base, quoteCurrencyCode: quote.code })),
+  CURRENCIES.filter((quote) => quote.code !== base).map((quote) => ({
+    baseCurrencyCode: base,
+    quoteCurrencyCode: quote.code,
+  })),
 );
 
 const significant = (value: number) => Number(value.toPrecision(8));
@@ -44,5 +47,7 @@ export function fxRate(pair: Pair, now: number): FxRate {
  * arithmetic (which rate, the legs, the rounding) is api/fx.ts, the same code as the element's quote.
  */
 export function ratesBetween(from: string, to: string, now: number): FxRate[] {
-  return FX_PAIRS.filter((p) => [from, to].includes(p.baseCurrencyCode) || [from, to].includes(p.quoteCurrencyCode)).map((p) => fxRate(p, now));
+  return FX_PAIRS.filter(
+    (p) => [from, to].includes(p.baseCurrencyCode) || [from, to].includes(p.quoteCurrencyCode),
+  ).map((p) => fxRate(p, now));
 }

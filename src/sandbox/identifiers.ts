@@ -56,4 +56,5 @@ export function decreasedAmount(amount: number, currencyCode: string, seed: stri
 }
 
 /** Masks all but the last four characters, as bank pages show account numbers. */
-export const masked = (value: string) => (value.length <= 4 ? value : `${'•'.repeat(Math.min(4, value.length - 4))}${value.slice(-4)}`);
+export const masked = (value: string) =>
+  value.length <= 4 ? value : `${'•'.repeat(Math.min(4, value.length - 4))}${value.slice(-4)}`;

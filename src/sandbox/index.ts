@@ -15,7 +15,16 @@ import type { MerchantConfig } from './merchants.js';
 import { loadEmulator } from './load-emulator.js';
 import type { startEmulator } from './start.js';
 
-export { SCENARIO_AMOUNTS, PAYIN_SCENARIOS, payinScenarioFor, payoutOutcomeFor, amountMatches, type AmountMatch, type ScenarioRow, type PayinScenario } from './scenarios.js';
+export {
+  SCENARIO_AMOUNTS,
+  PAYIN_SCENARIOS,
+  payinScenarioFor,
+  payoutOutcomeFor,
+  amountMatches,
+  type AmountMatch,
+  type ScenarioRow,
+  type PayinScenario,
+} from './scenarios.js';
 export { FAULT_ENV, faultsFromEnv, type Faults } from './faults.js';
 export { ALLOWED_ORIGINS_ENV } from './allowed-origins.js';
 export { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './merchants.js';
@@ -71,7 +80,8 @@ export interface SandboxOptions {
  * RangeError naming the variable.
  */
 export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): SandboxOptions {
-  const rateLimit = env.SANDBOX_RATE_LIMIT?.trim().toLowerCase() === 'off' ? false : numberFromEnv(env, 'SANDBOX_RATE_LIMIT');
+  const rateLimit =
+    env.SANDBOX_RATE_LIMIT?.trim().toLowerCase() === 'off' ? false : numberFromEnv(env, 'SANDBOX_RATE_LIMIT');
   const options: SandboxOptions = {
     port: numberFromEnv(env, 'PORT'),
     host: env.HOST || undefined,
@@ -83,14 +93,17 @@ export function sandboxOptionsFromEnv(env: Readonly<Record<string, string | unde
 }
 
 function atLeast(name: string, value: number, minimum: number): number {
-  if (!Number.isFinite(value) || value < minimum) throw new RangeError(`createSandbox: ${name} must be a number ≥ ${minimum}, not ${value}`);
+  if (!Number.isFinite(value) || value < minimum)
+    throw new RangeError(`createSandbox: ${name} must be a number ≥ ${minimum}, not ${value}`);
   return value;
 }
 
 export async function createSandbox(options: SandboxOptions = {}) {
   const faults = faultsSchema.safeParse({ ...faultsFromEnv(process.env), ...options.faults });
   if (!faults.success) throw new RangeError(`createSandbox: invalid faults ${JSON.stringify(options.faults)}`);
-  const allowedOrigins = options.allowedOrigins ? parseAllowedOrigins(options.allowedOrigins) : (allowedOriginsFromEnv(process.env) ?? []);
+  const allowedOrigins = options.allowedOrigins
+    ? parseAllowedOrigins(options.allowedOrigins)
+    : (allowedOriginsFromEnv(process.env) ?? []);
   const { startEmulator } = await loadEmulator();
   return startEmulator({
     port: options.port ?? 8787,

@@ -33,7 +33,9 @@ export function createLedger(merchants: MerchantRegistry) {
     },
     /** Every balance of a merchant, in currency order. */
     list(merchantCode: string) {
-      return [...book(merchantCode)].sort(([a], [b]) => a.localeCompare(b)).map(([currencyCode, amount]) => ({ amount, currencyCode }));
+      return [...book(merchantCode)]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currencyCode, amount]) => ({ amount, currencyCode }));
     },
     reset: () => books.clear(),
   };

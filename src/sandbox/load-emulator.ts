@@ -30,4 +30,3 @@ export async function loadEmulator(): Promise<typeof import('./start.js')> {
     throw emulatorLoadError(error);
   }
 }
-

@@ -30,9 +30,22 @@ type Fields = Record<string, unknown>;
 type Expiry = 'qr' | 'redirect' | 'offline';
 
 /** How long a payment request stays payable, per method family (the document gives none). */
-export const EXPIRY_SECONDS: Readonly<Record<Expiry, number>> = { qr: 15 * 60, redirect: 30 * 60, offline: 24 * 3600 };
+export const EXPIRY_SECONDS: Readonly<Record<Expiry, number>> = {
+  qr: 15 * 60,
+  redirect: 30 * 60,
+  offline: 24 * 3600,
+};
 
-const MERCHANT_CITY: Record<string, string> = { BRL: 'Sao Paulo', IDR: 'Jakarta', PHP: 'Manila', VND: 'Ha Noi', THB: 'Bangkok', MYR: 'Kuala Lumpur', ZAR: 'Cape Town', LAK: 'Vientiane' };
+const MERCHANT_CITY: Record<string, string> = {
+  BRL: 'Sao Paulo',
+  IDR: 'Jakarta',
+  PHP: 'Manila',
+  VND: 'Ha Noi',
+  THB: 'Bangkok',
+  MYR: 'Kuala Lumpur',
+  ZAR: 'Cape Town',
+  LAK: 'Vientiane',
+};
 
 /** Drops undefined values and empty objects, so absent request data stays absent. */
 function compact(fields: Fields): Fields {
@@ -64,7 +77,10 @@ class Builder {
   }
 
   accountCustomer(withPhone = false): Fields {
-    return { accountName: this.method.account?.accountName, accountNumber: this.method.account?.accountNumber ?? (withPhone ? this.method.phoneNumber : undefined) };
+    return {
+      accountName: this.method.account?.accountName,
+      accountNumber: this.method.account?.accountNumber ?? (withPhone ? this.method.phoneNumber : undefined),
+    };
   }
 
   echo(...keys: string[]): Fields {
@@ -73,7 +89,13 @@ class Builder {
 
   location(): Fields | undefined {
     const location = this.method.paymentLocation as Fields | undefined;
-    return location ? { postalCode: location.postalCode, city: location.city, district: location.district ?? location.disctrict } : undefined;
+    return location
+      ? {
+          postalCode: location.postalCode,
+          city: location.city,
+          district: location.district ?? location.disctrict,
+        }
+      : undefined;
   }
 
   qr(scheme: QrSchemeName, amount = this.input.money.amount): string {
@@ -87,7 +109,10 @@ class Builder {
   }
 
   decreasedMoney(): Money {
-    return { amount: decreasedAmount(this.input.money.amount, this.input.money.currencyCode, this.input.idPayment), currencyCode: this.input.money.currencyCode };
+    return {
+      amount: decreasedAmount(this.input.money.amount, this.input.money.currencyCode, this.input.idPayment),
+      currencyCode: this.input.money.currencyCode,
+    };
   }
 
   digits(length: number, purpose: string) {
@@ -107,7 +132,12 @@ class Builder {
 const redirect = (b: Builder): Fields => ({ redirectTo: b.input.pageUrl });
 
 const bankTransfer = (b: Builder, bank: Operator | undefined, accountNumber: string, pay: Money): Fields => ({
-  account: { accountNumber, accountName: b.input.merchant.channelName, bankName: bank?.name, bankCode: bank?.code },
+  account: {
+    accountNumber,
+    accountName: b.input.merchant.channelName,
+    bankName: bank?.name,
+    bankCode: bank?.code,
+  },
   paymentInstructionList: [
     {
       title: `Transfer with ${bank?.name ?? 'your bank'}`,
@@ -129,23 +159,57 @@ interface MethodProfile {
 export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfile>> = {
   ABSA_PAY: {
     expiry: 'redirect',
-    build: (b) => ({ ...redirect(b), account: { accountNumber: b.method.account?.accountNumber }, accountCustomer: { accountName: b.method.account?.accountName }, ...b.echo('passportNumber', 'said') }),
+    build: (b) => ({
+      ...redirect(b),
+      account: { accountNumber: b.method.account?.accountNumber },
+      accountCustomer: { accountName: b.method.account?.accountName },
+      ...b.echo('passportNumber', 'said'),
+    }),
   },
   CAPITEC_PAY: {
     expiry: 'redirect',
-    build: (b) => ({ ...redirect(b), account: { accountNumber: b.method.account?.accountNumber }, accountCustomer: { accountName: b.method.account?.accountName } }),
+    build: (b) => ({
+      ...redirect(b),
+      account: { accountNumber: b.method.account?.accountNumber },
+      accountCustomer: { accountName: b.method.account?.accountName },
+    }),
   },
-  NEDBANK_DIRECT_EFT: { expiry: 'redirect', build: (b) => ({ ...redirect(b), accountCustomer: b.accountCustomer() }) },
+  NEDBANK_DIRECT_EFT: {
+    expiry: 'redirect',
+    build: (b) => ({ ...redirect(b), accountCustomer: b.accountCustomer() }),
+  },
   PAY_ME: { expiry: 'redirect', build: redirect },
-  PAYSHAP: { expiry: 'redirect', build: (b) => ({ ...redirect(b), accountCustomer: b.accountCustomer(), ...b.echo('emailAddress', 'said') }) },
+  PAYSHAP: {
+    expiry: 'redirect',
+    build: (b) => ({
+      ...redirect(b),
+      accountCustomer: b.accountCustomer(),
+      ...b.echo('emailAddress', 'said'),
+    }),
+  },
   ONLINE: { expiry: 'redirect', build: (b) => ({ ...redirect(b), paymentOperator: b.operator(false) }) },
-  FPX: { expiry: 'redirect', build: (b) => ({ ...redirect(b), paymentOperator: b.operator(false), ...b.echo('emailAddress') }) },
+  FPX: {
+    expiry: 'redirect',
+    build: (b) => ({ ...redirect(b), paymentOperator: b.operator(false), ...b.echo('emailAddress') }),
+  },
   PSE: { expiry: 'redirect', build: (b) => ({ ...redirect(b), paymentOperator: b.operator(false) }) },
-  EWALLET: { expiry: 'redirect', build: (b) => ({ ...redirect(b), paymentOperator: b.operator(false), accountCustomer: b.accountCustomer() }) },
+  EWALLET: {
+    expiry: 'redirect',
+    build: (b) => ({
+      ...redirect(b),
+      paymentOperator: b.operator(false),
+      accountCustomer: b.accountCustomer(),
+    }),
+  },
   MOMOPAY: { expiry: 'redirect', build: redirect },
   NETBANKING: {
     expiry: 'redirect',
-    build: (b) => ({ deeplink: b.input.pageUrl, upiId: `demoshop.${b.digits(6, 'vpa')}@sbxupi`, paymentOperator: b.operator(), ...b.echo('phoneNumber', 'emailAddress') }),
+    build: (b) => ({
+      deeplink: b.input.pageUrl,
+      upiId: `demoshop.${b.digits(6, 'vpa')}@sbxupi`,
+      paymentOperator: b.operator(),
+      ...b.echo('phoneNumber', 'emailAddress'),
+    }),
   },
   // A QR to scan: the customer's UPI ID, when given, is echoed as the payer's address (it skips
   // the UTR step); a UPIQR payin sends no collect request, which is UPICOLLECT's flow.
@@ -153,7 +217,11 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
     expiry: 'qr',
     build: (b) => {
       const link = `upi://pay?pa=demoshop.${b.digits(6, 'vpa')}@sbxupi&pn=${encodeURIComponent(b.input.merchant.channelName)}&am=${b.input.money.amount.toFixed(2)}&cu=INR&tr=${b.input.reference}&tn=${encodeURIComponent(`Order ${b.input.idPayin}`)}`;
-      return { upiQrDeepLink: link, accountCustomer: { accountName: b.method.account?.accountName }, ...b.echo('upiId', 'phoneNumber') };
+      return {
+        upiQrDeepLink: link,
+        accountCustomer: { accountName: b.method.account?.accountName },
+        ...b.echo('upiId', 'phoneNumber'),
+      };
     },
   },
   UPICOLLECT: {
@@ -164,7 +232,10 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
       paymentInstructionList: [
         {
           title: 'Approve the request',
-          steps: ['Open your UPI app.', `Approve the collect request of ${b.amountText()} from ${b.input.merchant.channelName} before ${b.deadline()}.`],
+          steps: [
+            'Open your UPI app.',
+            `Approve the collect request of ${b.amountText()} from ${b.input.merchant.channelName} before ${b.deadline()}.`,
+          ],
         },
       ],
     }),
@@ -201,7 +272,10 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         paymentInstructionList: [
           {
             title: `Approve on your phone (${operator?.name ?? 'mobile money'})`,
-            steps: [`A payment prompt of ${b.amountText()} was sent to ${b.method.phoneNumber}.`, `Enter your PIN to approve it before ${b.deadline()}.`],
+            steps: [
+              `A payment prompt of ${b.amountText()} was sent to ${b.method.phoneNumber}.`,
+              `Enter your PIN to approve it before ${b.deadline()}.`,
+            ],
           },
         ],
       };
@@ -219,7 +293,10 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         paymentInstructionList: [
           {
             title: `Send ${b.input.money.currencyCode} on ${operator.name}`,
-            steps: [`Send exactly ${b.amountText()} to ${address} before ${b.deadline()}.`, `Use the ${operator.name} network only; other networks lose the funds.`],
+            steps: [
+              `Send exactly ${b.amountText()} to ${address} before ${b.deadline()}.`,
+              `Use the ${operator.name} network only; other networks lose the funds.`,
+            ],
           },
         ],
       };
@@ -250,7 +327,13 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
         ...b.echo('phoneNumber', 'emailAddress'),
         paymentLocationCustomer: b.location() ?? {},
         paymentInstructionList: [
-          { title: `Pay at ${store.name}`, steps: [`Show the payment code ${code} at the kiosk or counter.`, `Pay ${b.amountText()} in cash before ${b.deadline()}.`] },
+          {
+            title: `Pay at ${store.name}`,
+            steps: [
+              `Show the payment code ${code} at the kiosk or counter.`,
+              `Pay ${b.amountText()} in cash before ${b.deadline()}.`,
+            ],
+          },
         ],
       };
     },
@@ -260,7 +343,8 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
     build: (b) => {
       const bank = b.operator();
       const currency = b.input.money.currencyCode;
-      const moneyRequired = b.input.money.amount === SCENARIO_AMOUNTS.offlineMoneyRequired ? b.decreasedMoney() : undefined;
+      const moneyRequired =
+        b.input.money.amount === SCENARIO_AMOUNTS.offlineMoneyRequired ? b.decreasedMoney() : undefined;
       const pay = moneyRequired ?? b.input.money;
       const transfer: Fields =
         currency === 'VND' || currency === 'LAK'
@@ -284,22 +368,38 @@ export const METHOD_PROFILES: Readonly<Record<TablePayinMethodCode, MethodProfil
     expiry: 'qr',
     build: (b) => {
       const moneyRequired = b.decreasedMoney();
-      return { qrRawData: b.qr('PROMPTPAY', moneyRequired.amount), moneyRequired, accountCustomer: b.accountCustomer() };
+      return {
+        qrRawData: b.qr('PROMPTPAY', moneyRequired.amount),
+        moneyRequired,
+        accountCustomer: b.accountCustomer(),
+      };
     },
   },
   DUITNOW: {
     expiry: 'qr',
     build: (b) => {
       const moneyRequired = b.decreasedMoney();
-      return { qrRawData: b.qr('DUITNOW', moneyRequired.amount), moneyRequired, accountCustomer: b.accountCustomer(), paymentOperator: b.operator() };
+      return {
+        qrRawData: b.qr('DUITNOW', moneyRequired.amount),
+        moneyRequired,
+        accountCustomer: b.accountCustomer(),
+        paymentOperator: b.operator(),
+      };
     },
   },
 };
 
-export const expirySecondsFor = (code: string) => EXPIRY_SECONDS[METHOD_PROFILES[code as TablePayinMethodCode]?.expiry ?? 'redirect'];
+export const expirySecondsFor = (code: string) =>
+  EXPIRY_SECONDS[METHOD_PROFILES[code as TablePayinMethodCode]?.expiry ?? 'redirect'];
 
 /** Methods whose GET shows the account the customer actually used, once the payment succeeded. */
-export const ACCOUNT_USED_METHODS: ReadonlySet<string> = new Set(['ABSA_PAY', 'CAPITEC_PAY', 'ONLINE', 'QRISPAY', 'UPIQR']);
+export const ACCOUNT_USED_METHODS: ReadonlySet<string> = new Set([
+  'ABSA_PAY',
+  'CAPITEC_PAY',
+  'ONLINE',
+  'QRISPAY',
+  'UPIQR',
+]);
 
 /** The full method response: the common fields, then the method's own. */
 export function buildMethodResponse(input: MethodResponseInput): Fields {

@@ -66,7 +66,8 @@ function estimatedSize(source: string): number {
         i = end < 0 ? source.length : end + 1;
         atom(literal);
       } else {
-        if ((next === 'p' || next === 'P' || next === 'x') && source[i + 2] === '{') i = Math.max(i + 1, source.indexOf('}', i));
+        if ((next === 'p' || next === 'P' || next === 'x') && source[i + 2] === '{')
+          i = Math.max(i + 1, source.indexOf('}', i));
         else i++;
         atom(1);
       }
@@ -74,7 +75,8 @@ function estimatedSize(source: string): number {
       let j = i + 1;
       if (source[j] === '^') j++;
       if (source[j] === ']') j++;
-      while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : source.startsWith('[:', j) ? Math.max(1, source.indexOf(':]', j) + 2 - j) : 1;
+      while (j < source.length && source[j] !== ']')
+        j += source[j] === '\\' ? 2 : source.startsWith('[:', j) ? Math.max(1, source.indexOf(':]', j) + 2 - j) : 1;
       i = j;
       atom(1);
     } else if (ch === '(') {
@@ -127,7 +129,10 @@ function compileOperation(operation: string): Compiled {
     pattern = RE2JS.compile(`^(?:${upperMethod(operation)})$`, RE2JS.DISABLE_UNICODE_GROUPS);
   } catch (error) {
     const why = (error as Error).message.replace(/^error parsing regexp: /, '');
-    return { kind: 'refused', reason: `is not a regular expression the platform accepts (RE2 syntax, without lookarounds, backreferences or Unicode classes): ${why}` };
+    return {
+      kind: 'refused',
+      reason: `is not a regular expression the platform accepts (RE2 syntax, without lookarounds, backreferences or Unicode classes): ${why}`,
+    };
   }
   const size = programSize(pattern);
   if (size > MAX_PATTERN_SIZE) return { kind: 'refused', reason: TOO_LARGE };
@@ -174,8 +179,14 @@ export function operationPermits(operation: string, method: string, path: string
  * whole list when its patterns together are too large.
  */
 export function operationsProblems(operations: readonly string[]): FieldDetail[] {
-  if (operations.length > MAX_OPERATIONS) return [{ field: 'operations', message: `must have at most ${MAX_OPERATIONS} items` }];
-  const tooLarge = (size: string) => [{ field: 'operations', message: `its patterns together are too large to match in bounded time (${size} RE2 instructions, at most ${MAX_PATTERN_SIZE})` }];
+  if (operations.length > MAX_OPERATIONS)
+    return [{ field: 'operations', message: `must have at most ${MAX_OPERATIONS} items` }];
+  const tooLarge = (size: string) => [
+    {
+      field: 'operations',
+      message: `its patterns together are too large to match in bounded time (${size} RE2 instructions, at most ${MAX_PATTERN_SIZE})`,
+    },
+  ];
   // Estimates first, each and together: a hostile list is refused before anything is compiled.
   const details: FieldDetail[] = [];
   let estimate = 0;

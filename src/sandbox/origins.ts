@@ -36,10 +36,25 @@ const ALLOW_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'];
  * only the allowed origins, and any other origin refused with 403 and no CORS header, preflights
  * included, before the request does anything.
  */
-export function corsByPath(allowedOrigins: readonly string[], isLocalTool: (path: string) => boolean): MiddlewareHandler<SandboxEnv> {
+export function corsByPath(
+  allowedOrigins: readonly string[],
+  isLocalTool: (path: string) => boolean,
+): MiddlewareHandler<SandboxEnv> {
   const allowed = createOriginPolicy(allowedOrigins);
-  const platformCors = cors({ origin: '*', allowMethods: ALLOW_METHODS, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: 600 });
-  const localCors = cors({ origin: (origin) => origin, allowMethods: ALLOW_METHODS, allowHeaders: ALLOW_HEADERS, exposeHeaders: EXPOSE_HEADERS, maxAge: 600 });
+  const platformCors = cors({
+    origin: '*',
+    allowMethods: ALLOW_METHODS,
+    allowHeaders: ALLOW_HEADERS,
+    exposeHeaders: EXPOSE_HEADERS,
+    maxAge: 600,
+  });
+  const localCors = cors({
+    origin: (origin) => origin,
+    allowMethods: ALLOW_METHODS,
+    allowHeaders: ALLOW_HEADERS,
+    exposeHeaders: EXPOSE_HEADERS,
+    maxAge: 600,
+  });
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (!isLocalTool(url.pathname)) return platformCors(c, next);

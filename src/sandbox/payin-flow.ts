@@ -11,7 +11,13 @@ import { forbidden, invalidRequest, rejected, zodDetails } from './errors.js';
 import { masked, platformReference, digitsFrom } from './identifiers.js';
 import { ACCOUNT_USED_METHODS, buildMethodResponse, expirySecondsFor } from './method-responses.js';
 import type { PaymentKind, PaymentRecord, Transition } from './payments.js';
-import { EXPIRY_FAILURE_DELAY_MS, EXPIRY_FAILURE_REASON, differentAmountReceived, payinScenarioFor, type PayinScenario } from './scenarios.js';
+import {
+  EXPIRY_FAILURE_DELAY_MS,
+  EXPIRY_FAILURE_REASON,
+  differentAmountReceived,
+  payinScenarioFor,
+  type PayinScenario,
+} from './scenarios.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';
 import type { SandboxContext } from './context.js';
@@ -25,7 +31,11 @@ export const EXTERNAL_REFERENCE_METHODS: ReadonlySet<string> = new Set(['P2A_V2'
  * only once the rest of the request parses, so when it does not, the method's rule problems are
  * added here too (with the same `checkPaymentMethod`), and one answer names every field.
  */
-export function validateMethodRequest<S extends z.ZodMiniType>(schema: S, body: unknown, currencyCode: unknown): z.infer<S> {
+export function validateMethodRequest<S extends z.ZodMiniType>(
+  schema: S,
+  body: unknown,
+  currencyCode: unknown,
+): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const details = zodDetails(parsed.error.issues, body);
@@ -43,7 +53,9 @@ export function validateMethodRequest<S extends z.ZodMiniType>(schema: S, body: 
 export function assertTokenMoney(claims: TokenClaims, money: Money) {
   const allowed = claims.money;
   if (allowed && (allowed.amount !== money.amount || allowed.currencyCode !== money.currencyCode)) {
-    throw forbidden(`The token permits only a payment of ${allowed.amount} ${allowed.currencyCode}, not ${money.amount} ${money.currencyCode}`);
+    throw forbidden(
+      `The token permits only a payment of ${allowed.amount} ${allowed.currencyCode}, not ${money.amount} ${money.currencyCode}`,
+    );
   }
 }
 
@@ -53,25 +65,50 @@ export function assertOffered(method: PayinMethod, currencyCode: string) {
   if (!(methodCodesFor(currencyCode) as string[]).includes(code)) {
     throw rejected('PAYMENT_OPERATOR_UNAVAILABLE', `${code} is not offered for ${currencyCode}`);
   }
-  if (method.paymentOperatorCode && !operatorsFor(code, currencyCode).some((op) => op.code === method.paymentOperatorCode)) {
-    throw rejected('PAYMENT_OPERATOR_UNAVAILABLE', `Operator ${method.paymentOperatorCode} is not offered for ${code} in ${currencyCode}`);
+  if (
+    method.paymentOperatorCode &&
+    !operatorsFor(code, currencyCode).some((op) => op.code === method.paymentOperatorCode)
+  ) {
+    throw rejected(
+      'PAYMENT_OPERATOR_UNAVAILABLE',
+      `Operator ${method.paymentOperatorCode} is not offered for ${code} in ${currencyCode}`,
+    );
   }
-  if (method.externalProviderCode && !externalProvidersFor(currencyCode).some((p) => p.code === method.externalProviderCode)) {
-    throw rejected('PAYMENT_OPERATOR_UNAVAILABLE', `External provider ${method.externalProviderCode} is not offered for ${currencyCode}`);
+  if (
+    method.externalProviderCode &&
+    !externalProvidersFor(currencyCode).some((p) => p.code === method.externalProviderCode)
+  ) {
+    throw rejected(
+      'PAYMENT_OPERATOR_UNAVAILABLE',
+      `External provider ${method.externalProviderCode} is not offered for ${currencyCode}`,
+    );
   }
 }
 
 /** The scenario of an amount, or the 406 it stands for. */
 export function scenarioOrReject(amount: number): PayinScenario {
   const { scenario } = payinScenarioFor(amount);
-  if (scenario.kind === 'rejected') throw rejected(scenario.errorCode, `The sandbox rejects amount ${amount} with ${scenario.errorCode}`);
+  if (scenario.kind === 'rejected')
+    throw rejected(scenario.errorCode, `The sandbox rejects amount ${amount} with ${scenario.errorCode}`);
   return scenario;
 }
 
 /** When and how a PROCESSING payment ends, given where it stands now. */
-export function outcomeOf(scenario: PayinScenario, now: number, expireAt: number, settleDelayMs: number, awaitingReference: boolean): Transition {
-  if (scenario.kind === 'expires') return { at: expireAt + EXPIRY_FAILURE_DELAY_MS, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON };
-  if (awaitingReference || scenario.kind !== 'settles') return { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON };
+export function outcomeOf(
+  scenario: PayinScenario,
+  now: number,
+  expireAt: number,
+  settleDelayMs: number,
+  awaitingReference: boolean,
+): Transition {
+  if (scenario.kind === 'expires')
+    return {
+      at: expireAt + EXPIRY_FAILURE_DELAY_MS,
+      status: 'FAILED',
+      failureReasonCode: EXPIRY_FAILURE_REASON,
+    };
+  if (awaitingReference || scenario.kind !== 'settles')
+    return { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON };
   return { at: now + settleDelayMs, status: scenario.status, failureReasonCode: scenario.failureReasonCode };
 }
 
@@ -97,7 +134,11 @@ export interface MethodPaymentInput {
 }
 
 /** Builds the record of a new payin or top-up, its outcome already scheduled. */
-export function createMethodPayment(input: MethodPaymentInput, scenario: PayinScenario, ctx: SandboxContext): PaymentRecord {
+export function createMethodPayment(
+  input: MethodPaymentInput,
+  scenario: PayinScenario,
+  ctx: SandboxContext,
+): PaymentRecord {
   const now = ctx.clock.now();
   const idPayment = randomUUID();
   const reference = platformReference(idPayment);
@@ -115,14 +156,17 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
     merchant: input.merchant,
     pageUrl,
   });
-  const givenReference = input.method.paymentMethodCode === 'P2A_V2' ? input.method.externalReference?.reference : undefined;
+  const givenReference =
+    input.method.paymentMethodCode === 'P2A_V2' ? input.method.externalReference?.reference : undefined;
   if (givenReference) methodResponse.externalReference = { reference: givenReference };
   const awaitingReference = input.method.paymentMethodCode === 'P2A_V2' && !givenReference;
   // With bankPageDecides, a payment that leads to the sandbox bank page waits there for a person.
   const leadsToBankPage = methodResponse.redirectTo === pageUrl || methodResponse.deeplink === pageUrl;
   const waitsForPage = ctx.settings.bankPageDecides && leadsToBankPage && scenario.kind === 'settles';
   const differentAmount = scenario.kind === 'settles' && scenario.differentAmount;
-  const moneyReceived = differentAmount ? { amount: differentAmountReceived(input.money.amount), currencyCode: input.money.currencyCode } : undefined;
+  const moneyReceived = differentAmount
+    ? { amount: differentAmountReceived(input.money.amount), currencyCode: input.money.currencyCode }
+    : undefined;
   const account = input.method.account;
   return {
     kind: input.kind,
@@ -133,7 +177,9 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
     createdAt: now,
     expireAt,
     status: 'PROCESSING',
-    next: waitsForPage ? { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON } : outcomeOf(scenario, now, expireAt, ctx.settings.settleDelayMs, awaitingReference),
+    next: waitsForPage
+      ? { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON }
+      : outcomeOf(scenario, now, expireAt, ctx.settings.settleDelayMs, awaitingReference),
     waitsForPage,
     callbackUrl: input.callbackUrl,
     view: input.view(methodResponse, idPayment),
@@ -143,13 +189,17 @@ export function createMethodPayment(input: MethodPaymentInput, scenario: PayinSc
     moneyReceived,
     // A different amount received is what reaches the merchant; otherwise the full order amount.
     settlement: moneyReceived && input.kind === 'payin' ? moneyReceived : input.credit,
-    requestAccount: account?.accountName || account?.accountNumber ? { accountName: account.accountName, accountNumber: account.accountNumber } : undefined,
+    requestAccount:
+      account?.accountName || account?.accountNumber
+        ? { accountName: account.accountName, accountNumber: account.accountNumber }
+        : undefined,
   };
 }
 
 /** Account data "collected during the payment", recorded when it succeeds. */
 export function paymentAccountOf(record: PaymentRecord) {
-  const method = ((record.view.paymentMethodResponse ?? {}) as { paymentOperator?: { code?: string; name?: string } }).paymentOperator;
+  const method = ((record.view.paymentMethodResponse ?? {}) as { paymentOperator?: { code?: string; name?: string } })
+    .paymentOperator;
   return {
     accountName: record.requestAccount?.accountName ?? 'Sandbox Customer',
     accountNumber: masked(record.requestAccount?.accountNumber ?? digitsFrom(record.idPayment, 10, 'payer')),
@@ -158,7 +208,12 @@ export function paymentAccountOf(record: PaymentRecord) {
   };
 }
 
-const PROCESSOR_STATUS: Record<string, string> = { PROCESSING: 'PENDING', SUCCESS: 'COMPLETED', FAILED: 'FAILED', REFUSED: 'REJECTED' };
+const PROCESSOR_STATUS: Record<string, string> = {
+  PROCESSING: 'PENDING',
+  SUCCESS: 'COMPLETED',
+  FAILED: 'FAILED',
+  REFUSED: 'REJECTED',
+};
 
 /** GET answer of a payin or top-up: the create answer, the status, and what the payment produced. */
 export function detailView(record: PaymentRecord): Record<string, unknown> {
@@ -173,6 +228,8 @@ export function detailView(record: PaymentRecord): Record<string, unknown> {
     status: record.status,
     ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
     ...(final && record.moneyReceived ? { moneyReceived: record.moneyReceived } : {}),
-    paymentProcess: { processorStatus: record.awaitingReference && !final ? 'AWAITING_REFERENCE' : PROCESSOR_STATUS[record.status] },
+    paymentProcess: {
+      processorStatus: record.awaitingReference && !final ? 'AWAITING_REFERENCE' : PROCESSOR_STATUS[record.status],
+    },
   };
 }

@@ -82,7 +82,8 @@ export function createPaymentStore(options: PaymentStoreOptions) {
 
   function applyDue(record: PaymentRecord, now = options.now()) {
     const next = record.next;
-    if (next && next.at <= now && record.status === 'PROCESSING') setStatus(record, next.status, next.failureReasonCode);
+    if (next && next.at <= now && record.status === 'PROCESSING')
+      setStatus(record, next.status, next.failureReasonCode);
     return record;
   }
 

@@ -6,7 +6,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { readJsonBody } from '../server/http-body.js';
-import { validateInput } from '../server/validation.js';
 import { HttpError, forbidden, invalidRequest } from './errors.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';
@@ -88,7 +87,8 @@ export function bearerRoute(ctx: SandboxContext, handle: PlatformHandler) {
 export function pathId(c: Context, name: string, schema: z.ZodMiniType<string>): string {
   const value = c.req.param(name) ?? '';
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidRequest([{ field: name, message: 'must be 1 to 128 characters with no spaces, "/", "?" or "#"' }]);
+  if (!parsed.success)
+    throw invalidRequest([{ field: name, message: 'must be 1 to 128 characters with no spaces, "/", "?" or "#"' }]);
   return parsed.data;
 }
 

@@ -18,9 +18,14 @@ export function createRateLimiter(limit: number | false, now: () => number = Dat
       if (times.length >= limit) {
         recent.set(key, times);
         const retryAfterSecs = Math.max(1, Math.ceil((times[0]! + WINDOW_MS - at) / 1000));
-        throw new HttpError(429, 'RATE_LIMITED', `More than ${limit} requests per second; retry after ${retryAfterSecs} s`, {
-          headers: { 'Retry-After': String(retryAfterSecs) },
-        });
+        throw new HttpError(
+          429,
+          'RATE_LIMITED',
+          `More than ${limit} requests per second; retry after ${retryAfterSecs} s`,
+          {
+            headers: { 'Retry-After': String(retryAfterSecs) },
+          },
+        );
       }
       times.push(at);
       recent.set(key, times);

@@ -61,7 +61,8 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     name: 'expires',
     amounts: '1',
     example: 1,
-    result: 'PROCESSING until expireAt; FAILED (CUSTOMER_VERIFICATION_INACTIVITY) registered 2 h after expiry, with a callback',
+    result:
+      'PROCESSING until expireAt; FAILED (CUSTOMER_VERIFICATION_INACTIVITY) registered 2 h after expiry, with a callback',
     source: 'document',
     scenario: { kind: 'expires' },
     match: { equals: 1 },
@@ -81,7 +82,12 @@ export const PAYIN_SCENARIOS: readonly ScenarioRow[] = [
     example: 25,
     result: 'FAILED (DIFFERENT_AMOUNT_CONFIRMED) after settleDelayMs; moneyReceived = amount − 1',
     source: 'document',
-    scenario: { kind: 'settles', status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED', differentAmount: true },
+    scenario: {
+      kind: 'settles',
+      status: 'FAILED',
+      failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED',
+      differentAmount: true,
+    },
     match: { from: 20, below: 30 },
   },
   {
@@ -134,7 +140,9 @@ export function payinScenarioFor(amount: number): ScenarioRow {
 }
 
 /** The amount of each preset, by name: `SCENARIO_AMOUNTS.refused === 48`. */
-export const SCENARIO_AMOUNTS: Readonly<Record<string, number>> = Object.fromEntries(PAYIN_SCENARIOS.map((row) => [row.name, row.example]));
+export const SCENARIO_AMOUNTS: Readonly<Record<string, number>> = Object.fromEntries(
+  PAYIN_SCENARIOS.map((row) => [row.name, row.example]),
+);
 
 /** What the customer paid in a different-amount scenario. */
 export const differentAmountReceived = (amount: number) => Math.max(0, amount - 1);
@@ -143,7 +151,10 @@ export const differentAmountReceived = (amount: number) => Math.max(0, amount - 
  * Payouts (states not shown beyond REFUSED): our choice, with the failure codes the document lists
  * for payouts. A payout that does not succeed gives its amount back to the balance.
  */
-export function payoutOutcomeFor(amount: number): { status: FinalStatus; failureReasonCode?: FailureReasonCode } {
+export function payoutOutcomeFor(amount: number): {
+  status: FinalStatus;
+  failureReasonCode?: FailureReasonCode;
+} {
   if (amount >= 3 && amount < 20) return { status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_INVALID' };
   if (amount === 47) return { status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_UNAVAILABLE' };
   if (amount === 48) return { status: 'REFUSED' };

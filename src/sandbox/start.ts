@@ -48,7 +48,12 @@ export async function startEmulator(options: EmulatorSettings) {
   const host = options.host;
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port, hostname: host, overrideGlobalObjects: false }) as Server;
+    const started = serve({
+      fetch: app.fetch,
+      port: options.port,
+      hostname: host,
+      overrideGlobalObjects: false,
+    }) as Server;
     started.once('listening', () => resolve(started));
     started.once('error', reject);
   });
@@ -85,10 +90,12 @@ export async function startEmulator(options: EmulatorSettings) {
     },
     /** Payments held, read as GET would see them now. */
     payments: {
-      get: (kind: 'payin' | 'topup' | 'payout', id: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.store.get(kind, merchantCode, id),
+      get: (kind: 'payin' | 'topup' | 'payout', id: string, merchantCode = DEMO_MERCHANT_CODE) =>
+        ctx.store.get(kind, merchantCode, id),
       count: () => ctx.store.size(),
     },
-    balance: (currencyCode: string, merchantCode = DEMO_MERCHANT_CODE) => ctx.ledger.balance(merchantCode, currencyCode),
+    balance: (currencyCode: string, merchantCode = DEMO_MERCHANT_CODE) =>
+      ctx.ledger.balance(merchantCode, currencyCode),
     faults: ctx.faults,
     requests: ctx.requests,
     callbacks: { deliveries: ctx.callbacks.deliveries, clear: ctx.callbacks.clear },

@@ -27,7 +27,11 @@ export interface ContextOptions {
   callbackRetry?: CallbackRetryOptions;
 }
 
-const CALLBACK_TYPES = { payin: ['PAYIN_STATUS_CHANGED', 'idPayin'], topup: ['TOPUP_STATUS_CHANGED', 'idTopUp'], payout: ['PAYOUT_STATUS_CHANGED', 'idPayout'] } as const;
+const CALLBACK_TYPES = {
+  payin: ['PAYIN_STATUS_CHANGED', 'idPayin'],
+  topup: ['TOPUP_STATUS_CHANGED', 'idTopUp'],
+  payout: ['PAYOUT_STATUS_CHANGED', 'idPayout'],
+} as const;
 
 /** The notification body: what changed, never the changed data. */
 export function callbackBody(record: PaymentRecord): Record<string, string> {
@@ -43,8 +47,10 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
   function onFinal(record: PaymentRecord) {
     const { merchantCode, settlement } = record;
     if (record.kind === 'payin' && record.status === 'SUCCESS') record.paymentAccount = paymentAccountOf(record);
-    if (record.kind !== 'payout' && record.status === 'SUCCESS') ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
-    if (record.kind === 'payout' && record.status !== 'SUCCESS') ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
+    if (record.kind !== 'payout' && record.status === 'SUCCESS')
+      ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
+    if (record.kind === 'payout' && record.status !== 'SUCCESS')
+      ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
     if (record.callbackUrl) callbacks.send(record.callbackUrl, callbackBody(record));
   }
 
@@ -55,7 +61,11 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
   settleDue = store.settleDue;
 
   return {
-    settings: { settleDelayMs: options.settleDelayMs, allowedOrigins: options.allowedOrigins, bankPageDecides: options.bankPageDecides },
+    settings: {
+      settleDelayMs: options.settleDelayMs,
+      allowedOrigins: options.allowedOrigins,
+      bankPageDecides: options.bankPageDecides,
+    },
     clock,
     merchants,
     tokens: createTokenService(clock.now),

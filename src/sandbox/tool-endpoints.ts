@@ -9,5 +9,5 @@ export const SANDBOX_ENDPOINTS = [
   'GET    /__sandbox/faults                   injected faults; POST merges, PUT replaces, DELETE turns all off',
   'POST   /__sandbox/reset                    forgets every payment and restores opening balances',
   'GET    /__sandbox/redirect/{idPayin}       the simulated bank or wallet page of a payment: Approve, Decline, Let it expire',
-  'POST   /__sandbox/redirect/{idPayin}       decision=approve|decline|expire (the page\'s form), then back to returnUrl',
+  "POST   /__sandbox/redirect/{idPayin}       decision=approve|decline|expire (the page's form), then back to returnUrl",
 ];

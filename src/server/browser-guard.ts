@@ -4,7 +4,7 @@
  */
 
 /** The globals the check reads; a parameter so that each runtime's shape can be tested. */
-type GlobalScope = typeof globalThis & Record<string, any>;
+type GlobalScope = typeof globalThis & Record<string, unknown>;
 
 /**
  * Whether code runs in a browser: a page with a DOM, or a browser's web worker. Server runtimes
@@ -23,7 +23,10 @@ export function runsInBrowser(scope: GlobalScope = globalThis as GlobalScope): b
     scope.navigator?.userAgent === 'Cloudflare-Workers';
   if (server) return false;
   const page = typeof scope.document === 'object' && scope.document !== null;
-  const worker = typeof scope.WorkerGlobalScope === 'function' && scope instanceof scope.WorkerGlobalScope && typeof scope.importScripts === 'function';
+  const worker =
+    typeof scope.WorkerGlobalScope === 'function' &&
+    scope instanceof scope.WorkerGlobalScope &&
+    typeof scope.importScripts === 'function';
   return page || worker;
 }
 

@@ -2,7 +2,15 @@
  * The in-process status bus: enough when one server instance receives the platform's callbacks and
  * holds every shopper's stream. Several instances need `redisBus`.
  */
-import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
+import {
+  consoleBusLog,
+  createSubscriberRegistry,
+  decodeChange,
+  encodeChange,
+  StatusBusUnavailableError,
+  type BusLog,
+  type StatusBus,
+} from './bus.js';
 
 export interface MemoryBusOptions {
   /** Where a listener that throws is reported. Default: console.warn. */

@@ -18,7 +18,15 @@
  */
 import type { createClient as CreateRedisClient } from '@redis/client';
 import { loadRedis, reconnectBackoff, redactedUrl } from './redis-load.js';
-import { consoleBusLog, createSubscriberRegistry, decodeChange, encodeChange, StatusBusUnavailableError, type BusLog, type StatusBus } from './bus.js';
+import {
+  consoleBusLog,
+  createSubscriberRegistry,
+  decodeChange,
+  encodeChange,
+  StatusBusUnavailableError,
+  type BusLog,
+  type StatusBus,
+} from './bus.js';
 
 export interface RedisBusOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -48,8 +56,8 @@ interface RedisClient {
   duplicate(): RedisClient;
   publish(channel: string, message: string): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
-  on(event: string, listener: (...args: any[]) => void): RedisClient;
-  off(event: string, listener: (...args: any[]) => void): RedisClient;
+  on(event: string, listener: (...args: never[]) => void): RedisClient;
+  off(event: string, listener: (...args: never[]) => void): RedisClient;
 }
 type State = 'idle' | 'connecting' | 'live' | 'down' | 'closed';
 
@@ -97,10 +105,21 @@ export function redisBus(options: RedisBusOptions): StatusBus {
 
   function goDown(cause: unknown): void {
     if (state === 'closed' || state === 'down') return;
-    if (state === 'live') log(`Redis (${channel}) connection lost: open status streams end and shoppers' elements poll until it is back`, cause);
-    else log(`Redis (${channel}) cannot be reached: status streams are refused and shoppers' elements poll until it is`, cause);
+    if (state === 'live')
+      log(
+        `Redis (${channel}) connection lost: open status streams end and shoppers' elements poll until it is back`,
+        cause,
+      );
+    else
+      log(
+        `Redis (${channel}) cannot be reached: status streams are refused and shoppers' elements poll until it is`,
+        cause,
+      );
     setState('down');
-    registry.loseAll(new StatusBusUnavailableError('The Redis connection of the status bus was lost', { cause }), listenerFailed);
+    registry.loseAll(
+      new StatusBusUnavailableError('The Redis connection of the status bus was lost', { cause }),
+      listenerFailed,
+    );
   }
 
   function onMessage(message: string): void {
@@ -213,7 +232,9 @@ export function redisBus(options: RedisBusOptions): StatusBus {
       try {
         await publisher.publish(channel, message);
       } catch (error) {
-        throw new StatusBusUnavailableError(`Publishing to Redis failed: ${(error as Error).message}`, { cause: error });
+        throw new StatusBusUnavailableError(`Publishing to Redis failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     },
     async subscribe(idPayin, listener) {

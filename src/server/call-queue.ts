@@ -10,7 +10,12 @@ import type { RetryOptions } from '../api/transport.js';
  * from coming back together. Other passing failures (network, 5xx) are tried 3 more times. A
  * caller that gives up (a shopper who left) aborts with its signal.
  */
-export const PLATFORM_RETRY: RetryOptions = { retries: 3, maxDelayMs: 15_000, patientWhenLimited: true, jitterMs: 1000 };
+export const PLATFORM_RETRY: RetryOptions = {
+  retries: 3,
+  maxDelayMs: 15_000,
+  patientWhenLimited: true,
+  jitterMs: 1000,
+};
 
 /**
  * The checkout tokens' retry: as PLATFORM_RETRY, with less jitter and a slower-growing backoff.
@@ -62,7 +67,14 @@ const MAX_RETRY_AFTER_SECS = 60;
 export function createCallQueue(options: CallQueueOptions) {
   const { concurrency, maxWaiting } = options;
   const waiting: (() => void)[] = [];
-  const stats: CallQueueStats = { running: 0, waiting: 0, peakRunning: 0, peakWaiting: 0, waited: 0, refused: 0 };
+  const stats: CallQueueStats = {
+    running: 0,
+    waiting: 0,
+    peakRunning: 0,
+    peakWaiting: 0,
+    waited: 0,
+    refused: 0,
+  };
   /** A moving average of how long a call takes, for the Retry-After of a refusal. */
   let averageMs = 1000;
 

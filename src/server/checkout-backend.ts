@@ -114,7 +114,11 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   // The platform's clock, from the Date header of each of its answers: a top-up's rate holds until
   // validUpTo in the platform's time.
   const platformClock = createPlatformClock(() => options.fetch ?? fetch);
-  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformClock.fetch };
+  const platform = {
+    platformUrl: config.platformUrl,
+    apiVersion: config.apiVersion,
+    fetch: platformClock.fetch,
+  };
   const issuer = createTokenIssuer({
     baseUrl: config.platformUrl,
     merchantCode: options.merchantCode,
@@ -131,8 +135,17 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   const topUpOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer, kind: 'topup' }) : undefined;
   const fxRates = createFxRateCache({ ...platform, issuer, platformNow: platformClock.now });
   const handleKey = deriveHandleKey(options);
-  handleKey.catch((error) => log('The key of checkout handles could not be made (privateKey, secret or handleSecret): checkouts fail until it is fixed', error));
-  const handles = createCheckoutHandles({ key: handleKey, validitySecs: config.handleValiditySecs, now: options.now ?? Date.now });
+  handleKey.catch((error) =>
+    log(
+      'The key of checkout handles could not be made (privateKey, secret or handleSecret): checkouts fail until it is fixed',
+      error,
+    ),
+  );
+  const handles = createCheckoutHandles({
+    key: handleKey,
+    validitySecs: config.handleValiditySecs,
+    now: options.now ?? Date.now,
+  });
   const follower = createPayinFollower({
     ...platform,
     issuer,
@@ -153,7 +166,9 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       return await call();
     } catch (error) {
       log('The checkout store failed', error);
-      throw new HttpError(503, 'STORE_UNAVAILABLE', 'The shop cannot reach its checkout store now; try again', { headers: { 'Retry-After': '1' } });
+      throw new HttpError(503, 'STORE_UNAVAILABLE', 'The shop cannot reach its checkout store now; try again', {
+        headers: { 'Retry-After': '1' },
+      });
     }
   }
 
@@ -200,12 +215,25 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     remember: (idTopUp, checkout) => remembered(() => store.remember(subjectOf('topup', idTopUp), checkout, keepMs)),
     // A checkout token for one top-up, in its turn: its literal operations with GET /fx-rates, or by action.
     mint: (idTopUp, money, scope, signal) =>
-      queue.run(() => issuer.forTopUp(idTopUp, { fxRates: scope !== 'by-action', money, validitySecs: config.tokenValiditySecs }, { retry: MINT_RETRY, signal }), signal),
+      queue.run(
+        () =>
+          issuer.forTopUp(
+            idTopUp,
+            { fxRates: scope !== 'by-action', money, validitySecs: config.tokenValiditySecs },
+            { retry: MINT_RETRY, signal },
+          ),
+        signal,
+      ),
     sign: (claims) => handles.sign(claims),
   });
 
   /** Everything an element needs for one payin: a fresh token and handle, the cached options. */
-  async function checkoutFor(request: Request, idPayin: string, checkout: RememberedCheckout, scope: TokenScope): Promise<CheckoutResponse> {
+  async function checkoutFor(
+    request: Request,
+    idPayin: string,
+    checkout: RememberedCheckout,
+    scope: TokenScope,
+  ): Promise<CheckoutResponse> {
     const { money, customer } = checkout;
     const callbackUrl = await callbackUrlFor(request);
     await remembered(() => store.remember(idPayin, checkout, keepMs));
@@ -250,10 +278,19 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
         ? await topUpCheckoutFor(
             request,
             order.idTopUp,
-            { money: statedMoney(order.topUpRequested), topUpRequested: order.topUpRequested, ...(order.customer ? { customer: order.customer } : {}) },
+            {
+              money: statedMoney(order.topUpRequested),
+              topUpRequested: order.topUpRequested,
+              ...(order.customer ? { customer: order.customer } : {}),
+            },
             order.tokenScope ?? config.tokenScope,
           )
-        : await checkoutFor(request, order.idPayin, { money: order.money, ...(order.customer ? { customer: order.customer } : {}) }, order.tokenScope ?? config.tokenScope);
+        : await checkoutFor(
+            request,
+            order.idPayin,
+            { money: order.money, ...(order.customer ? { customer: order.customer } : {}) },
+            order.tokenScope ?? config.tokenScope,
+          );
     counts.checkouts++;
     return jsonResponse(201, body);
   }
@@ -263,14 +300,21 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     if (!claims) throw forbidden('This handle is not one this shop gave, or it has expired: start a new checkout');
     if (claims.topUpRequested) {
       if (body.idPayin !== undefined) throw forbidden('This handle is the handle of a top-up, not of a payin');
-      if (body.idTopUp !== undefined && body.idTopUp !== claims.idPayin) throw forbidden('This handle is not the handle of that top-up');
+      if (body.idTopUp !== undefined && body.idTopUp !== claims.idPayin)
+        throw forbidden('This handle is not the handle of that top-up');
       const kept = await remembered(() => store.recall(subjectOf('topup', claims.idPayin)));
-      const answer = await topUpCheckoutFor(request, claims.idPayin, { ...kept, money: claims.money, topUpRequested: claims.topUpRequested }, claims.scope);
+      const answer = await topUpCheckoutFor(
+        request,
+        claims.idPayin,
+        { ...kept, money: claims.money, topUpRequested: claims.topUpRequested },
+        claims.scope,
+      );
       counts.renewals++;
       return jsonResponse(200, answer);
     }
     if (body.idTopUp !== undefined) throw forbidden('This handle is the handle of a payin, not of a top-up');
-    if (body.idPayin !== undefined && body.idPayin !== claims.idPayin) throw forbidden('This handle is not the handle of that payin');
+    if (body.idPayin !== undefined && body.idPayin !== claims.idPayin)
+      throw forbidden('This handle is not the handle of that payin');
     // Remembered again (or again at all, after the store forgot it): the handle vouches for it.
     const checkout = (await remembered(() => store.recall(claims.idPayin))) ?? { money: claims.money };
     const answer = await checkoutFor(request, claims.idPayin, { ...checkout, money: claims.money }, claims.scope);
@@ -284,24 +328,42 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
       return error.toResponse();
     }
     if (error instanceof QueueFullError) {
-      return jsonResponse(503, { errorCode: 'BUSY', message: error.message }, { 'Retry-After': String(error.retryAfterSecs) });
+      return jsonResponse(
+        503,
+        { errorCode: 'BUSY', message: error.message },
+        { 'Retry-After': String(error.retryAfterSecs) },
+      );
     }
-    if (request.signal.aborted) return jsonResponse(499, { errorCode: 'CLIENT_CLOSED', message: 'The shopper left before the checkout was ready' });
+    if (request.signal.aborted)
+      return jsonResponse(499, {
+        errorCode: 'CLIENT_CLOSED',
+        message: 'The shopper left before the checkout was ready',
+      });
     if (isPlatformError(error)) {
       log(`The platform refused a checkout token: ${error.httpStatus ?? 'no answer'} ${error.code}`, error);
-      return jsonResponse(502, { errorCode: error.code, message: `The platform answered ${error.httpStatus ?? 'nothing'} ${error.code}: ${error.message}` });
+      return jsonResponse(502, {
+        errorCode: error.code,
+        message: `The platform answered ${error.httpStatus ?? 'nothing'} ${error.code}: ${error.message}`,
+      });
     }
     log('The checkout backend failed unexpectedly', error);
-    return jsonResponse(500, { errorCode: 'INTERNAL_ERROR', message: 'The checkout backend failed to handle this request' });
+    return jsonResponse(500, {
+      errorCode: 'INTERNAL_ERROR',
+      message: 'The checkout backend failed to handle this request',
+    });
   }
 
   /** `POST {prefix}/checkouts`: a new checkout (`{}`) or a renewal (`{"handle": …}`). */
   async function handleCheckout(request: Request): Promise<Response> {
     try {
-      if (request.method !== 'POST') throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Only POST is allowed here', { headers: { Allow: 'POST' } });
+      if (request.method !== 'POST')
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'Only POST is allowed here', {
+          headers: { Allow: 'POST' },
+        });
       const body = await readCheckoutBody(request);
       if (body.handle !== undefined) return await renewal(request, body as CheckoutRequestBody & { handle: string });
-      if (body.idPayin !== undefined || body.idTopUp !== undefined) throw forbidden("Renewing a checkout's token needs the handle its checkout gave; {} starts a new checkout");
+      if (body.idPayin !== undefined || body.idTopUp !== undefined)
+        throw forbidden("Renewing a checkout's token needs the handle its checkout gave; {} starts a new checkout");
       return await newCheckout(request);
     } catch (error) {
       return errorResponse(error, request);
@@ -317,7 +379,9 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
    * data-free otherwise.
    */
   async function handleEvents(request: Request, idPayin: string): Promise<Response> {
-    return relay.handleEvents(request, idPayin, { authorized: await authorizedBy(request, 'payin', idPayin) });
+    return relay.handleEvents(request, idPayin, {
+      authorized: await authorizedBy(request, 'payin', idPayin),
+    });
   }
 
   /**
@@ -325,7 +389,9 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
    * events carry `{"topUp": …}`, read after the callback) with `?handle=` of that top-up.
    */
   async function handleTopUpEvents(request: Request, idTopUp: string): Promise<Response> {
-    return relay.handleTopUpEvents(request, idTopUp, { authorized: await authorizedBy(request, 'topup', idTopUp) });
+    return relay.handleTopUpEvents(request, idTopUp, {
+      authorized: await authorizedBy(request, 'topup', idTopUp),
+    });
   }
 
   /** Whether the request's `?handle=` is a valid handle of this payin (or top-up): a payin's never opens a top-up's stream, nor the reverse. */
@@ -370,7 +436,8 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
     handleEvents,
     handleTopUpEvents,
     /** The last top-up read after a callback (what onTopUpUpdate last got), with no platform request. */
-    lastTopUp: async (idTopUp: string): Promise<TopUpResponse | undefined> => (await follower.lastPayin(subjectOf('topup', idTopUp))) as TopUpResponse | undefined,
+    lastTopUp: async (idTopUp: string): Promise<TopUpResponse | undefined> =>
+      (await follower.lastPayin(subjectOf('topup', idTopUp))) as TopUpResponse | undefined,
     /**
      * The top-up as the platform has it now (one GET /topups/{idTopUp}), for a page of the shop's
      * own; only for top-ups this backend gave a checkout for (another id is undefined, with no
@@ -390,7 +457,10 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
      * (`NOT_FOUND` while the payin has not been created). It calls no hook: orders are fulfilled
      * by `onPayinUpdate`, after the platform's callback.
      */
-    async readPayin(idPayin: string, { signal }: { signal?: AbortSignal } = {}): Promise<PayinDetailResponse | undefined> {
+    async readPayin(
+      idPayin: string,
+      { signal }: { signal?: AbortSignal } = {},
+    ): Promise<PayinDetailResponse | undefined> {
       if (!isPayinId(idPayin) || (await store.recall(idPayin)) === undefined) return undefined;
       return follower.read(idPayin, signal);
     },

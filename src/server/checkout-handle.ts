@@ -75,11 +75,16 @@ export async function deriveHandleKey(source: HandleKeySource): Promise<WebCrypt
   let material: Uint8Array<ArrayBuffer>;
   let kind: string;
   if (source.handleSecret !== undefined) {
-    material = typeof source.handleSecret === 'string' ? encoder.encode(source.handleSecret) : new Uint8Array(source.handleSecret);
+    material =
+      typeof source.handleSecret === 'string'
+        ? encoder.encode(source.handleSecret)
+        : new Uint8Array(source.handleSecret);
     kind = 'handle-secret';
   } else if (source.privateKey !== undefined) {
     const key = typeof source.privateKey === 'string' ? await importPrivateKey(source.privateKey) : source.privateKey;
-    material = new Uint8Array(await crypto.subtle.sign(RSA_SHA256, key, encoder.encode('pay-checkout checkout handle key')));
+    material = new Uint8Array(
+      await crypto.subtle.sign(RSA_SHA256, key, encoder.encode('pay-checkout checkout handle key')),
+    );
     kind = 'private-key';
   } else if (source.secret !== undefined) {
     material = encoder.encode(source.secret);
@@ -89,7 +94,12 @@ export async function deriveHandleKey(source: HandleKeySource): Promise<WebCrypt
   }
   const input = await crypto.subtle.importKey('raw', material, 'HKDF', false, ['deriveKey']);
   return crypto.subtle.deriveKey(
-    { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode('pay-checkout'), info: encoder.encode(`checkout handle v1 ${kind} ${source.merchantCode}`) },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: encoder.encode('pay-checkout'),
+      info: encoder.encode(`checkout handle v1 ${kind} ${source.merchantCode}`),
+    },
     input,
     HMAC_SHA256,
     false,
@@ -122,7 +132,9 @@ export function createCheckoutHandles(options: CheckoutHandlesOptions) {
 
   return {
     /** A handle for this payin, valid `validitySecs` from now. */
-    async sign(claims: Pick<CheckoutHandlePayload, 'idPayin' | 'money' | 'scope' | 'topUpRequested'>): Promise<{ handle: string; payload: CheckoutHandlePayload }> {
+    async sign(
+      claims: Pick<CheckoutHandlePayload, 'idPayin' | 'money' | 'scope' | 'topUpRequested'>,
+    ): Promise<{ handle: string; payload: CheckoutHandlePayload }> {
       const iat = nowSecs();
       const payload: CheckoutHandlePayload = {
         idPayin: claims.idPayin,
@@ -149,7 +161,8 @@ export function createCheckoutHandles(options: CheckoutHandlesOptions) {
       } catch {
         return undefined;
       }
-      if (!(await crypto.subtle.verify('HMAC', await options.key, signatureBytes, encoder.encode(body)))) return undefined;
+      if (!(await crypto.subtle.verify('HMAC', await options.key, signatureBytes, encoder.encode(body))))
+        return undefined;
       let claims: unknown;
       try {
         claims = JSON.parse(new TextDecoder().decode(fromBase64url(body)));

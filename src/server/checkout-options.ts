@@ -80,7 +80,9 @@ export interface CheckoutBackendOptions {
    * given again (a reload of the same cart) gets a fresh token for the same payin, and the
    * platform refuses to create it twice. Not called for renewals: the handle names the payin.
    */
-  order: (request: Request) => CheckoutOrder | TopUpCheckoutOrder | Response | Promise<CheckoutOrder | TopUpCheckoutOrder | Response>;
+  order: (
+    request: Request,
+  ) => CheckoutOrder | TopUpCheckoutOrder | Response | Promise<CheckoutOrder | TopUpCheckoutOrder | Response>;
   /**
    * Each fresh payin read after a callback, once per change (a callback delivered twice does not
    * call it twice): fulfil the order here. A hook that throws is called again with the same payin
@@ -134,7 +136,17 @@ export interface CheckoutBackendOptions {
    * well-formed callback as it arrives, whatever its type and whoever's payin it names, for your
    * logs (not awaited).
    */
-  relay?: Pick<StatusRelayOptions, 'heartbeatMs' | 'retryMs' | 'maxStreams' | 'allowOrigins' | 'maxCallbackBytes' | 'publishTimeoutMs' | 'dataWaitMs' | 'onCallback'>;
+  relay?: Pick<
+    StatusRelayOptions,
+    | 'heartbeatMs'
+    | 'retryMs'
+    | 'maxStreams'
+    | 'allowOrigins'
+    | 'maxCallbackBytes'
+    | 'publishTimeoutMs'
+    | 'dataWaitMs'
+    | 'onCallback'
+  >;
   /** Reads of one payin start at least this far apart. Default 1000 ms. */
   minReadGapMs?: number;
   /** Where failures of hooks, of the platform and of the store are reported. Default: console.warn. */
@@ -165,9 +177,16 @@ const fail = (message: string): never => {
   throw new TypeError(`createCheckoutBackend: ${message}`);
 };
 
-function integer(options: CheckoutBackendOptions, name: keyof CheckoutBackendOptions, fallback: number, min: number, max: number): number {
+function integer(
+  options: CheckoutBackendOptions,
+  name: keyof CheckoutBackendOptions,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const value = options[name] ?? fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    fail(`${name} must be a whole number from ${min} to ${max}`);
   return value as number;
 }
 
@@ -178,19 +197,33 @@ function absoluteHttpUrl(value: unknown, name: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) fail(`${name} must be an absolute http(s) URL, such as https://shop.example/pay/callbacks`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    fail(`${name} must be an absolute http(s) URL, such as https://shop.example/pay/callbacks`);
   return String(value);
 }
 
-const STORE_METHODS = ['remember', 'recall', 'lastPayin', 'setLastPayin', 'requestRead', 'acquireReadLock', 'extendReadLock', 'takeReadRequest', 'releaseReadLock'] as const;
+const STORE_METHODS = [
+  'remember',
+  'recall',
+  'lastPayin',
+  'setLastPayin',
+  'requestRead',
+  'acquireReadLock',
+  'extendReadLock',
+  'takeReadRequest',
+  'releaseReadLock',
+] as const;
 const BUS_METHODS = ['publish', 'subscribe', 'close'] as const;
 const isFunction = (value: unknown) => typeof value === 'function';
 
 export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions {
-  if (!options || typeof options !== 'object') fail('needs options: { platformUrl, merchantCode, privateKey, order, callbackUrl, … }');
+  if (!options || typeof options !== 'object')
+    fail('needs options: { platformUrl, merchantCode, privateKey, order, callbackUrl, … }');
   const platformUrl = absoluteHttpUrl(options.platformUrl, 'platformUrl').replace(/\/+$/, '');
-  if (typeof options.merchantCode !== 'string' || options.merchantCode.trim() === '') fail('merchantCode must be your merchant ID, a non-empty string');
-  if (options.privateKey === undefined && options.secret === undefined) fail('needs a privateKey (preferred) or a secret to sign token requests');
+  if (typeof options.merchantCode !== 'string' || options.merchantCode.trim() === '')
+    fail('merchantCode must be your merchant ID, a non-empty string');
+  if (options.privateKey === undefined && options.secret === undefined)
+    fail('needs a privateKey (preferred) or a secret to sign token requests');
   // A PEM that is not PKCS#8 throws here, with the openssl line that converts it.
   if (typeof options.privateKey === 'string') {
     try {
@@ -198,44 +231,82 @@ export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions
     } catch (error) {
       fail(`privateKey: ${(error as Error).message}`);
     }
-  }
-  else if (options.privateKey !== undefined && (typeof options.privateKey !== 'object' || options.privateKey === null)) fail('privateKey must be a PKCS#8 PEM string or an imported key');
-  if (options.secret !== undefined && (typeof options.secret !== 'string' || options.secret === '')) fail('secret must be a non-empty string');
+  } else if (
+    options.privateKey !== undefined &&
+    (typeof options.privateKey !== 'object' || options.privateKey === null)
+  )
+    fail('privateKey must be a PKCS#8 PEM string or an imported key');
+  if (options.secret !== undefined && (typeof options.secret !== 'string' || options.secret === ''))
+    fail('secret must be a non-empty string');
   const apiVersion = options.apiVersion ?? '2';
-  if (typeof apiVersion !== 'string' || !/^\d+$/.test(apiVersion)) fail('apiVersion must be the major version as a string, such as "2"');
+  if (typeof apiVersion !== 'string' || !/^\d+$/.test(apiVersion))
+    fail('apiVersion must be the major version as a string, such as "2"');
   const prefix = (options.prefix ?? '').replace(/\/+$/, '');
-  if (typeof options.prefix !== 'undefined' && typeof options.prefix !== 'string') fail('prefix must be a path such as "/pay"');
-  if (prefix !== '' && !/^\/[^\s?#]*$/.test(prefix)) fail(`prefix must be a path starting with "/", such as "/pay" (got ${JSON.stringify(options.prefix)})`);
-  if (!isFunction(options.order)) fail('order must be a function of the request returning { idPayin, money, customer? } (or a Response that refuses)');
-  if (options.onPayinUpdate !== undefined && !isFunction(options.onPayinUpdate)) fail('onPayinUpdate must be a function');
+  if (typeof options.prefix !== 'undefined' && typeof options.prefix !== 'string')
+    fail('prefix must be a path such as "/pay"');
+  if (prefix !== '' && !/^\/[^\s?#]*$/.test(prefix))
+    fail(`prefix must be a path starting with "/", such as "/pay" (got ${JSON.stringify(options.prefix)})`);
+  if (!isFunction(options.order))
+    fail(
+      'order must be a function of the request returning { idPayin, money, customer? } (or a Response that refuses)',
+    );
+  if (options.onPayinUpdate !== undefined && !isFunction(options.onPayinUpdate))
+    fail('onPayinUpdate must be a function');
   if (options.onPayinRead !== undefined && !isFunction(options.onPayinRead)) fail('onPayinRead must be a function');
-  if (options.onTopUpUpdate !== undefined && !isFunction(options.onTopUpUpdate)) fail('onTopUpUpdate must be a function');
-  if (options.relay?.onCallback !== undefined && !isFunction(options.relay.onCallback)) fail('relay.onCallback must be a function');
+  if (options.onTopUpUpdate !== undefined && !isFunction(options.onTopUpUpdate))
+    fail('onTopUpUpdate must be a function');
+  if (options.relay?.onCallback !== undefined && !isFunction(options.relay.onCallback))
+    fail('relay.onCallback must be a function');
   if (typeof options.callbackUrl === 'string') absoluteHttpUrl(options.callbackUrl, 'callbackUrl');
-  else if (!isFunction(options.callbackUrl)) fail('callbackUrl must be an absolute http(s) URL the platform can reach, or a function of the request returning one');
+  else if (!isFunction(options.callbackUrl))
+    fail(
+      'callbackUrl must be an absolute http(s) URL the platform can reach, or a function of the request returning one',
+    );
   let merchantName: string | undefined;
   if (options.merchantName !== undefined) {
     merchantName = typeof options.merchantName === 'string' ? options.merchantName.trim() : '';
-    if (merchantName === '' || merchantName.length > 200) fail('merchantName must be the shop\'s name, 1 to 200 characters');
+    if (merchantName === '' || merchantName.length > 200)
+      fail("merchantName must be the shop's name, 1 to 200 characters");
   }
   const maxAmount = options.maxAmount ?? MAX_AMOUNT;
-  if (typeof maxAmount !== 'number' || !(maxAmount > 0) || maxAmount > MAX_AMOUNT) fail(`maxAmount must be a number above 0 and at most ${MAX_AMOUNT}`);
+  if (typeof maxAmount !== 'number' || !(maxAmount > 0) || maxAmount > MAX_AMOUNT)
+    fail(`maxAmount must be a number above 0 and at most ${MAX_AMOUNT}`);
   const tokenScope = options.tokenScope ?? 'checkout';
-  if (!TOKEN_SCOPES.includes(tokenScope)) fail(`tokenScope must be one of ${TOKEN_SCOPES.map((scope) => `"${scope}"`).join(', ')}`);
-  if (options.provideOptions !== undefined && typeof options.provideOptions !== 'boolean') fail('provideOptions must be true or false');
+  if (!TOKEN_SCOPES.includes(tokenScope))
+    fail(`tokenScope must be one of ${TOKEN_SCOPES.map((scope) => `"${scope}"`).join(', ')}`);
+  if (options.provideOptions !== undefined && typeof options.provideOptions !== 'boolean')
+    fail('provideOptions must be true or false');
   if (options.handleSecret !== undefined) {
-    const bytes = typeof options.handleSecret === 'string' ? new TextEncoder().encode(options.handleSecret).length : options.handleSecret instanceof Uint8Array ? options.handleSecret.length : -1;
-    if (bytes < MIN_HANDLE_SECRET_BYTES) fail(`handleSecret must be a string or bytes of at least ${MIN_HANDLE_SECRET_BYTES} bytes (a random one: openssl rand -base64 32)`);
+    const bytes =
+      typeof options.handleSecret === 'string'
+        ? new TextEncoder().encode(options.handleSecret).length
+        : options.handleSecret instanceof Uint8Array
+          ? options.handleSecret.length
+          : -1;
+    if (bytes < MIN_HANDLE_SECRET_BYTES)
+      fail(
+        `handleSecret must be a string or bytes of at least ${MIN_HANDLE_SECRET_BYTES} bytes (a random one: openssl rand -base64 32)`,
+      );
   }
-  if (options.store !== undefined && !STORE_METHODS.every((method) => isFunction((options.store as unknown as Record<string, unknown>)?.[method]))) {
-    fail(`store must be a CheckoutStore (memoryCheckoutStore(), redisCheckoutStore({ url }) or one with ${STORE_METHODS.join(', ')})`);
+  if (
+    options.store !== undefined &&
+    !STORE_METHODS.every((method) => isFunction((options.store as unknown as Record<string, unknown>)?.[method]))
+  ) {
+    fail(
+      `store must be a CheckoutStore (memoryCheckoutStore(), redisCheckoutStore({ url }) or one with ${STORE_METHODS.join(', ')})`,
+    );
   }
-  if (options.bus !== undefined && !BUS_METHODS.every((method) => isFunction((options.bus as unknown as Record<string, unknown>)?.[method]))) {
+  if (
+    options.bus !== undefined &&
+    !BUS_METHODS.every((method) => isFunction((options.bus as unknown as Record<string, unknown>)?.[method]))
+  ) {
     fail('bus must be a StatusBus: memoryBus() or redisBus({ url })');
   }
-  for (const name of ['log', 'fetch', 'now'] as const) if (options[name] !== undefined && !isFunction(options[name])) fail(`${name} must be a function`);
+  for (const name of ['log', 'fetch', 'now'] as const)
+    if (options[name] !== undefined && !isFunction(options[name])) fail(`${name} must be a function`);
   const minReadGapMs = options.minReadGapMs ?? 1000;
-  if (typeof minReadGapMs !== 'number' || !(minReadGapMs >= 0) || !Number.isFinite(minReadGapMs)) fail('minReadGapMs must be a number of milliseconds, 0 or more');
+  if (typeof minReadGapMs !== 'number' || !(minReadGapMs >= 0) || !Number.isFinite(minReadGapMs))
+    fail('minReadGapMs must be a number of milliseconds, 0 or more');
   return {
     platformUrl,
     apiVersion,

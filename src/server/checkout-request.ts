@@ -7,7 +7,11 @@ import * as z from 'zod/mini';
 import { checkoutCustomerSchema } from '../api/schemas/checkout-response.js';
 import { idSchema } from '../api/schemas/payin-request.js';
 import { moneySchema, type Money } from '../api/schemas/request-common.js';
-import { topUpRequestedMoneyProvidedSchema, topUpRequestedMoneyRequiredSchema, type TopUpRequested } from '../api/schemas/topup.js';
+import {
+  topUpRequestedMoneyProvidedSchema,
+  topUpRequestedMoneyRequiredSchema,
+  type TopUpRequested,
+} from '../api/schemas/topup.js';
 import { opt } from '../api/zod.js';
 import { TOKEN_SCOPES } from './checkout-handle.js';
 import type { CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
@@ -32,7 +36,12 @@ export type CheckoutRequestBody = z.infer<typeof bodySchema>;
 
 const customerSchema = opt(
   z.strictObject(
-    Object.fromEntries(Object.keys(checkoutCustomerSchema.def.shape).map((key) => [key, opt(z.string().check(z.maxLength(MAX_CUSTOMER_FIELD)))])) as {
+    Object.fromEntries(
+      Object.keys(checkoutCustomerSchema.def.shape).map((key) => [
+        key,
+        opt(z.string().check(z.maxLength(MAX_CUSTOMER_FIELD))),
+      ]),
+    ) as {
       [K in keyof typeof checkoutCustomerSchema.def.shape]: z.ZodMiniOptional<z.ZodMiniString>;
     },
   ),
@@ -53,21 +62,36 @@ const topUpOrderFields = {
   tokenScope: opt(z.enum(TOKEN_SCOPES)),
 };
 const topUpOrderSchemas = {
-  provided: z.strictObject({ ...topUpOrderFields, topUpRequested: z.strictObject(topUpRequestedMoneyProvidedSchema.def.shape) }),
-  required: z.strictObject({ ...topUpOrderFields, topUpRequested: z.strictObject(topUpRequestedMoneyRequiredSchema.def.shape) }),
+  provided: z.strictObject({
+    ...topUpOrderFields,
+    topUpRequested: z.strictObject(topUpRequestedMoneyProvidedSchema.def.shape),
+  }),
+  required: z.strictObject({
+    ...topUpOrderFields,
+    topUpRequested: z.strictObject(topUpRequestedMoneyRequiredSchema.def.shape),
+  }),
 };
 
 /** The amount a top-up's request states, in its currency: what the token limits the create to. */
-export const statedMoney = (requested: TopUpRequested): Money => ('moneyProvided' in requested ? requested.moneyProvided : requested.moneyRequired);
+export const statedMoney = (requested: TopUpRequested): Money =>
+  'moneyProvided' in requested ? requested.moneyProvided : requested.moneyRequired;
 
 const detailsOf = (issues: readonly z.core.$ZodIssue[]) =>
-  issues.map((issue) => ({ field: issue.path.length ? issue.path.join('.') : '(body)', message: issue.message }));
+  issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : '(body)',
+    message: issue.message,
+  }));
 
 /** A JSON content type: a form another site posts (no preflight) is refused before it costs a token. */
 function requireJson(request: Request): void {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the checkout request as JSON (Content-Type: application/json)', { headers: { Accept: 'application/json' } });
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the checkout request as JSON (Content-Type: application/json)',
+      { headers: { Accept: 'application/json' } },
+    );
   }
 }
 
@@ -77,14 +101,24 @@ export async function readCheckoutBody(request: Request): Promise<CheckoutReques
   const text = await readBodyText(request, MAX_BODY_BYTES);
   const body = text.trim() === '' ? {} : parseJson(text);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'INVALID_REQUEST', 'The body must be a JSON object: {} for a new checkout, {"handle": "…"} to renew one', {
-      details: [{ field: '(body)', message: 'must be a JSON object' }],
-    });
+    throw new HttpError(
+      400,
+      'INVALID_REQUEST',
+      'The body must be a JSON object: {} for a new checkout, {"handle": "…"} to renew one',
+      {
+        details: [{ field: '(body)', message: 'must be a JSON object' }],
+      },
+    );
   }
   const parsed = bodySchema.safeParse(body);
   if (!parsed.success) {
     const details = detailsOf(parsed.error.issues);
-    throw new HttpError(400, 'INVALID_REQUEST', `The checkout request is invalid: ${details.map((d) => d.field).join(', ')}`, { details });
+    throw new HttpError(
+      400,
+      'INVALID_REQUEST',
+      `The checkout request is invalid: ${details.map((d) => d.field).join(', ')}`,
+      { details },
+    );
   }
   return parsed.data;
 }
@@ -95,14 +129,23 @@ export async function readCheckoutBody(request: Request): Promise<CheckoutReques
  * the browser's, so not a 400), with details, before any platform request.
  */
 export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder | TopUpCheckoutOrder {
-  if (order !== null && typeof order === 'object' && (order as { kind?: unknown }).kind === 'topup') return checkTopUpOrder(order, maxAmount);
+  if (order !== null && typeof order === 'object' && (order as { kind?: unknown }).kind === 'topup')
+    return checkTopUpOrder(order, maxAmount);
   const parsed = orderSchema.safeParse(order);
   const details = parsed.success ? [] : detailsOf(parsed.error.issues);
   if (parsed.success && parsed.data.money.amount > maxAmount) {
-    details.push({ field: 'money.amount', message: `must be at most ${maxAmount.toLocaleString('en')} (the shop's maxAmount)` });
+    details.push({
+      field: 'money.amount',
+      message: `must be at most ${maxAmount.toLocaleString('en')} (the shop's maxAmount)`,
+    });
   }
   if (details.length > 0 || !parsed.success) {
-    throw new HttpError(422, 'INVALID_ORDER', `The order cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
+    throw new HttpError(
+      422,
+      'INVALID_ORDER',
+      `The order cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`,
+      { details },
+    );
   }
   const { idPayin, money, customer, tokenScope } = parsed.data;
   const given = customer && Object.fromEntries(Object.entries(customer).filter(([, value]) => value !== undefined));
@@ -117,16 +160,29 @@ export function checkOrder(order: unknown, maxAmount: number): CheckoutOrder | T
 /** A top-up order, checked as a payin's is: the id rule, the mode's money rule and `maxAmount` on the amount it states. */
 function checkTopUpOrder(order: unknown, maxAmount: number): TopUpCheckoutOrder {
   const requested = (order as { topUpRequested?: unknown }).topUpRequested;
-  const byRequired = requested !== null && typeof requested === 'object' && ('moneyRequired' in requested || 'currencyProvided' in requested) && !('moneyProvided' in requested);
+  const byRequired =
+    requested !== null &&
+    typeof requested === 'object' &&
+    ('moneyRequired' in requested || 'currencyProvided' in requested) &&
+    !('moneyProvided' in requested);
   const parsed = (byRequired ? topUpOrderSchemas.required : topUpOrderSchemas.provided).safeParse(order);
   const details = parsed.success ? [] : detailsOf(parsed.error.issues);
   if (parsed.success) {
     const stated = statedMoney(parsed.data.topUpRequested);
     const side = 'moneyProvided' in parsed.data.topUpRequested ? 'moneyProvided' : 'moneyRequired';
-    if (stated.amount > maxAmount) details.push({ field: `topUpRequested.${side}.amount`, message: `must be at most ${maxAmount.toLocaleString('en')} (the shop's maxAmount)` });
+    if (stated.amount > maxAmount)
+      details.push({
+        field: `topUpRequested.${side}.amount`,
+        message: `must be at most ${maxAmount.toLocaleString('en')} (the shop's maxAmount)`,
+      });
   }
   if (details.length > 0 || !parsed.success) {
-    throw new HttpError(422, 'INVALID_ORDER', `The top-up cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, { details });
+    throw new HttpError(
+      422,
+      'INVALID_ORDER',
+      `The top-up cannot be paid: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`,
+      { details },
+    );
   }
   const { idTopUp, topUpRequested, customer, tokenScope } = parsed.data;
   const given = customer && Object.fromEntries(Object.entries(customer).filter(([, value]) => value !== undefined));

@@ -35,8 +35,8 @@ interface RedisClient {
   connect(): Promise<unknown>;
   destroy(): void;
   sendCommand<T = unknown>(args: readonly string[]): Promise<T>;
-  on(event: string, listener: (...args: any[]) => void): RedisClient;
-  off(event: string, listener: (...args: any[]) => void): RedisClient;
+  on(event: string, listener: (...args: never[]) => void): RedisClient;
+  off(event: string, listener: (...args: never[]) => void): RedisClient;
 }
 
 /** Lengthens the lock while it is still the caller's. */
@@ -54,7 +54,8 @@ return 1`;
 const ms = (value: number) => String(Math.max(1, Math.round(value)));
 
 export function redisCheckoutStore(options: RedisCheckoutStoreOptions): CheckoutStore {
-  if (!options?.url || typeof options.url !== 'string') throw new TypeError('redisCheckoutStore needs a url, such as redis://127.0.0.1:6379');
+  if (!options?.url || typeof options.url !== 'string')
+    throw new TypeError('redisCheckoutStore needs a url, such as redis://127.0.0.1:6379');
   const prefix = options.keyPrefix ?? 'pay-checkout:';
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
   const log = options.log ?? consoleBusLog;
@@ -75,14 +76,20 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
       url: options.url,
       // A command while disconnected fails at once instead of waiting for a reconnection.
       disableOfflineQueue: true,
-      socket: { connectTimeout: connectTimeoutMs, reconnectStrategy: reconnectBackoff(options.maxReconnectDelayMs ?? 2000) },
+      socket: {
+        connectTimeout: connectTimeoutMs,
+        reconnectStrategy: reconnectBackoff(options.maxReconnectDelayMs ?? 2000),
+      },
     }) as unknown as RedisClient;
     // node-redis emits 'error' for every failed attempt; one without a listener would crash the process.
     created
       .on('error', (error: unknown) => {
         if (down || !wasReady) return;
         down = true;
-        log(`The checkout store's Redis (${redactedUrl(options.url)}) connection was lost: checkouts and callbacks are answered 503 until it is back`, error);
+        log(
+          `The checkout store's Redis (${redactedUrl(options.url)}) connection was lost: checkouts and callbacks are answered 503 until it is back`,
+          error,
+        );
       })
       .on('ready', () => {
         if (down) log(`The checkout store's Redis (${redactedUrl(options.url)}) is reachable again`);
@@ -100,7 +107,8 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
     const current = await (connecting ??= start());
     if (current.isReady) return current;
     if (!wasReady) await readyWithin(current, connectTimeoutMs);
-    if (!current.isReady) throw new CheckoutStoreUnavailableError(`Redis at ${redactedUrl(options.url)} is not reachable`);
+    if (!current.isReady)
+      throw new CheckoutStoreUnavailableError(`Redis at ${redactedUrl(options.url)} is not reachable`);
     return current;
   }
 
@@ -109,7 +117,9 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
     try {
       return await current.sendCommand<T>(args);
     } catch (error) {
-      throw new CheckoutStoreUnavailableError(`Redis refused ${args[0]}: ${(error as Error).message}`, { cause: error });
+      throw new CheckoutStoreUnavailableError(`Redis refused ${args[0]}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
@@ -142,7 +152,11 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
       return Number(await send('DEL', key('read-requested', idPayin))) === 1;
     },
     async releaseReadLock(idPayin, owner) {
-      return Number(await send('EVAL', RELEASE_LOCK, '2', key('read-lock', idPayin), key('read-requested', idPayin), owner)) === 1;
+      return (
+        Number(
+          await send('EVAL', RELEASE_LOCK, '2', key('read-lock', idPayin), key('read-requested', idPayin), owner),
+        ) === 1
+      );
     },
     async close() {
       closed = true;

@@ -72,7 +72,8 @@ interface Held<T> {
  */
 export function memoryCheckoutStore(options: MemoryCheckoutStoreOptions = {}): CheckoutStore {
   const maxEntries = options.maxEntries ?? 100_000;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new TypeError('memoryCheckoutStore: maxEntries must be a positive integer');
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new TypeError('memoryCheckoutStore: maxEntries must be a positive integer');
   const now = options.now ?? Date.now;
   /** Payins and their last reads: bounded, the oldest go first. */
   const entries = new Map<string, Held<unknown>>();

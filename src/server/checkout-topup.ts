@@ -33,11 +33,18 @@ export function createTopUpCheckouts(parts: TopUpCheckoutParts) {
    * Everything an element needs for one top-up: a fresh token and handle, the rate the quote uses
    * (cached until its validUpTo), and the top-up options for what the customer pays.
    */
-  return async function topUpCheckoutFor(request: Request, idTopUp: string, checkout: RememberedCheckout & { topUpRequested: TopUpRequested }, scope: TokenScope): Promise<TopUpCheckoutResponse> {
+  return async function topUpCheckoutFor(
+    request: Request,
+    idTopUp: string,
+    checkout: RememberedCheckout & { topUpRequested: TopUpRequested },
+    scope: TokenScope,
+  ): Promise<TopUpCheckoutResponse> {
     const { topUpRequested, customer } = checkout;
     const money = statedMoney(topUpRequested);
-    const provided = 'moneyProvided' in topUpRequested ? topUpRequested.moneyProvided.currencyCode : topUpRequested.currencyProvided;
-    const required = 'moneyProvided' in topUpRequested ? topUpRequested.currencyRequired : topUpRequested.moneyRequired.currencyCode;
+    const provided =
+      'moneyProvided' in topUpRequested ? topUpRequested.moneyProvided.currencyCode : topUpRequested.currencyProvided;
+    const required =
+      'moneyProvided' in topUpRequested ? topUpRequested.currencyRequired : topUpRequested.moneyRequired.currencyCode;
     const callbackUrl = await parts.callbackUrlFor(request);
     await parts.remember(idTopUp, checkout);
     // The token first: its answer's Date tells the platform's time, by which a cached rate holds.

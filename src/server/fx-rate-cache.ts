@@ -46,7 +46,11 @@ export interface FxRateCacheOptions {
 
 export function createFxRateCache(options: FxRateCacheOptions) {
   const maxEntries = options.maxEntries ?? 200;
-  const token = createServerToken({ issuer: options.issuer, operations: [exactOperation('GET', paths.fxRates())], retry: PLATFORM_RETRY });
+  const token = createServerToken({
+    issuer: options.issuer,
+    operations: [exactOperation('GET', paths.fxRates())],
+    retry: PLATFORM_RETRY,
+  });
   const { platformNow } = options;
   const entries = new Map<string, Promise<FxRate | undefined>>();
   let fetches = 0;
@@ -71,8 +75,13 @@ export function createFxRateCache(options: FxRateCacheOptions) {
    * in: the element then says it cannot quote, unless its token permits GET /fx-rates.
    */
   async function fetchPair(provided: string, required: string): Promise<FxRate | undefined> {
-    for (const [base, quote] of [[required, provided], [provided, required]] as const) {
-      const found = (await ratesOf(base, quote)).find((r) => r.baseCurrencyCode === base && r.quoteCurrencyCode === quote);
+    for (const [base, quote] of [
+      [required, provided],
+      [provided, required],
+    ] as const) {
+      const found = (await ratesOf(base, quote)).find(
+        (r) => r.baseCurrencyCode === base && r.quoteCurrencyCode === quote,
+      );
       if (found && conversionFor(provided, required, [found])) return found;
     }
     return undefined;

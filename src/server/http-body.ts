@@ -14,7 +14,10 @@ const sizeOf = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KiB` : 
  * beyond `maxBytes`, declared or read (the rest is never read); 400 for bytes that are not UTF-8.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${sizeOf(maxBytes)}`, { headers: { Connection: 'close' } });
+  const tooLarge = () =>
+    new HttpError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${sizeOf(maxBytes)}`, {
+      headers: { Connection: 'close' },
+    });
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
   if (!request.body) return '';
@@ -46,7 +49,8 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 
 /** A JSON value from the body's text; an empty body or anything that is not JSON is 400 MALFORMED_JSON. */
 export function parseJson(text: string): unknown {
-  if (text.trim() === '') throw new HttpError(400, 'MALFORMED_JSON', 'The request body is empty; a JSON object is expected');
+  if (text.trim() === '')
+    throw new HttpError(400, 'MALFORMED_JSON', 'The request body is empty; a JSON object is expected');
   try {
     return JSON.parse(text);
   } catch (error) {

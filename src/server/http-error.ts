@@ -36,7 +36,11 @@ export class HttpError extends Error {
 
   /** `{errorCode, message, details?}`, details only when there are some. */
   body(): { errorCode: string; message: string; details?: FieldDetail[] } {
-    return { errorCode: this.errorCode, message: this.message, ...(this.details?.length ? { details: this.details } : {}) };
+    return {
+      errorCode: this.errorCode,
+      message: this.message,
+      ...(this.details?.length ? { details: this.details } : {}),
+    };
   }
 
   toResponse(extraHeaders: Record<string, string> = {}): Response {
@@ -54,4 +58,9 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 
 /** 400 INVALID_REQUEST naming each field at fault. */
 export const invalidRequest = (details: FieldDetail[], message?: string) =>
-  new HttpError(400, 'INVALID_REQUEST', message ?? `The request is invalid: ${details.map((d) => d.field).join(', ')}`, { details });
+  new HttpError(
+    400,
+    'INVALID_REQUEST',
+    message ?? `The request is invalid: ${details.map((d) => d.field).join(', ')}`,
+    { details },
+  );

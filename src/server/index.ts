@@ -34,8 +34,21 @@ export {
   type TokenIssuer,
   type TokenIssuerOptions,
 } from './token-issuer.js';
-export { createStatusRelay, type StatusRelay, type StatusRelayOptions, type StatusRelayStats, type StatusCallback, type StreamAccess } from './relay.js';
-export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData, type BusLog } from './bus.js';
+export {
+  createStatusRelay,
+  type StatusRelay,
+  type StatusRelayOptions,
+  type StatusRelayStats,
+  type StatusCallback,
+  type StreamAccess,
+} from './relay.js';
+export {
+  StatusBusUnavailableError,
+  type StatusBus,
+  type PayinChangeListener,
+  type ChangeData,
+  type BusLog,
+} from './bus.js';
 export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
 
@@ -43,10 +56,29 @@ export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-red
 export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
 export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
 export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
-export { memoryCheckoutStore, type CheckoutStore, type MemoryCheckoutStoreOptions, type RememberedCheckout } from './checkout-store.js';
-export { redisCheckoutStore, CheckoutStoreUnavailableError, type RedisCheckoutStoreOptions } from './checkout-store-redis.js';
+export {
+  memoryCheckoutStore,
+  type CheckoutStore,
+  type MemoryCheckoutStoreOptions,
+  type RememberedCheckout,
+} from './checkout-store.js';
+export {
+  redisCheckoutStore,
+  CheckoutStoreUnavailableError,
+  type RedisCheckoutStoreOptions,
+} from './checkout-store-redis.js';
 export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
-export { READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION, type TopUpUpdateContext, type TopUpUpdateHook, type PayinUpdateContext, type PayinUpdateHook, type PayinRead, type PayinReadHook, type PayinFollowerStats } from './payin-follower.js';
+export {
+  READ_PAYINS_OPERATION,
+  READ_TOPUPS_OPERATION,
+  type TopUpUpdateContext,
+  type TopUpUpdateHook,
+  type PayinUpdateContext,
+  type PayinUpdateHook,
+  type PayinRead,
+  type PayinReadHook,
+  type PayinFollowerStats,
+} from './payin-follower.js';
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
 export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
 
@@ -58,7 +90,13 @@ export { validateInput } from './validation.js';
 
 // The platform as a merchant's server calls it (GET /payins/{idPayin} after a callback, the options
 // of a checkout), the errors it throws, and the shapes it answers.
-export { createClient, type PlatformClient, type CallOptions, type ClientOptions, type RetryOptions } from '../api/client.js';
+export {
+  createClient,
+  type PlatformClient,
+  type CallOptions,
+  type ClientOptions,
+  type RetryOptions,
+} from '../api/client.js';
 export { PlatformError, isPlatformError, type ErrorCode } from '../api/errors.js';
 export type { AvailableOptionsResponse, PaymentOption } from '../api/schemas/options.js';
 export type { Payin, PayinDetailResponse, PayinStatus } from '../api/schemas/payin.js';
@@ -69,7 +107,17 @@ export { PAYIN_METHOD_TABLE, currenciesOf, methodCodesFor, type MethodTableRow }
 export { fieldRulesFor, isRequired, type FieldRule } from '../api/method-rules.js';
 export { amountProblem } from '../api/money.js';
 // Top-ups: the quote's arithmetic, the same as the element's and the emulator's (src/api/fx.ts).
-export { quoteTopUp, conversionFor, isRateValid, roundToCurrency, topUpQuoteProblem, type TopUpQuote, type TopUpMode, type TopUpCurrencies, type Conversion } from '../api/fx.js';
+export {
+  quoteTopUp,
+  conversionFor,
+  isRateValid,
+  roundToCurrency,
+  topUpQuoteProblem,
+  type TopUpQuote,
+  type TopUpMode,
+  type TopUpCurrencies,
+  type Conversion,
+} from '../api/fx.js';
 export type { FxRate, FxRatesResponse } from '../api/schemas/fx.js';
 export type { TopUpRequested, TopUpResponse } from '../api/schemas/topup.js';
 /** The platform's identifier rule (idPayin, idTopUp, …) as a zod schema, for the merchant's routes. */

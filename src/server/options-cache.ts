@@ -40,15 +40,26 @@ export function createOptionsCache(options: OptionsCacheOptions) {
   const ttlMs = options.ttlMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 1000;
   const topUps = options.kind === 'topup';
-  const token = createServerToken({ issuer: options.issuer, operations: [exactOperation('POST', topUps ? paths.topUpOptions() : paths.payinOptions())], retry: PLATFORM_RETRY });
+  const token = createServerToken({
+    issuer: options.issuer,
+    operations: [exactOperation('POST', topUps ? paths.topUpOptions() : paths.payinOptions())],
+    retry: PLATFORM_RETRY,
+  });
   const entries = new Map<string, Entry>();
   let fetches = 0;
 
   function fetchOptions(money: Money): Promise<AvailableOptionsResponse> {
     return token.use((value) => {
       fetches++;
-      const client = createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch });
-      return topUps ? client.getTopUpAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY }) : client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });
+      const client = createClient({
+        baseUrl: options.platformUrl,
+        token: value,
+        apiVersion: options.apiVersion,
+        fetch: options.fetch,
+      });
+      return topUps
+        ? client.getTopUpAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY })
+        : client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });
     });
   }
 

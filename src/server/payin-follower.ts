@@ -54,7 +54,8 @@ export type PayinUpdateHook = (payin: PayinDetailResponse, context: PayinUpdateC
  * last one onPayinUpdate took, or the error of a read that failed for good (the payin's element
  * then reads it itself).
  */
-export type PayinRead = { idPayin: string; payin: PayinDetailResponse; changed: boolean } | { idPayin: string; error: unknown };
+export type PayinRead =
+  { idPayin: string; payin: PayinDetailResponse; changed: boolean } | { idPayin: string; error: unknown };
 
 export type PayinReadHook = (read: PayinRead) => unknown;
 
@@ -97,14 +98,20 @@ const REQUEST_MS = 5 * 60_000;
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : inner,
   );
 }
 
 export function createPayinFollower(options: PayinFollowerOptions) {
   const { store, bus, log } = options;
-  const token = createServerToken({ issuer: options.issuer, operations: [READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION], retry: PLATFORM_RETRY });
+  const token = createServerToken({
+    issuer: options.issuer,
+    operations: [READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION],
+    retry: PLATFORM_RETRY,
+  });
   const stats = { reads: 0, readFailures: 0, updates: 0, following: 0 };
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
@@ -117,7 +124,8 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     if (!options.onPayinRead) return;
     try {
       const result = options.onPayinRead(read);
-      if (result instanceof Promise) result.catch((error) => log(`onPayinRead failed for the payin ${read.idPayin}`, error));
+      if (result instanceof Promise)
+        result.catch((error) => log(`onPayinRead failed for the payin ${read.idPayin}`, error));
     } catch (error) {
       log(`onPayinRead failed for the payin ${read.idPayin}`, error);
     }
@@ -126,7 +134,12 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   /** GET /payins/{idPayin} with the server's read token, patient with a busy platform. */
   const getPayin = (idPayin: string, signal: AbortSignal) =>
     token.use((value) =>
-      createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch }).getPayin(idPayin, {
+      createClient({
+        baseUrl: options.platformUrl,
+        token: value,
+        apiVersion: options.apiVersion,
+        fetch: options.fetch,
+      }).getPayin(idPayin, {
         retry: PLATFORM_RETRY,
         signal,
       }),
@@ -135,7 +148,12 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   /** GET /topups/{idTopUp}, the same way. */
   const getTopUp = (idTopUp: string, signal: AbortSignal) =>
     token.use((value) =>
-      createClient({ baseUrl: options.platformUrl, token: value, apiVersion: options.apiVersion, fetch: options.fetch }).getTopUp(idTopUp, {
+      createClient({
+        baseUrl: options.platformUrl,
+        token: value,
+        apiVersion: options.apiVersion,
+        fetch: options.fetch,
+      }).getTopUp(idTopUp, {
         retry: PLATFORM_RETRY,
         signal,
       }),
@@ -153,7 +171,10 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     } catch (error) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
-      log(`Reading the top-up ${idTopUp} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`, error);
+      log(
+        `Reading the top-up ${idTopUp} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`,
+        error,
+      );
       await publish(subject, {});
       return;
     }
@@ -163,7 +184,10 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     if (json === previousJson) return;
     if (options.onTopUpUpdate) {
       try {
-        await options.onTopUpUpdate(topUp, { idTopUp, ...(previousJson ? { previous: JSON.parse(previousJson) as TopUpResponse } : {}) });
+        await options.onTopUpUpdate(topUp, {
+          idTopUp,
+          ...(previousJson ? { previous: JSON.parse(previousJson) as TopUpResponse } : {}),
+        });
       } catch (error) {
         log(`onTopUpUpdate failed for the top-up ${idTopUp}; it gets this top-up again after the next callback`, error);
         return;
@@ -183,7 +207,10 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     } catch (error) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
-      log(`Reading the payin ${idPayin} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`, error);
+      log(
+        `Reading the payin ${idPayin} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`,
+        error,
+      );
       toldRead({ idPayin, error });
       await publish(idPayin, {});
       return;
@@ -195,7 +222,10 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     if (json === previousJson) return;
     if (options.onPayinUpdate) {
       try {
-        await options.onPayinUpdate(payin, { idPayin, ...(previousJson ? { previous: JSON.parse(previousJson) as PayinDetailResponse } : {}) });
+        await options.onPayinUpdate(payin, {
+          idPayin,
+          ...(previousJson ? { previous: JSON.parse(previousJson) as PayinDetailResponse } : {}),
+        });
       } catch (error) {
         // Not remembered as seen: the next callback or read of it hands it over again.
         log(`onPayinUpdate failed for the payin ${idPayin}; it gets this payin again after the next callback`, error);
@@ -209,7 +239,9 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   /** Reads while reads are asked for, then lets the lock go (unless one was asked meanwhile). */
   async function readWhileAsked(idPayin: string, owner: string): Promise<void> {
     const keepLock = setInterval(() => {
-      store.extendReadLock(idPayin, owner, LOCK_MS).catch((error) => log(`The read lock of ${idPayin} could not be lengthened`, error));
+      store
+        .extendReadLock(idPayin, owner, LOCK_MS)
+        .catch((error) => log(`The read lock of ${idPayin} could not be lengthened`, error));
     }, LOCK_MS / 3);
     let lastStart = -Infinity;
     try {

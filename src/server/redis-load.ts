@@ -28,4 +28,5 @@ export function redactedUrl(url: string): string {
 }
 
 /** Never give up; back off 50 ms, 100 ms, … up to the cap, with jitter so instances spread out. */
-export const reconnectBackoff = (maxDelayMs: number) => (retries: number) => Math.min(50 * 2 ** retries, maxDelayMs) * (0.75 + Math.random() * 0.5);
+export const reconnectBackoff = (maxDelayMs: number) => (retries: number) =>
+  Math.min(50 * 2 ** retries, maxDelayMs) * (0.75 + Math.random() * 0.5);

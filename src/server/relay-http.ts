@@ -8,9 +8,11 @@ import { idSchema } from '../api/schemas/payin-request.js';
 import { opt } from '../api/zod.js';
 import { HttpError, invalidRequest } from './http-error.js';
 
-export const methodNotAllowed = (allow: string) => new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });
+export const methodNotAllowed = (allow: string) =>
+  new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });
 
-export const invalidId = (field: 'idPayin' | 'idTopUp' = 'idPayin') => invalidRequest([{ field, message: ID_RULE }], `The ${field} ${ID_RULE}`);
+export const invalidId = (field: 'idPayin' | 'idTopUp' = 'idPayin') =>
+  invalidRequest([{ field, message: ID_RULE }], `The ${field} ${ID_RULE}`);
 
 export const isPayinId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
 
@@ -50,7 +52,10 @@ export function parseStatusCallback(body: unknown): StatusCallback {
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((issue) => ({
     field: issue.path.length ? issue.path.join('.') : '(body)',
-    message: issue.path.length === 0 && (body === null || typeof body !== 'object' || Array.isArray(body)) ? 'must be a JSON object' : issue.message,
+    message:
+      issue.path.length === 0 && (body === null || typeof body !== 'object' || Array.isArray(body))
+        ? 'must be a JSON object'
+        : issue.message,
   }));
   throw invalidRequest(details, `The callback is invalid: ${details.map((d) => d.field).join(', ')}`);
 }
@@ -60,7 +65,8 @@ export function parseStatusCallback(body: unknown): StatusCallback {
 const encoder = new TextEncoder();
 
 /** One event: `event: <name>` and its data on one line, then the blank line that ends it. */
-export const sseEvent = (name: string, data: unknown = {}) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+export const sseEvent = (name: string, data: unknown = {}) =>
+  encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 
 /** The reconnection delay a browser's EventSource uses after the stream ends. */
 export const sseRetry = (ms: number) => encoder.encode(`retry: ${Math.round(ms)}\n\n`);

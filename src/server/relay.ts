@@ -109,7 +109,8 @@ export interface StatusRelayStats {
 
 const positive = (value: number | undefined, fallback: number, name: string) => {
   const chosen = value ?? fallback;
-  if (!Number.isFinite(chosen) || chosen <= 0) throw new TypeError(`createStatusRelay: ${name} must be a positive number`);
+  if (!Number.isFinite(chosen) || chosen <= 0)
+    throw new TypeError(`createStatusRelay: ${name} must be a positive number`);
   return chosen;
 };
 
@@ -152,23 +153,39 @@ export function createStatusRelay(options: StatusRelayOptions) {
       return await known(payment.id);
     } catch (error) {
       log('The relay could not tell whether a payin is known (knownPayin failed)', error);
-      throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', { headers: { 'Retry-After': retryAfter } });
+      throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', {
+        headers: { 'Retry-After': retryAfter },
+      });
     }
   }
 
   function errorResponse(error: unknown, headers: Record<string, string> = {}): Response {
     if (error instanceof HttpError) return error.toResponse(headers);
     if (error instanceof StatusBusUnavailableError) {
-      return jsonResponse(503, { errorCode: 'STATUS_BUS_UNAVAILABLE', message: error.message }, { 'Retry-After': retryAfter, ...headers });
+      return jsonResponse(
+        503,
+        { errorCode: 'STATUS_BUS_UNAVAILABLE', message: error.message },
+        { 'Retry-After': retryAfter, ...headers },
+      );
     }
     log('The status relay failed unexpectedly', error);
-    return jsonResponse(500, { errorCode: 'INTERNAL_ERROR', message: 'The status relay failed to handle this request' }, headers);
+    return jsonResponse(
+      500,
+      { errorCode: 'INTERNAL_ERROR', message: 'The status relay failed to handle this request' },
+      headers,
+    );
   }
 
   function publishWithin(idPayin: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new StatusBusUnavailableError(`Publishing the change took more than ${publishTimeoutMs} ms`)), publishTimeoutMs);
-      bus.publish(idPayin).then(resolve, reject).finally(() => clearTimeout(timer));
+      const timer = setTimeout(
+        () => reject(new StatusBusUnavailableError(`Publishing the change took more than ${publishTimeoutMs} ms`)),
+        publishTimeoutMs,
+      );
+      bus
+        .publish(idPayin)
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
     });
   }
 
@@ -179,7 +196,11 @@ export function createStatusRelay(options: StatusRelayOptions) {
     if (allowAnyOrigin) return { 'Access-Control-Allow-Origin': '*' };
     if (allowedOrigins.has(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
     if (request.headers.get('sec-fetch-site') === 'same-origin' || origin === new URL(request.url).origin) return {};
-    throw new HttpError(403, 'ORIGIN_NOT_ALLOWED', `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`);
+    throw new HttpError(
+      403,
+      'ORIGIN_NOT_ALLOWED',
+      `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`,
+    );
   }
 
   async function handleCallback(request: Request): Promise<Response> {
@@ -207,20 +228,34 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  const handleEvents = (request: Request, idPayin: string, access: StreamAccess = {}) => streamFor(request, 'payin', idPayin, access);
+  const handleEvents = (request: Request, idPayin: string, access: StreamAccess = {}) =>
+    streamFor(request, 'payin', idPayin, access);
 
-  async function streamFor(request: Request, kind: 'payin' | 'topup', id: string, access: StreamAccess): Promise<Response> {
+  async function streamFor(
+    request: Request,
+    kind: 'payin' | 'topup',
+    id: string,
+    access: StreamAccess,
+  ): Promise<Response> {
     let cors: Record<string, string> = {};
     try {
       cors = corsHeaders(request);
       if (request.method === 'OPTIONS') {
-        return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Max-Age': '600' } });
+        return new Response(null, {
+          status: 204,
+          headers: { ...cors, 'Access-Control-Allow-Methods': 'GET', 'Access-Control-Max-Age': '600' },
+        });
       }
       if (request.method !== 'GET') throw methodNotAllowed('GET');
       if (!isPayinId(id)) throw invalidId(kind === 'topup' ? 'idTopUp' : 'idPayin');
       if (closed) throw new StatusBusUnavailableError('The status relay is closed');
       if (streams.size >= maxStreams) {
-        throw new HttpError(503, 'TOO_MANY_STREAMS', `This server holds ${maxStreams} status streams already; poll instead for now`, { headers: { 'Retry-After': retryAfter } });
+        throw new HttpError(
+          503,
+          'TOO_MANY_STREAMS',
+          `This server holds ${maxStreams} status streams already; poll instead for now`,
+          { headers: { 'Retry-After': retryAfter } },
+        );
       }
       return await openStream(request, subjectOf(kind, id), cors, access.authorized === true);
     } catch (error) {
@@ -228,7 +263,12 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  async function openStream(request: Request, idPayin: string, cors: Record<string, string>, authorized: boolean): Promise<Response> {
+  async function openStream(
+    request: Request,
+    idPayin: string,
+    cors: Record<string, string>,
+    authorized: boolean,
+  ): Promise<Response> {
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     let ready = false;
     let ended = false;
@@ -310,7 +350,8 @@ export function createStatusRelay(options: StatusRelayOptions) {
     handleCallback,
     handleEvents,
     /** The stream of one top-up: the same protocol as a payin's, `changed` data `{ topUp }` when authorized. */
-    handleTopUpEvents: (request: Request, idTopUp: string, access: StreamAccess = {}): Promise<Response> => streamFor(request, 'topup', idTopUp, access),
+    handleTopUpEvents: (request: Request, idTopUp: string, access: StreamAccess = {}): Promise<Response> =>
+      streamFor(request, 'topup', idTopUp, access),
     stats(): StatusRelayStats {
       return { streams: streams.size, maxStreams };
     },
@@ -328,6 +369,8 @@ function originOf(origin: string): string {
   try {
     return new URL(origin).origin;
   } catch {
-    throw new TypeError(`createStatusRelay: allowOrigins holds "${origin}", which is not an origin such as https://shop.example`);
+    throw new TypeError(
+      `createStatusRelay: allowOrigins holds "${origin}", which is not an origin such as https://shop.example`,
+    );
   }
 }

@@ -12,5 +12,7 @@ export const subjectOf = (kind: PaymentKind, id: string) => (kind === 'topup' ? 
 
 /** The kind and identifier a key stands for. */
 export function paymentOf(subject: string): { kind: PaymentKind; id: string } {
-  return subject.startsWith(TOPUP_PREFIX) ? { kind: 'topup', id: subject.slice(TOPUP_PREFIX.length) } : { kind: 'payin', id: subject };
+  return subject.startsWith(TOPUP_PREFIX)
+    ? { kind: 'topup', id: subject.slice(TOPUP_PREFIX.length) }
+    : { kind: 'payin', id: subject };
 }

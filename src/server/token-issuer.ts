@@ -62,7 +62,11 @@ export async function signBody(body: unknown, privateKey: WebCryptoKey | string)
 }
 
 /** Checks an X-SIGNATURE value against a public key over the given minified body. */
-export async function verifySignature(minifiedBody: string, signature: string, publicKey: WebCryptoKey | string): Promise<boolean> {
+export async function verifySignature(
+  minifiedBody: string,
+  signature: string,
+  publicKey: WebCryptoKey | string,
+): Promise<boolean> {
   const key = typeof publicKey === 'string' ? await importPublicKey(publicKey) : publicKey;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -137,14 +141,24 @@ export function topUpOperations(idTopUp: string, options: { fxRates?: boolean } 
 /** Mints tokens for the checkout from the merchant's server. */
 export function createTokenIssuer(options: TokenIssuerOptions) {
   refuseInBrowser('createTokenIssuer');
-  if (!options.privateKey && !options.secret) throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
-  const client = createClient({ baseUrl: options.baseUrl, apiVersion: options.apiVersion, fetch: options.fetch });
+  if (!options.privateKey && !options.secret)
+    throw new TypeError('createTokenIssuer needs a privateKey (preferred) or a secret');
+  const client = createClient({
+    baseUrl: options.baseUrl,
+    apiVersion: options.apiVersion,
+    fetch: options.fetch,
+  });
   const now = options.now ?? Date.now;
   let key: Promise<WebCryptoKey> | undefined;
   const signingKey = () =>
-    (key ??= typeof options.privateKey === 'string' ? importPrivateKey(options.privateKey) : Promise.resolve(options.privateKey!));
+    (key ??=
+      typeof options.privateKey === 'string'
+        ? importPrivateKey(options.privateKey)
+        : Promise.resolve(options.privateKey!));
 
-  async function authenticate<T extends object>(body: T): Promise<{ body: T & { timestamp?: number; secret?: string }; signature?: string }> {
+  async function authenticate<T extends object>(
+    body: T,
+  ): Promise<{ body: T & { timestamp?: number; secret?: string }; signature?: string }> {
     if (options.privateKey) {
       const signed = { ...body, timestamp: now() };
       return { body: signed, signature: await signBody(signed, await signingKey()) };
@@ -157,7 +171,11 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
    * platform refuses a signature it has already seen, so a retry after an answer that was lost on
    * the way back must not send the same signed body again.
    */
-  function send<T extends object>(request: T, call: CallOptions | undefined, post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>): Promise<string> {
+  function send<T extends object>(
+    request: T,
+    call: CallOptions | undefined,
+    post: (body: T, signature: string | undefined, call: CallOptions) => Promise<{ token: string }>,
+  ): Promise<string> {
     return withRetry(async () => {
       const { body, signature } = await authenticate(request);
       return (await post(body, signature, { ...call, retry: false })).token;
@@ -167,19 +185,30 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
   return {
     /** POST /auth-tokens-by-action: a token limited by action to one payment. */
     byAction(request: ByActionOptions, call?: CallOptions): Promise<string> {
-      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthTokenByAction(body, signature, attempt));
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) =>
+        client.createAuthTokenByAction(body, signature, attempt),
+      );
     },
     /** POST /auth-tokens: a token for a list of operations. */
     withOperations(request: OperationsOptions, call?: CallOptions): Promise<string> {
-      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) => client.createAuthToken(body, signature, attempt));
+      return send({ merchantCode: options.merchantCode, ...request }, call, (body, signature, attempt) =>
+        client.createAuthToken(body, signature, attempt),
+      );
     },
     /** A checkout token for one payin (see checkoutOperations). */
-    async forCheckout(idPayin: string, extra: CheckoutOperationsOptions & { money?: Money; validitySecs?: number } = {}, call?: CallOptions) {
+    async forCheckout(
+      idPayin: string,
+      extra: CheckoutOperationsOptions & { money?: Money; validitySecs?: number } = {},
+      call?: CallOptions,
+    ) {
       const { money, validitySecs, ...operationOptions } = extra;
       if (!operationOptions.merchantInfo && !operationOptions.externalReference) {
         return this.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs }, call);
       }
-      return this.withOperations({ operations: checkoutOperations(idPayin, operationOptions), money, validitySecs }, call);
+      return this.withOperations(
+        { operations: checkoutOperations(idPayin, operationOptions), money, validitySecs },
+        call,
+      );
     },
     /**
      * A checkout token for one top-up: with `fxRates` (the default) the operations of
@@ -187,9 +216,14 @@ export function createTokenIssuer(options: TokenIssuerOptions) {
      * does not permit GET /fx-rates (the server then hands the rate in). `money` limits the create
      * to the amount the request states (moneyProvided or moneyRequired).
      */
-    forTopUp(idTopUp: string, extra: { fxRates?: boolean; money?: Money; validitySecs?: number } = {}, call?: CallOptions) {
+    forTopUp(
+      idTopUp: string,
+      extra: { fxRates?: boolean; money?: Money; validitySecs?: number } = {},
+      call?: CallOptions,
+    ) {
       const { money, validitySecs, fxRates } = extra;
-      if (fxRates === false) return this.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money, validitySecs }, call);
+      if (fxRates === false)
+        return this.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money, validitySecs }, call);
       return this.withOperations({ operations: topUpOperations(idTopUp), money, validitySecs }, call);
     },
   };

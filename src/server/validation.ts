@@ -24,7 +24,9 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const present = valueAt(input, issue.path) !== undefined;
   switch (issue.code) {
     case 'invalid_type':
-      return present ? `must be ${issue.expected === 'array' || issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}` : 'is required';
+      return present
+        ? `must be ${issue.expected === 'array' || issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}`
+        : 'is required';
     case 'invalid_format':
       return issue.format === 'url' ? 'must be an http or https URL' : `must be a valid ${issue.format}`;
     case 'invalid_union':
@@ -36,7 +38,11 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
     case 'invalid_value':
       return `must be one of ${issue.values.map(String).join(', ')}`;
     case 'too_small':
-      return issue.origin === 'array' ? `must have at least ${issue.minimum} item(s)` : issue.origin === 'string' ? 'must not be empty' : `must be at least ${issue.minimum}`;
+      return issue.origin === 'array'
+        ? `must have at least ${issue.minimum} item(s)`
+        : issue.origin === 'string'
+          ? 'must not be empty'
+          : `must be at least ${issue.minimum}`;
     case 'too_big':
       return `must be at most ${issue.maximum}`;
     default:
@@ -56,12 +62,18 @@ function closestShape(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
     const fewest = Math.min(...sizes);
     if (sizes.filter((size) => size === fewest).length > 1) return [issue];
     const branch = issue.errors[sizes.indexOf(fewest)]!;
-    return closestShape(branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue));
+    return closestShape(
+      branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+    );
   });
 }
 
 /** One detail per field, named by its dotted path, in the order zod found them. */
-export function zodDetails(issues: readonly z.core.$ZodIssue[], input: unknown, prefix: readonly PropertyKey[] = []): FieldDetail[] {
+export function zodDetails(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  prefix: readonly PropertyKey[] = [],
+): FieldDetail[] {
   const seen = new Set<string>();
   const details: FieldDetail[] = [];
   for (const issue of closestShape(issues)) {
@@ -80,7 +92,11 @@ export function zodDetails(issues: readonly z.core.$ZodIssue[], input: unknown, 
  * (`prefix` names where the input sits: `['idPayin']` for a path parameter). Any zod schema, from
  * `zod` or `zod/mini`.
  */
-export function validateInput<S extends z.core.$ZodType>(schema: S, input: unknown, prefix: PropertyKey[] = []): z.infer<S> {
+export function validateInput<S extends z.core.$ZodType>(
+  schema: S,
+  input: unknown,
+  prefix: PropertyKey[] = [],
+): z.infer<S> {
   const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw invalidRequest(zodDetails(parsed.error.issues, input, prefix));
   return parsed.data;

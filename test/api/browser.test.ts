@@ -1,6 +1,12 @@
 // The client and token helpers are shared by Node and the browser: this runs them in Chromium.
 import { expect } from '@open-wc/testing';
-import { createClient, decodeToken, PlatformError, payinCreateRequestSchema, tokenProblem } from '../../src/api/index.js';
+import {
+  createClient,
+  decodeToken,
+  PlatformError,
+  payinCreateRequestSchema,
+  tokenProblem,
+} from '../../src/api/index.js';
 import { fakeFetch } from '../support/fake-fetch.js';
 import { fakeJwt } from '../support/jwt.js';
 
@@ -13,7 +19,10 @@ describe('api in the browser', () => {
   });
 
   it('maps a malformed answer to BAD_RESPONSE', async () => {
-    const api = createClient({ baseUrl: 'http://127.0.0.1:9', fetch: fakeFetch({ text: '{"data": ' }).fetch });
+    const api = createClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: fakeFetch({ text: '{"data": ' }).fetch,
+    });
     const error = await api.getCurrencies().catch((e: unknown) => e);
     expect(error).to.be.instanceOf(PlatformError);
     expect((error as PlatformError).code).to.equal('BAD_RESPONSE');

@@ -6,7 +6,12 @@ import { fakeFetch, type FakeAnswer } from '../support/fake-fetch.js';
 const BASE = 'https://sandbox.example.test/api';
 const payin = {
   paymentRequested: { money: { amount: 100, currencyCode: 'INR' } },
-  paymentMethodResponse: { idPayin: 'o-1', paymentMethodCode: 'UPIQR', upiQrDeepLink: 'upi://pay?pa=x@y', expireAt: '2026-11-22T10:00:00Z' },
+  paymentMethodResponse: {
+    idPayin: 'o-1',
+    paymentMethodCode: 'UPIQR',
+    upiQrDeepLink: 'upi://pay?pa=x@y',
+    expireAt: '2026-11-22T10:00:00Z',
+  },
   idPayment: 'P-1',
   status: 'PROCESSING',
 };
@@ -41,7 +46,12 @@ describe('requests', () => {
     assert.equal(requests[0]!.url.href, `${BASE}/payins/o-1`);
     assert.equal(requests[0]!.method, 'GET');
     assert.deepEqual(
-      { accept: requests[0]!.headers.accept, type: requests[0]!.headers['content-type'], version: requests[0]!.headers['x-api-version'], auth: requests[0]!.headers.authorization },
+      {
+        accept: requests[0]!.headers.accept,
+        type: requests[0]!.headers['content-type'],
+        version: requests[0]!.headers['x-api-version'],
+        auth: requests[0]!.headers.authorization,
+      },
       { accept: 'application/json', type: 'application/json', version: '2', auth: 'Bearer tok.en.x' },
     );
   });
@@ -70,24 +80,100 @@ describe('requests', () => {
   };
   const money = { amount: 100, currencyCode: 'INR' };
   const cases: [string, (api: PlatformClient) => Promise<unknown>, string, string, unknown][] = [
-    ['createAuthToken', (api) => api.createAuthToken({ merchantCode: 'm', operations: ['GET /merchant-info'], timestamp: 1 }, 'sig'), 'POST', '/auth-tokens', ok.token],
-    ['createAuthTokenByAction', (api) => api.createAuthTokenByAction({ merchantCode: 'm', action: 'PAYIN_CREATE', idPayment: 'o-1', timestamp: 1 }, 'sig'), 'POST', '/auth-tokens-by-action', ok.token],
-    ['getAvailablePaymentOptions', (api) => api.getAvailablePaymentOptions({ money }), 'POST', '/payins/!availablePaymentOptions', ok.options],
+    [
+      'createAuthToken',
+      (api) => api.createAuthToken({ merchantCode: 'm', operations: ['GET /merchant-info'], timestamp: 1 }, 'sig'),
+      'POST',
+      '/auth-tokens',
+      ok.token,
+    ],
+    [
+      'createAuthTokenByAction',
+      (api) =>
+        api.createAuthTokenByAction(
+          { merchantCode: 'm', action: 'PAYIN_CREATE', idPayment: 'o-1', timestamp: 1 },
+          'sig',
+        ),
+      'POST',
+      '/auth-tokens-by-action',
+      ok.token,
+    ],
+    [
+      'getAvailablePaymentOptions',
+      (api) => api.getAvailablePaymentOptions({ money }),
+      'POST',
+      '/payins/!availablePaymentOptions',
+      ok.options,
+    ],
     ['getMerchantInfo', (api) => api.getMerchantInfo(), 'GET', '/merchant-info', ok.merchant],
-    ['createPayin', (api) => api.createPayin('o 1', { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'UPIQR' } }), 'POST', '/payins/o%201', ok.payin],
+    [
+      'createPayin',
+      (api) =>
+        api.createPayin('o 1', {
+          paymentRequested: { money },
+          paymentMethod: { paymentMethodCode: 'UPIQR' },
+        }),
+      'POST',
+      '/payins/o%201',
+      ok.payin,
+    ],
     ['getPayin', (api) => api.getPayin('o-1'), 'GET', '/payins/o-1', ok.payin],
     ['getPayinAccounts', (api) => api.getPayinAccounts('o-1'), 'GET', '/payins/o-1/accounts', ok.accounts],
-    ['setExternalReference', (api) => api.setExternalReference('o-1', { externalReference: { reference: '123456789012' } }), 'POST', '/payins/o-1/!setExternalReference', ok.payin],
+    [
+      'setExternalReference',
+      (api) => api.setExternalReference('o-1', { externalReference: { reference: '123456789012' } }),
+      'POST',
+      '/payins/o-1/!setExternalReference',
+      ok.payin,
+    ],
     ['getFxRatePairs', (api) => api.getFxRatePairs(), 'GET', '/fx-rate-pairs', ok.pairs],
-    ['getFxRates', (api) => api.getFxRates({ baseCurrencyCode: 'USDT', quoteCurrencyCode: 'INR' }), 'GET', '/fx-rates?baseCurrencyCode=USDT&quoteCurrencyCode=INR', ok.rates],
-    ['createTopUp', (api) => api.createTopUp('t-1', { topUpRequested: { moneyProvided: money, currencyRequired: 'USDT' }, paymentMethod: { paymentMethodCode: 'UPIQR' } }), 'POST', '/topups/t-1', ok.topup],
+    [
+      'getFxRates',
+      (api) => api.getFxRates({ baseCurrencyCode: 'USDT', quoteCurrencyCode: 'INR' }),
+      'GET',
+      '/fx-rates?baseCurrencyCode=USDT&quoteCurrencyCode=INR',
+      ok.rates,
+    ],
+    [
+      'createTopUp',
+      (api) =>
+        api.createTopUp('t-1', {
+          topUpRequested: { moneyProvided: money, currencyRequired: 'USDT' },
+          paymentMethod: { paymentMethodCode: 'UPIQR' },
+        }),
+      'POST',
+      '/topups/t-1',
+      ok.topup,
+    ],
     ['getTopUp', (api) => api.getTopUp('t-1'), 'GET', '/topups/t-1', ok.topup],
-    ['getTopUpAvailablePaymentOptions', (api) => api.getTopUpAvailablePaymentOptions({ money }), 'POST', '/topups/!availablePaymentOptions', ok.options],
+    [
+      'getTopUpAvailablePaymentOptions',
+      (api) => api.getTopUpAvailablePaymentOptions({ money }),
+      'POST',
+      '/topups/!availablePaymentOptions',
+      ok.options,
+    ],
     ['getTopUpOptions', (api) => api.getTopUpOptions(), 'GET', '/topup-options', ok.topupOptions],
-    ['createPayout', (api) => api.createPayout('p-1', { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'EMAIL_TRANSFER', emailAddress: 'a@b.co' } }), 'POST', '/payouts/p-1', ok.payout],
+    [
+      'createPayout',
+      (api) =>
+        api.createPayout('p-1', {
+          paymentRequested: { money },
+          paymentMethod: { paymentMethodCode: 'EMAIL_TRANSFER', emailAddress: 'a@b.co' },
+        }),
+      'POST',
+      '/payouts/p-1',
+      ok.payout,
+    ],
     ['getPayout', (api) => api.getPayout('p-1'), 'GET', '/payouts/p-1', ok.payoutDetail],
     ['getBalances', (api) => api.getBalances(['INR', 'USDT']), 'GET', '/balances?currencies=INR%2CUSDT', ok.balances],
-    ['getSettlementPaymentOptions', (api) => api.getSettlementPaymentOptions(), 'GET', '/settlement-payment-options', ok.options],
+    [
+      'getSettlementPaymentOptions',
+      (api) => api.getSettlementPaymentOptions(),
+      'GET',
+      '/settlement-payment-options',
+      ok.options,
+    ],
     ['getCurrencies', (api) => api.getCurrencies(), 'GET', '/currencies', ok.codes],
     ['getPaymentOperators', (api) => api.getPaymentOperators(), 'GET', '/payment-operators', ok.codes],
   ];
@@ -110,7 +196,13 @@ describe('requests', () => {
   });
 
   test('responses keep properties the platform adds later', async () => {
-    const { api } = client({ body: { ...payin, newTopLevel: 1, paymentMethodResponse: { ...payin.paymentMethodResponse, newField: 'x' } } });
+    const { api } = client({
+      body: {
+        ...payin,
+        newTopLevel: 1,
+        paymentMethodResponse: { ...payin.paymentMethodResponse, newField: 'x' },
+      },
+    });
     const result = await api.getPayin('o-1');
     assert.equal((result as Record<string, unknown>).newTopLevel, 1);
     assert.equal((result.paymentMethodResponse as Record<string, unknown>).newField, 'x');
@@ -119,15 +211,48 @@ describe('requests', () => {
 
 describe('error mapping', () => {
   const cases: [string, FakeAnswer, string, number | undefined, boolean][] = [
-    ['404 version', { status: 404, body: { errorCode: 'VERSION_UNSUPPORTED', message: 'X-API-Version 9 is not supported' } }, 'VERSION_UNSUPPORTED', 404, false],
+    [
+      '404 version',
+      {
+        status: 404,
+        body: { errorCode: 'VERSION_UNSUPPORTED', message: 'X-API-Version 9 is not supported' },
+      },
+      'VERSION_UNSUPPORTED',
+      404,
+      false,
+    ],
     ['404 without a body', { status: 404, text: '' }, 'VERSION_UNSUPPORTED', 404, false],
-    ['404 for a missing payin', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND', message: 'no such payin' } }, 'NOT_FOUND', 404, false],
+    [
+      '404 for a missing payin',
+      { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND', message: 'no such payin' } },
+      'NOT_FOUND',
+      404,
+      false,
+    ],
     ['401', { status: 401, body: { errorCode: 'UNAUTHORIZED', message: 'bad token' } }, 'UNAUTHORIZED', 401, false],
-    ['401 expired', { status: 401, body: { errorCode: 'TOKEN_EXPIRED', message: 'expired' } }, 'TOKEN_EXPIRED', 401, false],
+    [
+      '401 expired',
+      { status: 401, body: { errorCode: 'TOKEN_EXPIRED', message: 'expired' } },
+      'TOKEN_EXPIRED',
+      401,
+      false,
+    ],
     ['403', { status: 403, text: 'Forbidden' }, 'FORBIDDEN', 403, false],
-    ['406 with its code', { status: 406, body: { errorCode: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'operator down' } }, 'PAYMENT_OPERATOR_UNAVAILABLE', 406, false],
+    [
+      '406 with its code',
+      { status: 406, body: { errorCode: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'operator down' } },
+      'PAYMENT_OPERATOR_UNAVAILABLE',
+      406,
+      false,
+    ],
     ['409', { status: 409, body: { errorCode: 'DUPLICATE', message: 'exists' } }, 'CONFLICT', 409, false],
-    ['429', { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '2' } }, 'RATE_LIMITED', 429, true],
+    [
+      '429',
+      { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '2' } },
+      'RATE_LIMITED',
+      429,
+      true,
+    ],
     ['500', { status: 500, text: '<html>oops</html>' }, 'SERVER_ERROR', 500, true],
     ['network failure', new TypeError('fetch failed'), 'NETWORK', undefined, true],
     ['a body that is not JSON', { status: 200, text: '<html>' }, 'BAD_RESPONSE', 200, false],
@@ -137,14 +262,24 @@ describe('error mapping', () => {
     test(`${name} → ${code}`, async () => {
       const { api, requests } = client(answer);
       const error = await rejection(api.getPayin('o-1'));
-      assert.deepEqual({ code: error.code, httpStatus: error.httpStatus, retryable: error.retryable }, { code, httpStatus, retryable });
+      assert.deepEqual(
+        { code: error.code, httpStatus: error.httpStatus, retryable: error.retryable },
+        { code, httpStatus, retryable },
+      );
       assert.ok(error.message.length > 0);
       assert.equal(requests.length, 1, 'no retry unless asked');
     });
   }
 
   test('400 keeps the field details', async () => {
-    const { api } = client({ status: 400, body: { errorCode: 'INVALID_REQUEST', message: 'bad', details: [{ field: 'paymentMethod.phoneNumber', message: 'required' }] } });
+    const { api } = client({
+      status: 400,
+      body: {
+        errorCode: 'INVALID_REQUEST',
+        message: 'bad',
+        details: [{ field: 'paymentMethod.phoneNumber', message: 'required' }],
+      },
+    });
     const error = await rejection(api.getPayin('o-1'));
     assert.equal(error.code, 'INVALID_REQUEST');
     assert.deepEqual(error.details, [{ field: 'paymentMethod.phoneNumber', message: 'required' }]);
@@ -191,14 +326,21 @@ describe('retry (opt-in)', () => {
 
   test('Retry-After: 0, or a date already past, never makes a loop of requests: the wait has a floor', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
-    const { api, waits } = client({ status: 429, headers: { 'Retry-After': '0' } }, { status: 503, headers: { 'Retry-After': past } }, { body: payin });
+    const { api, waits } = client(
+      { status: 429, headers: { 'Retry-After': '0' } },
+      { status: 503, headers: { 'Retry-After': past } },
+      { body: payin },
+    );
     await api.getPayin('o-1', { retry: { baseDelayMs: 400 } });
     assert.deepEqual(waits, [400, 400]);
   });
 
   test('an HTTP-date Retry-After is read against the server clock (Date), not a wrong device clock', async () => {
     const server = Date.now() - 3_600_000; // the device is an hour ahead
-    const headers = { Date: new Date(server).toUTCString(), 'Retry-After': new Date(server + 5000).toUTCString() };
+    const headers = {
+      Date: new Date(server).toUTCString(),
+      'Retry-After': new Date(server + 5000).toUTCString(),
+    };
     const { api, waits } = client({ status: 429, headers }, { body: payin });
     await api.getPayin('o-1', { retry: true });
     assert.deepEqual(waits, [5000]);
@@ -207,22 +349,38 @@ describe('retry (opt-in)', () => {
   test('patient with 429: never final however many, the waits growing as they repeat, while other failures keep their bounds; each wait is told', async () => {
     const limited = { status: 429, headers: { 'Retry-After': '1' } } as const;
     const told: [string, number][] = [];
-    const { api, requests, waits } = client(limited, limited, limited, limited, limited, limited, { body: payin });
-    const read = await api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true, onRetry: (error, delay) => told.push([error.code, delay]) } });
+    const { api, requests, waits } = client(limited, limited, limited, limited, limited, limited, {
+      body: payin,
+    });
+    const read = await api.getPayin('o-1', {
+      retry: {
+        retries: 1,
+        patientWhenLimited: true,
+        onRetry: (error, delay) => told.push([error.code, delay]),
+      },
+    });
     assert.equal(read.status, 'PROCESSING');
     assert.equal(requests.length, 7);
     // At least Retry-After (1 s); repeated, the backoff (random() = 0.5 of 500 ms · 2^n) takes over.
     assert.deepEqual(waits, [1000, 1000, 1000, 2000, 4000, 5000]);
-    assert.deepEqual(told, waits.map((wait) => ['RATE_LIMITED', wait]));
+    assert.deepEqual(
+      told,
+      waits.map((wait) => ['RATE_LIMITED', wait]),
+    );
     const down = client({ status: 503 }, { status: 503 }, { body: payin });
-    assert.equal((await rejection(down.api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true } }))).code, 'SERVER_ERROR');
+    assert.equal(
+      (await rejection(down.api.getPayin('o-1', { retry: { retries: 1, patientWhenLimited: true } }))).code,
+      'SERVER_ERROR',
+    );
     assert.equal(down.requests.length, 2);
   });
 
   test('withinMs bounds the time spent retrying; jitterMs spreads a Retry-After', async () => {
     const { api, requests } = client({ status: 503 });
     const started = Date.now();
-    const error = await rejection(api.getPayin('o-1', { retry: { retries: 1000, baseDelayMs: 1, maxDelayMs: 1, withinMs: 30 } }));
+    const error = await rejection(
+      api.getPayin('o-1', { retry: { retries: 1000, baseDelayMs: 1, maxDelayMs: 1, withinMs: 30 } }),
+    );
     assert.equal(error.code, 'SERVER_ERROR');
     assert.ok(Date.now() - started >= 30 && requests.length > 1, `${requests.length} requests`);
     const spread = client({ status: 429, headers: { 'Retry-After': '2' } }, { body: payin });
@@ -232,8 +390,14 @@ describe('retry (opt-in)', () => {
 
   test('backoffDelay stays within [0, min(max, base·2^n)]', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
-      assert.equal(backoffDelay(attempt, 100, 1000, () => 1), Math.min(1000, 100 * 2 ** attempt));
-      assert.equal(backoffDelay(attempt, 100, 1000, () => 0), 0);
+      assert.equal(
+        backoffDelay(attempt, 100, 1000, () => 1),
+        Math.min(1000, 100 * 2 ** attempt),
+      );
+      assert.equal(
+        backoffDelay(attempt, 100, 1000, () => 0),
+        0,
+      );
     }
   });
 });
@@ -243,7 +407,10 @@ describe('abort and timeout', () => {
     const { api } = client({ body: payin });
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(api.getPayin('o-1', { signal: controller.signal }), (error: Error) => error.name === 'AbortError');
+    await assert.rejects(
+      api.getPayin('o-1', { signal: controller.signal }),
+      (error: Error) => error.name === 'AbortError',
+    );
   });
 
   test('abort during a retry wait stops the call', async () => {

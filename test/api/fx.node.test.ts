@@ -1,9 +1,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversionFor, isRateValid, quoteTopUp, roundToCurrency, topUpQuoteProblem, type FxRate } from '../../src/api/fx.js';
+import {
+  conversionFor,
+  isRateValid,
+  quoteTopUp,
+  roundToCurrency,
+  topUpQuoteProblem,
+  type FxRate,
+} from '../../src/api/fx.js';
 
 const HOUR = '2030-01-01T10:00:00.000Z';
-const rate = (base: string, quote: string, buyRate: number, sellRate: number, validUpTo = HOUR): FxRate => ({ baseCurrencyCode: base, quoteCurrencyCode: quote, buyRate, sellRate, validUpTo });
+const rate = (base: string, quote: string, buyRate: number, sellRate: number, validUpTo = HOUR): FxRate => ({
+  baseCurrencyCode: base,
+  quoteCurrencyCode: quote,
+  buyRate,
+  sellRate,
+  validUpTo,
+});
 const USD_INR = rate('USD', 'INR', 83.5, 84);
 const USD_THB = rate('USD', 'THB', 35.5, 36, '2030-01-01T09:30:00.000Z');
 const USD_IDR = rate('USD', 'IDR', 15700, 15900);
@@ -12,14 +25,20 @@ describe('which rate applies', () => {
   test('the platform sells the base (wallet in base, customer pays quote): sellRate, divided', () => {
     const c = conversionFor('INR', 'USD', [USD_INR])!;
     assert.equal(c.rate, 1 / 84);
-    assert.deepEqual(c.legs.map((l) => [l.value, l.divide]), [[84, true]]);
+    assert.deepEqual(
+      c.legs.map((l) => [l.value, l.divide]),
+      [[84, true]],
+    );
     assert.equal(c.validUpTo, HOUR);
   });
 
   test('the platform buys the base (customer pays base, wallet in quote): buyRate, multiplied', () => {
     const c = conversionFor('USD', 'INR', [USD_INR])!;
     assert.equal(c.rate, 83.5);
-    assert.deepEqual(c.legs.map((l) => [l.value, l.divide]), [[83.5, false]]);
+    assert.deepEqual(
+      c.legs.map((l) => [l.value, l.divide]),
+      [[83.5, false]],
+    );
   });
 
   test('no published pair: through USD, each leg by the same rule; the earliest validUpTo holds', () => {
@@ -48,8 +67,14 @@ describe('quoteTopUp', () => {
       validUpTo: HOUR,
     });
     const odd = rate('USD', 'INR', 83.1, 83.925);
-    assert.equal(quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, odd)!.moneyProvided.amount, 8392.5);
-    assert.equal(quoteTopUp('moneyRequired', 12.34, { provided: 'INR', required: 'USD' }, odd)!.moneyProvided.amount, 1035.63); // 1035.6345
+    assert.equal(
+      quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, odd)!.moneyProvided.amount,
+      8392.5,
+    );
+    assert.equal(
+      quoteTopUp('moneyRequired', 12.34, { provided: 'INR', required: 'USD' }, odd)!.moneyProvided.amount,
+      1035.63,
+    ); // 1035.6345
   });
 
   test('money provided (the customer pays exactly): the wallet receives provided ÷ sellRate, rounded to the cent', () => {
@@ -60,11 +85,20 @@ describe('quoteTopUp', () => {
 
   test('digit-0 currencies round to whole units, half away from zero', () => {
     // 2.5 USD × 15900 = 39750 IDR exactly; 0.01 × 15900 = 159
-    assert.equal(quoteTopUp('moneyRequired', 2.5, { provided: 'IDR', required: 'USD' }, USD_IDR)!.moneyProvided.amount, 39750);
+    assert.equal(
+      quoteTopUp('moneyRequired', 2.5, { provided: 'IDR', required: 'USD' }, USD_IDR)!.moneyProvided.amount,
+      39750,
+    );
     const half = rate('USD', 'IDR', 15700, 15900.5);
-    assert.equal(quoteTopUp('moneyRequired', 1, { provided: 'IDR', required: 'USD' }, half)!.moneyProvided.amount, 15901);
+    assert.equal(
+      quoteTopUp('moneyRequired', 1, { provided: 'IDR', required: 'USD' }, half)!.moneyProvided.amount,
+      15901,
+    );
     // USD paid, IDR credited: buyRate
-    assert.equal(quoteTopUp('moneyProvided', 10.01, { provided: 'USD', required: 'IDR' }, USD_IDR)!.moneyRequired.amount, 157157);
+    assert.equal(
+      quoteTopUp('moneyProvided', 10.01, { provided: 'USD', required: 'IDR' }, USD_IDR)!.moneyRequired.amount,
+      157157,
+    );
   });
 
   test('no rate connecting the currencies: undefined, never a guess', () => {
@@ -76,7 +110,11 @@ describe('quoteTopUp', () => {
     assert.equal(quote.moneyRequired.amount, 0.01);
     const tiny = quoteTopUp('moneyProvided', 0.1, { provided: 'INR', required: 'USD' }, USD_INR)!;
     assert.equal(tiny.moneyRequired.amount, 0);
-    assert.deepEqual(topUpQuoteProblem(tiny), { side: 'moneyRequired', money: { amount: 0, currencyCode: 'USD' }, problem: 'must be greater than 0' });
+    assert.deepEqual(topUpQuoteProblem(tiny), {
+      side: 'moneyRequired',
+      money: { amount: 0, currencyCode: 'USD' },
+      problem: 'must be greater than 0',
+    });
     assert.equal(topUpQuoteProblem(quote), undefined);
   });
 });
@@ -85,6 +123,7 @@ describe('rounding and validity', () => {
   test('roundToCurrency reads the decimal a binary product stands for', () => {
     assert.equal(1.005 * 100, 100.49999999999999);
     assert.equal(roundToCurrency(1.005, 'USD'), 1.01);
+    // eslint-disable-next-line no-loss-of-precision -- a product's binary error, written as JS prints it
     assert.equal(roundToCurrency(8392.499999999999, 'INR'), 8392.5);
     assert.equal(roundToCurrency(1234.5, 'JPY'), 1235);
     assert.equal(roundToCurrency(0.1234565, 'USDT'), 0.123457);

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { paths } from '../../src/api/index.js';
 import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
-const payinBody = { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: { paymentMethodCode: 'UPIQR' as const } };
+const payinBody = {
+  paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
+  paymentMethod: { paymentMethodCode: 'UPIQR' as const },
+};
 
 let t: TestSandbox;
 before(async () => {

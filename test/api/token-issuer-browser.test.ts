@@ -30,13 +30,20 @@ describe('pay-checkout/server in a browser', () => {
     for (const credentials of [{ privateKey }, { secret: 'demo-secret' }]) {
       let thrown: unknown;
       try {
-        const issuer = createTokenIssuer({ baseUrl: 'https://platform.test', merchantCode: 'demo-merchant', fetch: recordingFetch, ...credentials });
+        const issuer = createTokenIssuer({
+          baseUrl: 'https://platform.test',
+          merchantCode: 'demo-merchant',
+          fetch: recordingFetch,
+          ...credentials,
+        });
         await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'o-1' });
       } catch (error) {
         thrown = error;
       }
       expect(thrown).to.be.instanceOf(TypeError);
-      expect((thrown as Error).message).to.match(REFUSED).and.match(/createTokenIssuer/);
+      expect((thrown as Error).message)
+        .to.match(REFUSED)
+        .and.match(/createTokenIssuer/);
     }
     expect(requests).to.deep.equal([]);
   });
@@ -50,7 +57,9 @@ describe('pay-checkout/server in a browser', () => {
     } catch (error) {
       thrown = error;
     }
-    expect((thrown as Error)?.message).to.match(REFUSED).and.match(/signBody/);
+    expect((thrown as Error)?.message)
+      .to.match(REFUSED)
+      .and.match(/signBody/);
   });
 
   it('what holds no secret still works: the operations of a checkout token', () => {
@@ -69,7 +78,9 @@ describe('pay-checkout/server in a browser', () => {
         worker.onmessage = (event) => resolve(event.data);
         worker.onerror = (event) => reject(new Error(`worker failed: ${event.message}`));
       });
-      expect(answer.outcome).to.match(/^TypeError: /).and.match(REFUSED);
+      expect(answer.outcome)
+        .to.match(/^TypeError: /)
+        .and.match(REFUSED);
       expect(answer.requests).to.equal(0);
     } finally {
       worker.terminate();

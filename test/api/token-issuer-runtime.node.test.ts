@@ -6,22 +6,56 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEMO_PUBLIC_KEY } from '../../src/sandbox/index.js';
-import { createTokenIssuer, importPublicKey, runsInBrowser, signBody, verifySignature } from '../../src/server/index.js';
+import {
+  createTokenIssuer,
+  importPublicKey,
+  runsInBrowser,
+  signBody,
+  verifySignature,
+} from '../../src/server/index.js';
 import { demoPrivateKey } from '../support/sandbox-node.js';
 
 /** A stand-in for the browser's WorkerGlobalScope, and a worker global made from it. */
 class WorkerGlobalScope {}
-const browserWorker = Object.assign(new WorkerGlobalScope(), { WorkerGlobalScope, importScripts() {}, navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' } });
-const browserPage = { document: {}, window: {}, navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' } };
+const browserWorker = Object.assign(new WorkerGlobalScope(), {
+  WorkerGlobalScope,
+  importScripts() {},
+  navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' },
+});
+const browserPage = {
+  document: {},
+  window: {},
+  navigator: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156' },
+};
 
 const SERVER_RUNTIMES: [string, object][] = [
-  ['Node with jsdom globals', { process: { versions: { node: '20.20.0' } }, window: {}, document: {}, navigator: { userAgent: 'Mozilla/5.0 (linux) AppleWebKit/537.36 (KHTML, like Gecko) jsdom/26.0.0' } }],
-  ['Bun with happy-dom globals', { process: { versions: { node: '22.6.0', bun: '1.2.0' } }, Bun: {}, window: {}, document: {} }],
+  [
+    'Node with jsdom globals',
+    {
+      process: { versions: { node: '20.20.0' } },
+      window: {},
+      document: {},
+      navigator: { userAgent: 'Mozilla/5.0 (linux) AppleWebKit/537.36 (KHTML, like Gecko) jsdom/26.0.0' },
+    },
+  ],
+  [
+    'Bun with happy-dom globals',
+    { process: { versions: { node: '22.6.0', bun: '1.2.0' } }, Bun: {}, window: {}, document: {} },
+  ],
   ['Deno', { Deno: { version: { deno: '2.1.0' } }, navigator: { userAgent: 'Deno/2.1.0' } }],
   ['Deno 1 (which had a window global)', { Deno: {}, window: {}, navigator: { userAgent: 'Deno/1.46.0' } }],
   ['a Deno web worker', Object.assign(new WorkerGlobalScope(), { WorkerGlobalScope, Deno: {} })],
-  ['Cloudflare Workers', Object.assign(new WorkerGlobalScope(), { WorkerGlobalScope, navigator: { userAgent: 'Cloudflare-Workers' } })],
-  ['Cloudflare Workers of an old compatibility date (no navigator)', Object.assign(new WorkerGlobalScope(), { WorkerGlobalScope })],
+  [
+    'Cloudflare Workers',
+    Object.assign(new WorkerGlobalScope(), {
+      WorkerGlobalScope,
+      navigator: { userAgent: 'Cloudflare-Workers' },
+    }),
+  ],
+  [
+    'Cloudflare Workers of an old compatibility date (no navigator)',
+    Object.assign(new WorkerGlobalScope(), { WorkerGlobalScope }),
+  ],
   ['the Next.js / Vercel edge runtime', { EdgeRuntime: 'edge-runtime', navigator: { userAgent: 'Mozilla/5.0' } }],
 ];
 

@@ -11,7 +11,11 @@ globalThis.fetch = async () => {
 };
 let outcome: string;
 try {
-  const issuer = createTokenIssuer({ baseUrl: 'https://platform.test', merchantCode: 'demo-merchant', secret: 'demo-secret' });
+  const issuer = createTokenIssuer({
+    baseUrl: 'https://platform.test',
+    merchantCode: 'demo-merchant',
+    secret: 'demo-secret',
+  });
   outcome = `created: ${await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'o-1' })}`;
 } catch (error) {
   outcome = `${(error as Error).name}: ${(error as Error).message}`;

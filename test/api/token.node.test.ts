@@ -1,6 +1,16 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { actionOperations, decodeToken, paths, exactOperation, literalOperation, operationPermits, tokenPermits, tokenProblem, tokenScope } from '../../src/api/index.js';
+import {
+  actionOperations,
+  decodeToken,
+  paths,
+  exactOperation,
+  literalOperation,
+  operationPermits,
+  tokenPermits,
+  tokenProblem,
+  tokenScope,
+} from '../../src/api/index.js';
 import { checkoutOperations } from '../../src/server/index.js';
 import { BROAD_TOKENS, SCOPED_TOKENS } from '../support/token-shapes.js';
 import { fakeJwt } from '../support/jwt.js';
@@ -10,7 +20,16 @@ const exp = Math.floor(now / 1000) + 600;
 
 describe('decodeToken', () => {
   test('reads exp, operations, idPayment and money from the payload', () => {
-    const payload = decodeToken(fakeJwt({ exp, merchantCode: 'm', idPayment: 'o-1', money: { amount: 5, currencyCode: 'INR' }, operations: ['GET /payins/o-1'], extra: 1 }));
+    const payload = decodeToken(
+      fakeJwt({
+        exp,
+        merchantCode: 'm',
+        idPayment: 'o-1',
+        money: { amount: 5, currencyCode: 'INR' },
+        operations: ['GET /payins/o-1'],
+        extra: 1,
+      }),
+    );
     assert.equal(payload?.exp, exp);
     assert.equal(payload?.idPayment, 'o-1');
     assert.deepEqual(payload?.money, { amount: 5, currencyCode: 'INR' });
@@ -21,7 +40,17 @@ describe('decodeToken', () => {
     assert.equal(decodeToken(fakeJwt({ merchantCode: 'ร้านค้า' }))?.merchantCode, 'ร้านค้า');
   });
   test('refuses what is not a JWT with a JSON object payload', () => {
-    for (const bad of [undefined, '', 'abc', 'a.b', 'a.b.c.d', 'x.%%%.y', `x.${btoa('not json')}.y`, `x.${btoa('[1]')}.y`, `x.${btoa('{"exp":"soon"}')}.y`]) {
+    for (const bad of [
+      undefined,
+      '',
+      'abc',
+      'a.b',
+      'a.b.c.d',
+      'x.%%%.y',
+      `x.${btoa('not json')}.y`,
+      `x.${btoa('[1]')}.y`,
+      `x.${btoa('{"exp":"soon"}')}.y`,
+    ]) {
       assert.equal(decodeToken(bad), undefined, String(bad));
     }
   });
@@ -43,16 +72,24 @@ describe('operation matching', () => {
     assert.ok(operationPermits('(GET|POST) /payins/o-[0-9]+', 'POST', '/payins/o-42'));
     assert.ok(!operationPermits('GET /payins/o-[0-9]+', 'GET', '/payins/o-42/accounts'));
     assert.ok(!operationPermits('payins', 'GET', '/payins/x'));
-    assert.ok(!operationPermits('GET /payins/(', 'GET', '/payins/('.slice(0, -1)), 'an invalid pattern matches only itself');
+    assert.ok(
+      !operationPermits('GET /payins/(', 'GET', '/payins/('.slice(0, -1)),
+      'an invalid pattern matches only itself',
+    );
   });
   test('escaped ids permit their own payin and no other (issue 12.2)', () => {
-    const payload = { operations: checkoutOperations('order.2026.11', { merchantInfo: true, externalReference: true }) };
+    const payload = {
+      operations: checkoutOperations('order.2026.11', { merchantInfo: true, externalReference: true }),
+    };
     assert.equal(tokenPermits(payload, 'POST', paths.payin('order.2026.11')), true);
     assert.equal(tokenPermits(payload, 'GET', paths.payin('order.2026.11')), true);
     assert.equal(tokenPermits(payload, 'POST', paths.payinExternalReference('order.2026.11')), true);
     assert.equal(tokenPermits(payload, 'GET', paths.merchantInfo()), true);
     assert.equal(tokenPermits(payload, 'GET', paths.payin('orderX2026X11')), false);
-    assert.equal(tokenPermits({ operations: checkoutOperations('shop.*') }, 'POST', paths.payin('shopping-cart-9')), false);
+    assert.equal(
+      tokenPermits({ operations: checkoutOperations('shop.*') }, 'POST', paths.payin('shopping-cart-9')),
+      false,
+    );
     assert.equal(tokenPermits({ operations: checkoutOperations('x(1)') }, 'POST', paths.payin('x(1)')), true);
     assert.equal(tokenPermits({ operations: checkoutOperations('x(1)') }, 'POST', paths.payin('x1')), false);
   });
@@ -88,7 +125,15 @@ describe('browser tokens are limited to one payin by rule (issue 12.1)', () => {
     for (const idPayin of ['order.2026.11', 'a+b', 'x(1)', 'shop.*', 'a|b', '[x]{2}', 'c$^', 'back\\slash']) {
       const operations = checkoutOperations(idPayin, { merchantInfo: true, externalReference: true });
       assert.deepEqual(tokenScope({ operations }), { idPayin }, idPayin);
-      assert.deepEqual(tokenScope({ operations: actionOperations('PAYIN_CREATE', idPayin), action: 'PAYIN_CREATE', idPayment: idPayin }), { idPayin }, idPayin);
+      assert.deepEqual(
+        tokenScope({
+          operations: actionOperations('PAYIN_CREATE', idPayin),
+          action: 'PAYIN_CREATE',
+          idPayment: idPayin,
+        }),
+        { idPayin },
+        idPayin,
+      );
     }
   });
   test('an operation with a pattern is refused even when it would match only this payin', () => {
@@ -102,7 +147,14 @@ describe('reading literal operations', () => {
     assert.equal(literalOperation('GET /payins/order\\.2026\\.11'), 'GET /payins/order.2026.11');
     assert.equal(literalOperation('post /payins/x'), 'POST /payins/x');
     assert.equal(literalOperation('POST /payins/a\\\\b'), 'POST /payins/a\\b');
-    for (const pattern of ['GET /payins/.*', 'GET /payins/o\\d', 'GET /payins/o\\', 'GET /payins/(x)', 'GET /payins/a|b', 'GET /payins/x$']) {
+    for (const pattern of [
+      'GET /payins/.*',
+      'GET /payins/o\\d',
+      'GET /payins/o\\',
+      'GET /payins/(x)',
+      'GET /payins/a|b',
+      'GET /payins/x$',
+    ]) {
       assert.equal(literalOperation(pattern), undefined, pattern);
     }
   });
@@ -120,6 +172,10 @@ describe('tokenProblem', () => {
     assert.equal(tokenProblem(fakeJwt({ exp: Math.floor(now / 1000) - 1 }), now), 'TOKEN_EXPIRED');
     assert.equal(tokenProblem(fakeJwt({ exp, operations: ['POST /payins/.*'] }), now), 'TOKEN_TOO_BROAD');
     assert.equal(tokenProblem(fakeJwt({ exp, operations: actionOperations('PAYIN_CREATE', 'o-1') }), now), undefined);
-    assert.equal(tokenProblem(fakeJwt({ idPayment: 'o-1' }), now), undefined, 'no exp and no operations: only the platform can tell');
+    assert.equal(
+      tokenProblem(fakeJwt({ idPayment: 'o-1' }), now),
+      undefined,
+      'no exp and no operations: only the platform can tell',
+    );
   });
 });

@@ -21,7 +21,9 @@ import { createTokenIssuer } from '../../src/server/index.js';
 
 const dist = new URL('../../dist/', import.meta.url);
 
-async function listen(handle: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ server: Server; origin: string }> {
+async function listen(
+  handle: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<{ server: Server; origin: string }> {
   const server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -51,19 +53,32 @@ describe('dist/ on another origin than the page', () => {
 
   before(async () => {
     await ensureBuilt();
-    [sandbox, browser] = await Promise.all([createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 300 }), launchChromium()]);
+    [sandbox, browser] = await Promise.all([
+      createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 300 }),
+      launchChromium(),
+    ]);
     // /cors/… answers with Access-Control-Allow-Origin, /plain/… without; the same files of dist/.
     assets = await listen((request, response) => {
       const [, mode, file] = request.url?.match(/^\/(cors|plain)\/([\w.-]+\.js)$/) ?? [];
       assetRequests.push({ path: request.url ?? '', origin: request.headers.origin });
       const path = file && new URL(file, dist);
       if (!path || !existsSync(path)) return void response.writeHead(404).end();
-      response.writeHead(200, { 'Content-Type': 'text/javascript', ...(mode === 'cors' ? { 'Access-Control-Allow-Origin': '*' } : {}) }).end(readFileSync(path));
+      response
+        .writeHead(200, {
+          'Content-Type': 'text/javascript',
+          ...(mode === 'cors' ? { 'Access-Control-Allow-Origin': '*' } : {}),
+        })
+        .end(readFileSync(path));
     });
     shop = await listen((request, response) => {
       const page = pages.get(request.url ?? '');
       if (!page) return void response.writeHead(404).end();
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...(page.csp ? { 'Content-Security-Policy': page.csp } : {}) }).end(page.html);
+      response
+        .writeHead(200, {
+          'Content-Type': 'text/html; charset=utf-8',
+          ...(page.csp ? { 'Content-Security-Policy': page.csp } : {}),
+        })
+        .end(page.html);
     });
   });
   after(async () => {
@@ -73,8 +88,16 @@ describe('dist/ on another origin than the page', () => {
 
   async function checkoutPage(path: string, assetBase: string, csp?: string) {
     const idPayin = uniquePayinId('asset-origin');
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
-    const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: { amount: 60, currencyCode: 'INR' } });
+    const issuer = createTokenIssuer({
+      baseUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: DEMO_PRIVATE_KEY,
+    });
+    const token = await issuer.byAction({
+      action: 'PAYIN_CREATE',
+      idPayment: idPayin,
+      money: { amount: 60, currencyCode: 'INR' },
+    });
     pages.set(path, {
       csp,
       html: `<!doctype html>
@@ -93,7 +116,8 @@ describe('dist/ on another origin than the page', () => {
     return { page, close: () => context.close() };
   }
 
-  const read = <T>(page: Page, name: string) => page.evaluate((key) => (window as unknown as Record<string, T>)[key]!, name);
+  const read = <T>(page: Page, name: string) =>
+    page.evaluate((key) => (window as unknown as Record<string, T>)[key]!, name);
 
   it('with Access-Control-Allow-Origin, the element loads from the asset origin and a payment completes under the README’s CSP', async () => {
     const csp = `default-src 'self'; script-src 'self' ${assets.origin}; connect-src 'self' ${sandbox.url}; img-src 'self' data:`;
@@ -108,9 +132,17 @@ describe('dist/ on another origin than the page', () => {
       assert.deepEqual(await read<string[]>(page, 'scriptErrors'), []);
       const chunks = assetRequests.map((request) => request.path).filter((path) => path.startsWith('/cors/'));
       for (const chunk of [/^\/cors\/payment-views-[\w-]+\.js$/, /^\/cors\/qr-encoder-[\w-]+\.js$/]) {
-        assert.ok(chunks.some((path) => chunk.test(path)), `the lazy chunks come from the asset origin too: ${chunks.join(', ')}`);
+        assert.ok(
+          chunks.some((path) => chunk.test(path)),
+          `the lazy chunks come from the asset origin too: ${chunks.join(', ')}`,
+        );
       }
-      assert.ok(assetRequests.filter((request) => request.path.startsWith('/cors/')).every((request) => request.origin === shop.origin), 'every module request is a CORS request (Origin sent)');
+      assert.ok(
+        assetRequests
+          .filter((request) => request.path.startsWith('/cors/'))
+          .every((request) => request.origin === shop.origin),
+        'every module request is a CORS request (Origin sent)',
+      );
     } finally {
       await close();
     }
@@ -123,7 +155,10 @@ describe('dist/ on another origin than the page', () => {
       assert.deepEqual(await read<string[]>(page, 'scriptErrors'), [`${assets.origin}/plain/pay-checkout.js`]);
       assert.equal(await page.evaluate(() => customElements.get('pay-checkout')), undefined);
       assert.equal(await page.locator('pay-checkout').getAttribute('state'), null, 'the element never started');
-      assert.ok(assetRequests.some((request) => request.path === '/plain/pay-checkout.js'), 'the file was served; the browser refused it');
+      assert.ok(
+        assetRequests.some((request) => request.path === '/plain/pay-checkout.js'),
+        'the file was served; the browser refused it',
+      );
     } finally {
       await close();
     }

@@ -7,7 +7,17 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
-import { measureElement, otherViewsChunk, payinEnglishChunk, qrChunk, qrPayerSizes, sumOf, viewsChunk, type ChunkGroup, type ElementSizes } from '../../scripts/bundle-sizes.js';
+import {
+  measureElement,
+  otherViewsChunk,
+  payinEnglishChunk,
+  qrChunk,
+  qrPayerSizes,
+  sumOf,
+  viewsChunk,
+  type ChunkGroup,
+  type ElementSizes,
+} from '../../scripts/bundle-sizes.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 
 /**
@@ -17,7 +27,13 @@ import { bundledLocales } from '../../src/i18n/locales.js';
  * other methods' views (other-views-*.js), and the words of those views and of trouble (each
  * locale's second part, English's en-more).
  */
-const BUDGET = { initialGzip: 30_000, viewsGzip: 10_000, qrGzip: 10_000, qrPayerBrotli: 42_500, qrPayerLocaleBrotli: 42_500 };
+const BUDGET = {
+  initialGzip: 30_000,
+  viewsGzip: 10_000,
+  qrGzip: 10_000,
+  qrPayerBrotli: 42_500,
+  qrPayerLocaleBrotli: 42_500,
+};
 
 const dist = new URL('../../dist/', import.meta.url);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -54,12 +70,17 @@ describe('size budgets of dist/pay-checkout.js', () => {
         `${'bytes (gzip -9, brotli q11)'.padEnd(34)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`,
         row('initial load of <pay-checkout>', sizes.initial),
         ...sizes.lazy.map((group) => row(label(group), group)),
-        ...(views && english ? [row("views for English (+ its words)", sumOf(views, english))] : []),
+        ...(views && english ? [row('views for English (+ its words)', sumOf(views, english))] : []),
         ...(everyView && english ? [row("every method's views, English", sumOf(everyView, english))] : []),
-        ...Object.entries(qrPayers).flatMap(([locale, group]) => (group ? [row(`a QR payer in ${locale}, in all`, group)] : [])),
+        ...Object.entries(qrPayers).flatMap(([locale, group]) =>
+          group ? [row(`a QR payer in ${locale}, in all`, group)] : [],
+        ),
       ].join('\n'),
     );
-    writeFileSync(new URL('sizes.json', dist), `${JSON.stringify({ measuredAt: new Date().toISOString(), budget: BUDGET, ...sizes, qrPayers }, null, 2)}\n`);
+    writeFileSync(
+      new URL('sizes.json', dist),
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), budget: BUDGET, ...sizes, qrPayers }, null, 2)}\n`,
+    );
   });
 
   it('every dependency is bundled: no bare import in any file the element loads', () => {
@@ -79,13 +100,19 @@ describe('size budgets of dist/pay-checkout.js', () => {
   });
 
   it(`the payin views are one lazily loaded file of at most ${BUDGET.viewsGzip} B gzip`, () => {
-    assert.ok(views, `a lazy payment-views-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files.join('+')).join(', ') || 'none'})`);
+    assert.ok(
+      views,
+      `a lazy payment-views-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files.join('+')).join(', ') || 'none'})`,
+    );
     assert.deepEqual(views.files.length, 1, `the views load alone: ${views.files.join(' + ')}`);
     assert.ok(views.gzip <= BUDGET.viewsGzip, `${views.gzip} B gzip > ${BUDGET.viewsGzip}`);
   });
 
   it(`the QR encoder is a lazily loaded chunk of at most ${kB(BUDGET.qrGzip)} gzip`, () => {
-    assert.ok(qr, `a lazy qr-encoder-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files.join('+')).join(', ') || 'none'})`);
+    assert.ok(
+      qr,
+      `a lazy qr-encoder-*.js chunk (lazy: ${sizes.lazy.map((group) => group.files.join('+')).join(', ') || 'none'})`,
+    );
     assert.ok(!sizes.initial.files.some((file) => qr!.files.includes(file)));
     assert.ok(qr.gzip <= BUDGET.qrGzip, `${kB(qr.gzip)} gzip > ${kB(BUDGET.qrGzip)}`);
   });
@@ -93,14 +120,20 @@ describe('size budgets of dist/pay-checkout.js', () => {
   it(`an English shopper paying by QR downloads at most ${BUDGET.qrPayerBrotli} B brotli of JavaScript in all`, () => {
     const payer = qrPayers.en;
     assert.ok(payer, 'the views, the QR chunk and en-payin-*.js are in the build');
-    assert.ok(payer.brotli <= BUDGET.qrPayerBrotli, `${payer.brotli} B brotli > ${BUDGET.qrPayerBrotli} (${payer.files.join(' + ')})`);
+    assert.ok(
+      payer.brotli <= BUDGET.qrPayerBrotli,
+      `${payer.brotli} B brotli > ${BUDGET.qrPayerBrotli} (${payer.files.join(' + ')})`,
+    );
   });
 
   it(`a shopper paying by QR in any bundled locale downloads at most ${BUDGET.qrPayerLocaleBrotli} B brotli in all`, () => {
     for (const locale of locales) {
       const payer = qrPayers[locale];
       assert.ok(payer, `${locale}: the views, the QR chunk and ${locale}-*.js are in the build`);
-      assert.ok(payer.brotli <= BUDGET.qrPayerLocaleBrotli, `${locale}: ${payer.brotli} B brotli > ${BUDGET.qrPayerLocaleBrotli} (${payer.files.join(' + ')})`);
+      assert.ok(
+        payer.brotli <= BUDGET.qrPayerLocaleBrotli,
+        `${locale}: ${payer.brotli} B brotli > ${BUDGET.qrPayerLocaleBrotli} (${payer.files.join(' + ')})`,
+      );
     }
   });
 });

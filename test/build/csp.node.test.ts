@@ -17,7 +17,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
-import { checkoutHtml, startPageServer, STRICT_CSP, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import {
+  checkoutHtml,
+  startPageServer,
+  STRICT_CSP,
+  uniquePayinId,
+  type PageServer,
+} from '../../scripts/page-server.js';
 import { allStarted } from '../support/all-started.js';
 import { ENGINES } from '../support/engines/binaries.mjs';
 import { ENGINE_TITLES, launchEngine, type PlaywrightOpenedPage } from '../e2e/engines.js';
@@ -36,7 +42,8 @@ interface PayEvent {
   code?: string;
 }
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: Violation[] }).cspViolations);
 const payEvents = (page: Page) => page.evaluate(() => (window as unknown as { payEvents: PayEvent[] }).payEvents);
 
 /** The console's CSP reports: Chromium's "Refused to …" and "… Content Security Policy …", Firefox's "Content-Security-Policy: …". */
@@ -64,7 +71,8 @@ async function open(browser: EngineBrowser, url: string) {
     const cdp = await context.newCDPSession(page);
     const seen: string[] = (issues = []);
     cdp.on('Audits.issueAdded', ({ issue }) => {
-      if (issue.code === 'ContentSecurityPolicyIssue') seen.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
+      if (issue.code === 'ContentSecurityPolicyIssue')
+        seen.push(JSON.stringify(issue.details.contentSecurityPolicyIssueDetails));
     });
     await cdp.send('Audits.enable');
   }
@@ -75,7 +83,11 @@ async function open(browser: EngineBrowser, url: string) {
     /** Brings the witnesses up to date and returns them. */
     async witnesses() {
       await opened.collect();
-      return { refused: opened.consoleMessages?.filter((message) => CSP_REPORT.test(message)), errors: opened.errors, requests: opened.requests };
+      return {
+        refused: opened.consoleMessages?.filter((message) => CSP_REPORT.test(message)),
+        errors: opened.errors,
+        requests: opened.requests,
+      };
     },
     close: () => opened.close(),
   };
@@ -91,7 +103,10 @@ function describeStrictCsp(engine: EngineName) {
 
     before(async () => {
       await ensureBuilt();
-      [server, browser] = await allStarted([startPageServer({ sandbox: { settleDelayMs: 300 } }), launchEngine(engine)]);
+      [server, browser] = await allStarted([
+        startPageServer({ sandbox: { settleDelayMs: 300 } }),
+        launchEngine(engine),
+      ]);
     });
     after(async () => {
       await browser?.close();
@@ -152,27 +167,40 @@ function describeStrictCsp(engine: EngineName) {
         // WebKit's requests come from Resource Timing, whose entries arrive a task after the
         // answer: give the last read a moment to be listed.
         let seen = await witnesses();
-        for (let tries = 0; tries < 20 && seen.requests.filter((request) => request.startsWith(server.platformUrl)).length < 3; tries++) {
+        for (
+          let tries = 0;
+          tries < 20 && seen.requests.filter((request) => request.startsWith(server.platformUrl)).length < 3;
+          tries++
+        ) {
           await page.waitForTimeout(100);
           seen = await witnesses();
         }
         const { refused, errors, requests } = seen;
         const events = await payEvents(page);
         // pay-status PROCESSING appears only when a poll sees it before the payin settles (300 ms here).
-        const types = events.map((event) => event.type).filter((type, i, all) => type !== 'pay-status' || all[i + 1] !== 'pay-status');
+        const types = events
+          .map((event) => event.type)
+          .filter((type, i, all) => type !== 'pay-status' || all[i + 1] !== 'pay-status');
         assert.deepEqual(types, ['pay-ready', 'pay-created', 'pay-status', 'pay-success'], JSON.stringify(events));
         assert.equal(events.filter((e) => e.type === 'pay-status').at(-1)!.status, 'SUCCESS');
         assert.ok(!events.some((e) => e.type === 'pay-error'), JSON.stringify(events));
         // Every platform call stayed on the page's origin (connect-src 'self').
         const platformCalls = requests.filter((request) => request.startsWith(server.platformUrl));
         assert.ok(platformCalls.length >= 3, `platform calls: ${platformCalls.join(', ')}`);
-        assert.deepEqual(requests.filter((request) => !request.startsWith(server.origin)), []);
+        assert.deepEqual(
+          requests.filter((request) => !request.startsWith(server.origin)),
+          [],
+        );
 
         // Let any late report arrive (they are queued as tasks), then: none, by either witness.
         await page.waitForTimeout(150);
         const reported = await violations(page);
         // zod in jitless mode: no attempt at new Function / eval (checked first, for a clearer message).
-        assert.deepEqual(reported.filter((v) => v.blockedURI === 'eval'), [], 'an unsafe-eval violation: is zod jitless?');
+        assert.deepEqual(
+          reported.filter((v) => v.blockedURI === 'eval'),
+          [],
+          'an unsafe-eval violation: is zod jitless?',
+        );
         assert.deepEqual(reported, [], `violations: ${JSON.stringify(reported)}`);
         if (refused) assert.deepEqual(refused, [], `console: ${refused.join('\n')}`);
         if (issues) assert.deepEqual(issues, [], `DevTools issues: ${issues.join('\n')}`);
@@ -187,7 +215,13 @@ function describeStrictCsp(engine: EngineName) {
       const token = await server.tokenFor(idPayin, { amount: 60, currencyCode: 'INR' });
       const url = server.page(
         checkoutHtml({
-          attributes: { token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: '60', 'currency-code': 'INR' },
+          attributes: {
+            token,
+            'base-url': server.platformUrl,
+            'payin-id': idPayin,
+            amount: '60',
+            'currency-code': 'INR',
+          },
           head: '<style>body { margin: 3px; }</style>',
           body: '<p style="color: red">inline style attribute</p><script>window.inlineRan = true;</script>',
         }),
@@ -203,10 +237,20 @@ function describeStrictCsp(engine: EngineName) {
         const { refused } = await witnesses();
         if (refused) assert.equal(refused.length, 3, `console: ${refused.join('\n')}`);
         if (issues) assert.equal(issues.length, 3, `DevTools issues: ${issues.join('\n')}`);
-        assert.equal(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan), undefined, 'the inline script did not run');
-        assert.equal(await page.evaluate(() => getComputedStyle(document.body).marginTop), '8px', 'the inline <style> was not applied');
+        assert.equal(
+          await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan),
+          undefined,
+          'the inline script did not run',
+        );
+        assert.equal(
+          await page.evaluate(() => getComputedStyle(document.body).marginTop),
+          '8px',
+          'the inline <style> was not applied',
+        );
         // Blocking the page's own inline style does not touch the element's styles.
-        const background = await page.locator('pay-checkout [part="submit"]').evaluate((button) => getComputedStyle(button).backgroundColor);
+        const background = await page
+          .locator('pay-checkout [part="submit"]')
+          .evaluate((button) => getComputedStyle(button).backgroundColor);
         assert.equal(background, 'rgb(26, 86, 219)');
       } finally {
         await close();
@@ -222,8 +266,16 @@ function describeStrictCsp(engine: EngineName) {
         const reported = await violations(page);
         assert.equal(reported[0]!.blockedURI, 'eval', JSON.stringify(reported));
         // Chromium reports eval violations as DevTools issues, not on the console.
-        if (issues) assert.ok(issues.some((issue) => /kEvalViolation/.test(issue)), `DevTools issues: ${issues.join('\n')}`);
-        assert.equal(await page.evaluate(() => (window as unknown as { evalRan?: boolean }).evalRan), false, 'new Function threw');
+        if (issues)
+          assert.ok(
+            issues.some((issue) => /kEvalViolation/.test(issue)),
+            `DevTools issues: ${issues.join('\n')}`,
+          );
+        assert.equal(
+          await page.evaluate(() => (window as unknown as { evalRan?: boolean }).evalRan),
+          false,
+          'new Function threw',
+        );
       } finally {
         await close();
       }

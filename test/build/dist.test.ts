@@ -30,7 +30,14 @@ const realFetch = window.fetch.bind(window);
  * pending views say (src/i18n/word-parts.ts MORE_WORDS, which the views name as keys) and an
  * e-wallet's app schemes. The built element is all this test reads, so they are spelled here.
  */
-const OTHER_VIEWS_MARKERS = ['transferHint', 'cryptoWarning', 'paymentCodeHint', 'approveOnPhoneText', 'continueToBank', 'shopeeid'];
+const OTHER_VIEWS_MARKERS = [
+  'transferHint',
+  'cryptoWarning',
+  'paymentCodeHint',
+  'approveOnPhoneText',
+  'continueToBank',
+  'shopeeid',
+];
 
 /** The files of dist/ the page has fetched so far (as modules: not this test's own reads of them, with fetch()). */
 const distFilesLoaded = () =>
@@ -66,7 +73,10 @@ describe('dist/pay-checkout.js', () => {
 
   it('defines <pay-checkout> and exports its class and readRedirectParams, loading nothing else at first', () => {
     // Booleans: chai, failing, would print the whole class.
-    expect(customElements.get('pay-checkout') === entry.PayCheckout, 'the tag is defined with the exported class').to.equal(true);
+    expect(
+      customElements.get('pay-checkout') === entry.PayCheckout,
+      'the tag is defined with the exported class',
+    ).to.equal(true);
     expect(entry.readRedirectParams).to.be.a('function');
     expect(distFilesLoaded()).to.deep.equal([ENTRY]);
   });
@@ -78,21 +88,37 @@ describe('dist/pay-checkout.js', () => {
     try {
       await waitUntil(() => frame.contentWindow?.customElements.get('pay-checkout'), 'defined in the frame', CHUNKS);
       const element = frame.contentDocument!.querySelector('pay-checkout')!;
-      await waitUntil(() => element.getAttribute('state') === 'error', 'the frame’s element reached state error', CHUNKS);
+      await waitUntil(
+        () => element.getAttribute('state') === 'error',
+        'the frame’s element reached state error',
+        CHUNKS,
+      );
     } finally {
       frame.remove();
     }
   });
 
   // Before any English element: a chunk, once fetched, stays for the page.
-  it('a Thai shopper fetches the payin views and Thai, never a payin\'s English nor, without a status-url, the status stream', async () => {
+  it("a Thai shopper fetches the payin views and Thai, never a payin's English nor, without a status-url, the status stream", async () => {
     sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-th`, String(Date.now()));
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
-      .on('GET', '/payins/order-th', { body: payinResponse({ status: 'PROCESSING' }, { idPayin: 'order-th' }) });
-    const element = mount({ token: checkoutToken('order-th'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
+      .on('GET', '/payins/order-th', {
+        body: payinResponse({ status: 'PROCESSING' }, { idPayin: 'order-th' }),
+      });
+    const element = mount({
+      token: checkoutToken('order-th'),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'th',
+    });
+    await waitUntil(
+      () => element.shadowRoot?.querySelector('[part="qr"] svg path'),
+      `a QR drawn (state ${element.getAttribute('state')})`,
+      CHUNKS,
+    );
     expect(element.shadowRoot!.querySelector('section')!.getAttribute('lang')).to.equal('th');
     const loaded = distFilesLoaded()
       .filter((path) => path !== ENTRY)
@@ -112,10 +138,25 @@ describe('dist/pay-checkout.js', () => {
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('POST', '/payins/order-th-upi', { body: payin })
       .on('GET', '/payins/order-th-upi', { body: payin });
-    const element = mount({ token: checkoutToken('order-th-upi'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th', 'payment-method-code': 'UPIQR' });
-    await waitUntil(() => element.getAttribute('state') === 'select' && element.shadowRoot?.querySelector('[part="submit"]'), `the form (state ${element.getAttribute('state')})`, CHUNKS);
+    const element = mount({
+      token: checkoutToken('order-th-upi'),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'th',
+      'payment-method-code': 'UPIQR',
+    });
+    await waitUntil(
+      () => element.getAttribute('state') === 'select' && element.shadowRoot?.querySelector('[part="submit"]'),
+      `the form (state ${element.getAttribute('state')})`,
+      CHUNKS,
+    );
     element.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.click();
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
+    await waitUntil(
+      () => element.shadowRoot?.querySelector('[part="qr"] svg path'),
+      `a QR drawn (state ${element.getAttribute('state')})`,
+      CHUNKS,
+    );
     expect(element.getAttribute('state')).to.equal('pending');
     expect(platform.count('POST', '/payins/order-th-upi')).to.equal(1);
     const files = distFilesLoaded();
@@ -125,7 +166,10 @@ describe('dist/pay-checkout.js', () => {
     // Nor do the files it fetched hold those views under another name.
     const code = await Promise.all(files.map((path) => realFetch(path).then((response) => response.text())));
     for (const marker of OTHER_VIEWS_MARKERS) {
-      expect(files.filter((_, i) => code[i]!.includes(marker)), `the files that name ${marker}`).to.deep.equal([]);
+      expect(
+        files.filter((_, i) => code[i]!.includes(marker)),
+        `the files that name ${marker}`,
+      ).to.deep.equal([]);
     }
   });
 
@@ -141,22 +185,37 @@ describe('dist/pay-checkout.js', () => {
             idPayin: 'order-th-bank',
             paymentMethodCode: 'OFFLINE',
             upiQrDeepLink: undefined,
-            account: { accountNumber: '1234567890123456', accountName: 'DEMO SHOP', bankName: 'Kasikornbank' },
+            account: {
+              accountNumber: '1234567890123456',
+              accountName: 'DEMO SHOP',
+              bankName: 'Kasikornbank',
+            },
             paymentInstructionList: ['Open your banking app'],
           },
         ),
       });
-    const element = mount({ token: checkoutToken('order-th-bank'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    const element = mount({
+      token: checkoutToken('order-th-bank'),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'th',
+    });
     // The method's view is never drawn without its module: while its chunk loads, a placeholder.
     const partial: string[] = [];
     const watch = new MutationObserver(() => {
       const title = element.shadowRoot?.querySelector('.method-title');
-      if (title && !element.shadowRoot!.querySelector('.details-box')) partial.push(element.shadowRoot!.textContent!.slice(0, 200));
+      if (title && !element.shadowRoot!.querySelector('.details-box'))
+        partial.push(element.shadowRoot!.textContent!.slice(0, 200));
     });
     await waitUntil(() => element.shadowRoot, 'a shadow root');
     watch.observe(element.shadowRoot!, { childList: true, subtree: true, characterData: true });
     try {
-      await waitUntil(() => element.shadowRoot!.querySelector('.copy-all'), `the transfer's details (state ${element.getAttribute('state')}: ${element.shadowRoot!.textContent?.slice(0, 200)})`, CHUNKS);
+      await waitUntil(
+        () => element.shadowRoot!.querySelector('.copy-all'),
+        `the transfer's details (state ${element.getAttribute('state')}: ${element.shadowRoot!.textContent?.slice(0, 200)})`,
+        CHUNKS,
+      );
     } finally {
       watch.disconnect();
     }
@@ -166,7 +225,9 @@ describe('dist/pay-checkout.js', () => {
     expect(copyValues).to.include.members(['1234567890123456', 'REF-12345']);
     expect(root.textContent).to.include('Kasikornbank').and.include('DEMO SHOP').and.include('Open your banking app');
     // The bank icon, which travels with those views (other-icons.ts), beside the method's name.
-    expect(root.querySelector('.method-title svg.method-icon path')!.getAttribute('d')).to.match(/^M3 9\.5 12 4l9 5\.5/);
+    expect(root.querySelector('.method-title svg.method-icon path')!.getAttribute('d')).to.match(
+      /^M3 9\.5 12 4l9 5\.5/,
+    );
     const loaded = distFilesLoaded().map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
     expect(loaded.filter((name) => name === 'other-views')).to.have.length(1);
     expect(loaded).to.include.members(['payment-views', 'th', 'th-more']);
@@ -180,12 +241,27 @@ describe('dist/pay-checkout.js', () => {
       .on('GET', '/payins/order-th-va', {
         body: payinResponse(
           { status: 'PROCESSING' },
-          { idPayin: 'order-th-va', paymentMethodCode: 'VAPAY', upiQrDeepLink: undefined, account: { accountNumber: '8808123456789', accountName: 'DEMO SHOP', bankName: 'Demo Bank' } },
+          {
+            idPayin: 'order-th-va',
+            paymentMethodCode: 'VAPAY',
+            upiQrDeepLink: undefined,
+            account: { accountNumber: '8808123456789', accountName: 'DEMO SHOP', bankName: 'Demo Bank' },
+          },
         ),
       });
-    const element = mount({ token: checkoutToken('order-th-va'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    const element = mount({
+      token: checkoutToken('order-th-va'),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'th',
+    });
     // th.ts transferHint; the view never shows a key nor English in its place.
-    await waitUntil(() => element.shadowRoot?.textContent?.includes('กรุณาโอนจากบัญชีธนาคารของคุณเอง'), `Thai transfer words (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, CHUNKS);
+    await waitUntil(
+      () => element.shadowRoot?.textContent?.includes('กรุณาโอนจากบัญชีธนาคารของคุณเอง'),
+      `Thai transfer words (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`,
+      CHUNKS,
+    );
     expect(element.shadowRoot!.textContent).to.not.include('transferHint');
     expect(element.shadowRoot!.textContent).to.include('8808123456789');
     const loaded = distFilesLoaded().map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
@@ -198,28 +274,57 @@ describe('dist/pay-checkout.js', () => {
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
-      .on('GET', '/payins/order-hi-failed', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'SECURITY_CHECK_FAILED' }, { idPayin: 'order-hi-failed' }) });
+      .on('GET', '/payins/order-hi-failed', {
+        body: payinResponse(
+          { status: 'FAILED', failureReasonCode: 'SECURITY_CHECK_FAILED' },
+          { idPayin: 'order-hi-failed' },
+        ),
+      });
     const before = distFilesLoaded().length;
-    const element = mount({ token: checkoutToken('order-hi-failed'), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'hi' });
+    const element = mount({
+      token: checkoutToken('order-hi-failed'),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'hi',
+    });
     // hi.ts failureReasons.SECURITY_CHECK_FAILED: the words of trouble are Hindi's second chunk.
-    await waitUntil(() => element.shadowRoot?.textContent?.includes(HINDI_SECURITY_CHECK_FAILED), `the reason in Hindi (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`, CHUNKS);
+    await waitUntil(
+      () => element.shadowRoot?.textContent?.includes(HINDI_SECURITY_CHECK_FAILED),
+      `the reason in Hindi (state ${element.getAttribute('state')}: ${element.shadowRoot?.textContent?.slice(0, 200)})`,
+      CHUNKS,
+    );
     expect(element.getAttribute('state')).to.equal('failed');
     expect(element.shadowRoot!.textContent).to.not.match(/failureReasons|failedText|newPaymentHint/);
-    const loaded = distFilesLoaded().slice(before).map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
+    const loaded = distFilesLoaded()
+      .slice(before)
+      .map((path) => path.replace(/^\/dist\/(.+)-[\w-]{8}\.js$/, '$1'));
     expect(loaded).to.include.members(['hi', 'hi-more']);
     expect(loaded).to.not.include('en-more');
   });
 
   it('draws a UPI QR with the encoder from its lazily loaded chunk', async () => {
-    expect(firstLoad.some((path) => /qr-encoder/.test(path)), 'the encoder is not part of the first load').to.equal(false);
+    expect(
+      firstLoad.some((path) => /qr-encoder/.test(path)),
+      'the encoder is not part of the first load',
+    ).to.equal(false);
     // A payin started in this tab earlier (the built element's own marker): it resumes at pending.
     sessionStorage.setItem(`pay-checkout:started:${BASE_URL} order-1`, String(Date.now()));
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
-    const element = mount({ token: checkoutToken(), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
-    await waitUntil(() => element.shadowRoot?.querySelector('[part="qr"] svg path'), `a QR drawn (state ${element.getAttribute('state')})`, CHUNKS);
+    const element = mount({
+      token: checkoutToken(),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+    });
+    await waitUntil(
+      () => element.shadowRoot?.querySelector('[part="qr"] svg path'),
+      `a QR drawn (state ${element.getAttribute('state')})`,
+      CHUNKS,
+    );
     expect(element.getAttribute('state')).to.equal('pending');
     const path = element.shadowRoot!.querySelector('[part="qr"] svg path')!.getAttribute('d')!;
     expect(path).to.match(/^M\d+ \d+h1v1h-1z/);
@@ -237,13 +342,29 @@ describe('dist/pay-checkout.js', () => {
   it('a malformed token: state="error" and pay-error TOKEN_INVALID, with no request', async () => {
     const errors: CustomEvent[] = [];
     document.addEventListener('pay-error', (event) => errors.push(event), { once: true });
-    const element = mount({ token: 'not-a-jwt', 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
-    await waitUntil(() => element.getAttribute('state') === 'error', `state error (is ${element.getAttribute('state')})`, CHUNKS);
+    const element = mount({
+      token: 'not-a-jwt',
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+    });
+    await waitUntil(
+      () => element.getAttribute('state') === 'error',
+      `state error (is ${element.getAttribute('state')})`,
+      CHUNKS,
+    );
     // Its message is in the shopper's words, which are a chunk fetched when trouble comes (word-parts.ts).
     await waitUntil(() => errors.length === 1, 'pay-error', CHUNKS);
     expect(errors[0]?.detail.code).to.equal('TOKEN_INVALID');
-    expect(errors[0]?.detail.message).to.equal('This checkout link is not valid. Please start the payment again from the shop. (token: the token attribute is not a JWT)');
-    await waitUntil(() => element.shadowRoot!.querySelector('[part="error"]')?.textContent?.includes('This checkout link is not valid'), 'the error, in words', CHUNKS);
+    expect(errors[0]?.detail.message).to.equal(
+      'This checkout link is not valid. Please start the payment again from the shop. (token: the token attribute is not a JWT)',
+    );
+    await waitUntil(
+      () =>
+        element.shadowRoot!.querySelector('[part="error"]')?.textContent?.includes('This checkout link is not valid'),
+      'the error, in words',
+      CHUNKS,
+    );
     expect(platform.requests).to.have.length(0);
   });
 });

@@ -29,7 +29,16 @@ const tsc = fileURLToPath(new URL('node_modules/.bin/tsc', root));
 const vueTsc = fileURLToPath(new URL('vue-tsc.cjs', checks));
 const svelteCheck = createRequire(checks).resolve('svelte-check/bin/svelte-check');
 
-const strict = { strict: true, noEmit: true, skipLibCheck: false, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [] };
+const strict = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'bundler',
+  lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+  types: [],
+};
 
 /** The same page in each JSX flavour: attributes, a typed detail, the property form, one wrong value. */
 const jsxPage = `
@@ -91,7 +100,10 @@ interface Consumer {
 const run = (args: string[], cwd: string) =>
   promisify(execFile)(process.execPath, args, { cwd, maxBuffer: 16 << 20 }).then(
     ({ stdout, stderr }) => ({ ok: true, output: `${stdout}${stderr}` }),
-    (error: { stdout?: string; stderr?: string; message: string }) => ({ ok: false, output: `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message }),
+    (error: { stdout?: string; stderr?: string; message: string }) => ({
+      ok: false,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+    }),
   );
 
 /** tsc-style checkers: no error at all (each misuse carries its expect-error comment). */
@@ -127,10 +139,14 @@ const consumersOf: Consumer[] = [
     files: { 'App.svelte': svelteComponent, 'svelte.config.js': 'export default {};\n' },
     // The wrong attribute, and only it.
     check: async (dir) => {
-      const { output } = await run([svelteCheck, '--workspace', dir, '--tsconfig', `${dir}/tsconfig.json`, '--output', 'machine'], dir);
+      const { output } = await run(
+        [svelteCheck, '--workspace', dir, '--tsconfig', `${dir}/tsconfig.json`, '--output', 'machine'],
+        dir,
+      );
       const errors = output.split('\n').filter((line) => / (ERROR|WARNING) /.test(line));
       const atWrong = errors.filter((line) => line.includes(`"App.svelte" ${SVELTE_WRONG_LINE}:`));
-      if (atWrong.length !== 1) return [`svelte-check found no error at App.svelte:${SVELTE_WRONG_LINE} (the wrong submit-button):`, output];
+      if (atWrong.length !== 1)
+        return [`svelte-check found no error at App.svelte:${SVELTE_WRONG_LINE} (the wrong submit-button):`, output];
       return errors.filter((line) => !atWrong.includes(line));
     },
   },
@@ -143,9 +159,15 @@ function writeProject(consumer: Consumer): string {
   mkdirSync(installed, { recursive: true });
   symlinkSync(fileURLToPath(new URL('package.json', root)), new URL('package.json', installed), 'file');
   symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
-  writeFileSync(new URL('package.json', dir), JSON.stringify({ name: `consumer-${consumer.name}`, private: true, type: 'module' }));
+  writeFileSync(
+    new URL('package.json', dir),
+    JSON.stringify({ name: `consumer-${consumer.name}`, private: true, type: 'module' }),
+  );
   const include = Object.keys(consumer.files);
-  writeFileSync(new URL('tsconfig.json', dir), JSON.stringify({ compilerOptions: consumer.tsconfig, include }, null, 2));
+  writeFileSync(
+    new URL('tsconfig.json', dir),
+    JSON.stringify({ compilerOptions: consumer.tsconfig, include }, null, 2),
+  );
   for (const [name, text] of Object.entries(consumer.files)) writeFileSync(new URL(name, dir), text);
   return fileURLToPath(dir);
 }

@@ -32,14 +32,51 @@ interface Manifest {
 }
 
 const ATTRIBUTES = [
-  'token', 'base-url', 'payin-id', 'amount', 'currency-code', 'payment-method-code', 'payment-operator-code', 'options-available',
-  'account-name', 'account-number', 'email-address', 'phone-number', 'allow-customer-data-change', 'external-provider-code',
-  'postal-code', 'city', 'disctrict', 'district', 'passport-number', 'upi-id', 'id-customer', 'product-id', 'show-deep-link',
-  'return-url', 'callback-url', 'api-version', 'locale', 'state', 'submit-button',
+  'token',
+  'base-url',
+  'payin-id',
+  'amount',
+  'currency-code',
+  'payment-method-code',
+  'payment-operator-code',
+  'options-available',
+  'account-name',
+  'account-number',
+  'email-address',
+  'phone-number',
+  'allow-customer-data-change',
+  'external-provider-code',
+  'postal-code',
+  'city',
+  'disctrict',
+  'district',
+  'passport-number',
+  'upi-id',
+  'id-customer',
+  'product-id',
+  'show-deep-link',
+  'return-url',
+  'callback-url',
+  'api-version',
+  'locale',
+  'state',
+  'submit-button',
   // CONTRACT §5
   'checkout-url',
 ];
-const PARTS = ['method-list', 'method', 'form', 'field', 'submit', 'amount', 'qr', 'instructions', 'status', 'error', 'merchant-name'];
+const PARTS = [
+  'method-list',
+  'method',
+  'form',
+  'field',
+  'submit',
+  'amount',
+  'qr',
+  'instructions',
+  'status',
+  'error',
+  'merchant-name',
+];
 /** The detail type of each event, as src/events names it (the compiler checks every event is here). */
 const DETAIL_TYPES = {
   'pay-ready': 'PayReadyDetail',
@@ -64,15 +101,23 @@ describe('custom-elements.json', () => {
   before(async () => {
     await ensureBuilt();
     manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8'));
-    element = manifest.modules.flatMap((module) => module.declarations).find((declaration) => declaration.tagName === 'pay-checkout')!;
+    element = manifest.modules
+      .flatMap((module) => module.declarations)
+      .find((declaration) => declaration.tagName === 'pay-checkout')!;
   });
 
   it('is the one package.json names, ships with the package, and describes dist/pay-checkout.js', () => {
     const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
     assert.equal(pkg.customElements, 'custom-elements.json');
     assert.ok(pkg.files.includes('custom-elements.json'));
-    assert.deepEqual(manifest.modules.map((module) => module.path), ['dist/pay-checkout.js']);
-    assert.deepEqual(manifest.modules[0]!.exports.map((e) => `${e.kind} ${e.name}`), ['js PayCheckout', 'custom-element-definition pay-checkout']);
+    assert.deepEqual(
+      manifest.modules.map((module) => module.path),
+      ['dist/pay-checkout.js'],
+    );
+    assert.deepEqual(
+      manifest.modules[0]!.exports.map((e) => `${e.kind} ${e.name}`),
+      ['js PayCheckout', 'custom-element-definition pay-checkout'],
+    );
     assert.ok(element?.customElement);
   });
 
@@ -100,7 +145,10 @@ describe('custom-elements.json', () => {
       assert.ok(property.description, `${property.name} is described`);
     }
     for (const kind of ['color', 'font', 'radius', 'spacing']) {
-      assert.ok(element.cssProperties.some((property) => property.name.includes(kind)), `a --pay-…${kind}… property`);
+      assert.ok(
+        element.cssProperties.some((property) => property.name.includes(kind)),
+        `a --pay-…${kind}… property`,
+      );
     }
     for (const part of element.cssParts) assert.ok(part.description, `part ${part.name} is described`);
   });
@@ -115,6 +163,7 @@ describe('custom-elements.json', () => {
     for (const method of ['submit', 'checkValidity', 'reportValidity']) {
       assert.equal(element.members.find((member) => member.name === method)?.kind, 'method', `${method}() is listed`);
     }
-    for (const internal of ['announcement', 'session', 'payin', 'values', 'fieldErrors']) assert.ok(!members.includes(internal), `${internal} is internal`);
+    for (const internal of ['announcement', 'session', 'payin', 'values', 'fieldErrors'])
+      assert.ok(!members.includes(internal), `${internal} is internal`);
   });
 });

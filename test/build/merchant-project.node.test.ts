@@ -25,10 +25,18 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** CHROME_PATH, else the system's Chromium, else the one Playwright would download. */
 const chromiumPath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const playwrightVersion = (JSON.parse(readFileSync(join(root, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
+const playwrightVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules/@playwright/test/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 /** The emulator's packages, optional peers of pay-checkout: a merchant who runs the sandbox installs them (README). */
-const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { peerDependencies: Record<string, string> };
-const emulatorPeers = Object.fromEntries(['hono', '@hono/node-server', 're2js'].map((name) => [name, peerDependencies[name]!]));
+const { peerDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  peerDependencies: Record<string, string>;
+};
+const emulatorPeers = Object.fromEntries(
+  ['hono', '@hono/node-server', 're2js'].map((name) => [name, peerDependencies[name]!]),
+);
 
 /** npm's warnings about this machine (an unknown key in ~/.npmrc), not about what is installed. */
 const ENVIRONMENT_WARNING = /^npm warn Unknown (user|global|builtin|env) config/;
@@ -36,23 +44,34 @@ const ENVIRONMENT_WARNING = /^npm warn Unknown (user|global|builtin|env) config/
 /** The environment of a process in the merchant's project: none of this repository's npm or tsx settings. */
 function merchantEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!/^(npm_|NODE_OPTIONS$|NODE_PATH$|INIT_CWD$|TSX_)/i.test(name)) env[name] = value;
+  for (const [name, value] of Object.entries(process.env))
+    if (!/^(npm_|NODE_OPTIONS$|NODE_PATH$|INIT_CWD$|TSX_)/i.test(name)) env[name] = value;
   return { ...env, ...extra };
 }
 
 const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeout: number) =>
   promisify(execFile)(command, args, { cwd, env, timeout, maxBuffer: 32 << 20 }).then(
     ({ stdout, stderr }) => ({ ok: true, stdout, stderr }),
-    (error: { stdout?: string; stderr?: string; message: string }) => ({ ok: false, stdout: error.stdout ?? '', stderr: `${error.stderr ?? ''}\n${error.message}` }),
+    (error: { stdout?: string; stderr?: string; message: string }) => ({
+      ok: false,
+      stdout: error.stdout ?? '',
+      stderr: `${error.stderr ?? ''}\n${error.message}`,
+    }),
   );
 
 describe('the README’s “Test your integration offline”', () => {
   it('shows the example project’s Playwright config and test as they are run here', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Test your integration offline'), readme.indexOf('\n## ', readme.indexOf('## Test your integration offline') + 3));
+    const section = readme.slice(
+      readme.indexOf('## Test your integration offline'),
+      readme.indexOf('\n## ', readme.indexOf('## Test your integration offline') + 3),
+    );
     for (const file of ['playwright.config.ts', 'tests/checkout.spec.ts']) {
       const text = readFileSync(new URL(file, example), 'utf8').trimEnd();
-      assert.ok(section.includes(`\`${file}\`:\n\n\`\`\`ts\n${text}\n\`\`\``), `README shows test/build/merchant-project/${file} as it is`);
+      assert.ok(
+        section.includes(`\`${file}\`:\n\n\`\`\`ts\n${text}\n\`\`\``),
+        `README shows test/build/merchant-project/${file} as it is`,
+      );
     }
   });
 });
@@ -68,37 +87,66 @@ describe('a merchant’s project with the packed package', () => {
     if (project) rmSync(project, { recursive: true, force: true });
   });
 
-  it('installs the tarball, starts `npx pay-checkout-sandbox` and pays to success in a Playwright test', { timeout: 180_000 }, async () => {
-    const pack = await run(npm, ['pack', '--pack-destination', project, '--ignore-scripts', '--json'], root, merchantEnv({}), 60_000);
-    assert.ok(pack.ok, pack.stderr);
-    const tarball = (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename;
+  it(
+    'installs the tarball, starts `npx pay-checkout-sandbox` and pays to success in a Playwright test',
+    { timeout: 180_000 },
+    async () => {
+      const pack = await run(
+        npm,
+        ['pack', '--pack-destination', project, '--ignore-scripts', '--json'],
+        root,
+        merchantEnv({}),
+        60_000,
+      );
+      assert.ok(pack.ok, pack.stderr);
+      const tarball = (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename;
 
-    cpSync(example, project, { recursive: true });
-    writeFileSync(
-      join(project, 'package.json'),
-      JSON.stringify(
-        {
-          name: 'example-shop',
-          private: true,
-          type: 'module',
-          scripts: { test: 'playwright test' },
-          dependencies: { 'pay-checkout': `file:./${tarball}` },
-          devDependencies: { '@playwright/test': playwrightVersion, ...emulatorPeers },
-        },
-        null,
-        2,
-      ),
-    );
+      cpSync(example, project, { recursive: true });
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify(
+          {
+            name: 'example-shop',
+            private: true,
+            type: 'module',
+            scripts: { test: 'playwright test' },
+            dependencies: { 'pay-checkout': `file:./${tarball}` },
+            devDependencies: { '@playwright/test': playwrightVersion, ...emulatorPeers },
+          },
+          null,
+          2,
+        ),
+      );
 
-    const install = await run(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund'], project, merchantEnv({}), 120_000);
-    assert.ok(install.ok, `npm install failed:\n${install.stderr}`);
-    const warnings = install.stderr.split('\n').filter((line) => /^npm (warn|error)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
-    assert.deepEqual(warnings, [], 'the merchant’s install is free of warnings');
+      const install = await run(
+        npm,
+        ['install', '--prefer-offline', '--no-audit', '--no-fund'],
+        project,
+        merchantEnv({}),
+        120_000,
+      );
+      assert.ok(install.ok, `npm install failed:\n${install.stderr}`);
+      const warnings = install.stderr
+        .split('\n')
+        .filter((line) => /^npm (warn|error)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
+      assert.deepEqual(warnings, [], 'the merchant’s install is free of warnings');
 
-    const [sandboxPort, shopPort] = await Promise.all([freePort(), freePort()]);
-    const env = merchantEnv({ CI: '1', SANDBOX_PORT: String(sandboxPort), SHOP_PORT: String(shopPort), ...(chromiumPath ? { CHROME_PATH: chromiumPath } : {}) });
-    const playwright = await run(npx, ['playwright', 'test', '--config', 'playwright.ci.config.js', '--reporter=line'], project, env, 120_000);
-    assert.ok(playwright.ok, `npx playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
-    assert.match(playwright.stdout, /\b1 passed\b/, playwright.stdout);
-  });
+      const [sandboxPort, shopPort] = await Promise.all([freePort(), freePort()]);
+      const env = merchantEnv({
+        CI: '1',
+        SANDBOX_PORT: String(sandboxPort),
+        SHOP_PORT: String(shopPort),
+        ...(chromiumPath ? { CHROME_PATH: chromiumPath } : {}),
+      });
+      const playwright = await run(
+        npx,
+        ['playwright', 'test', '--config', 'playwright.ci.config.js', '--reporter=line'],
+        project,
+        env,
+        120_000,
+      );
+      assert.ok(playwright.ok, `npx playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
+      assert.match(playwright.stdout, /\b1 passed\b/, playwright.stdout);
+    },
+  );
 });

@@ -26,7 +26,9 @@ describe('the package in Node (no DOM)', () => {
   before(ensureBuilt);
 
   it('every file the exports map names exists', () => {
-    const targets = Object.values(pkg.exports).flatMap((entry) => (typeof entry === 'string' ? [entry] : Object.values(entry)));
+    const targets = Object.values(pkg.exports).flatMap((entry) =>
+      typeof entry === 'string' ? [entry] : Object.values(entry),
+    );
     assert.ok(targets.length >= 12);
     for (const target of targets) assert.ok(existsSync(new URL(target, root)), `${target} exists`);
   });
@@ -38,9 +40,17 @@ describe('the package in Node (no DOM)', () => {
     assert.equal(customElements.get('pay-checkout'), entry.PayCheckout);
     // The browser build may export more: internal bindings its lazy chunks import from it.
     const browserExports = exportsOf('pay-checkout.js', readFileSync(new URL('dist/pay-checkout.js', root), 'utf8'));
-    for (const name of ['PayCheckout', 'readRedirectParams']) assert.ok(name in entry && browserExports.includes(name), `both builds export ${name}`);
-    assert.deepEqual(Object.keys(entry).filter((name) => !browserExports.includes(name)), [], 'the browser build exports all the Node build does');
-    assert.deepEqual(entry.readRedirectParams('?paymentMethodCode=UPIQR&optionsAvailable=false'), { 'payment-method-code': 'UPIQR', 'options-available': 'false' });
+    for (const name of ['PayCheckout', 'readRedirectParams'])
+      assert.ok(name in entry && browserExports.includes(name), `both builds export ${name}`);
+    assert.deepEqual(
+      Object.keys(entry).filter((name) => !browserExports.includes(name)),
+      [],
+      'the browser build exports all the Node build does',
+    );
+    assert.deepEqual(entry.readRedirectParams('?paymentMethodCode=UPIQR&optionsAvailable=false'), {
+      'payment-method-code': 'UPIQR',
+      'options-available': 'false',
+    });
   });
 
   it('`pay-checkout/server` exports the token helper and imports neither lit nor the element', async () => {
@@ -48,7 +58,11 @@ describe('the package in Node (no DOM)', () => {
     assert.equal(typeof server.createTokenIssuer, 'function');
     assert.equal(typeof server.signBody, 'function');
     const imports = importsOf('server.js', readFileSync(new URL('dist/server.js', root), 'utf8'));
-    assert.deepEqual(imports.static.filter((specifier) => !/^zod(\/|$)/.test(specifier)), [], 'server.js imports only zod');
+    assert.deepEqual(
+      imports.static.filter((specifier) => !/^zod(\/|$)/.test(specifier)),
+      [],
+      'server.js imports only zod',
+    );
     // node-redis, only when a redisBus is used, and only if the merchant installed it.
     assert.deepEqual(imports.dynamic, ['@redis/client'], 'server.js loads nothing else on demand');
     assert.equal(pkg.peerDependenciesMeta['@redis/client']?.optional, true, '@redis/client is an optional peer');

@@ -11,7 +11,13 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
 import { checkoutOperations, fieldRulesFor, isRequired } from '../../src/server/index.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
-import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import {
+  checkoutHtml,
+  launchChromium,
+  startPageServer,
+  uniquePayinId,
+  type PageServer,
+} from '../../scripts/page-server.js';
 import { en } from '../../src/i18n/translations/en.js';
 import { sampleValue } from '../support/samples.js';
 import { allStarted } from '../support/all-started.js';
@@ -36,23 +42,41 @@ describe("the other methods' views when their chunk does not load", () => {
       page.on('pageerror', (error) => errors.push(error.message));
       let refuse = true;
       const requests: string[] = [];
-      await page.route(/\/dist\/other-views-[\w-]+\.js$/, (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()));
+      await page.route(
+        /\/dist\/other-views-[\w-]+\.js$/,
+        (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()),
+      );
       const idPayin = uniquePayinId('other-views');
       const money = { amount: 350, currencyCode: 'THB' };
-      const token = await server.issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: true }), money });
-      const attributes = { token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: '350', 'currency-code': 'THB', 'payment-method-code': 'OFFLINE' };
+      const token = await server.issuer.withOperations({
+        operations: checkoutOperations(idPayin, { merchantInfo: true }),
+        money,
+      });
+      const attributes = {
+        token,
+        'base-url': server.platformUrl,
+        'payin-id': idPayin,
+        amount: '350',
+        'currency-code': 'THB',
+        'payment-method-code': 'OFFLINE',
+      };
       await page.goto(server.page(checkoutHtml({ attributes })));
       await page.locator('pay-checkout[state="select"]').waitFor();
-      const required = fieldRulesFor('OFFLINE', 'THB').filter((rule) => isRequired(rule, 'THB') && rule.field !== 'paymentOperatorCode');
+      const required = fieldRulesFor('OFFLINE', 'THB').filter(
+        (rule) => isRequired(rule, 'THB') && rule.field !== 'paymentOperatorCode',
+      );
       await page.evaluate(
         (values) => {
-          const element = document.querySelector('pay-checkout') as HTMLElement & { setValue(field: string, value: string): void };
+          const element = document.querySelector('pay-checkout') as HTMLElement & {
+            setValue(field: string, value: string): void;
+          };
           for (const [field, value] of values) element.setValue(field, value);
         },
         required.map((rule) => [rule.field, sampleValue(rule.field, 'OFFLINE', 'THB')] as [string, string]),
       );
       const operators = page.locator('pay-checkout #f-operator');
-      if ((await operators.count()) && (await operators.locator('option').count()) > 1) await operators.selectOption({ index: 1 });
+      if ((await operators.count()) && (await operators.locator('option').count()) > 1)
+        await operators.selectOption({ index: 1 });
       await page.locator('pay-checkout [part="submit"]').click();
       await page.locator('pay-checkout[state="pending"]').waitFor();
 
@@ -72,7 +96,11 @@ describe("the other methods' views when their chunk does not load", () => {
       assert.equal(await alert.count(), 0, 'the failure is gone');
       const details = await checkout.innerText();
       assert.ok(details.includes(en.copyAll) && details.includes(en.bankName), `the transfer's details: ${details}`);
-      assert.equal(await page.locator('pay-checkout .method-title svg.method-icon').count(), 1, 'the bank icon, which came with them');
+      assert.equal(
+        await page.locator('pay-checkout .method-title svg.method-icon').count(),
+        1,
+        'the bank icon, which came with them',
+      );
       assert.deepEqual(errors, []);
     } finally {
       await page.close();

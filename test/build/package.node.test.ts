@@ -47,22 +47,37 @@ const pkg = JSON.parse(read('package.json')) as PackageJson;
  */
 // npm's own log level, not the one `npm run --silent` hands its children: the test reads npm's output.
 const runNpm = (args: string[]) =>
-  promisify(execFile)(npm, [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier', '--loglevel=notice'], { cwd: fileURLToPath(root), maxBuffer: 16 << 20 });
+  promisify(execFile)(
+    npm,
+    [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier', '--loglevel=notice'],
+    { cwd: fileURLToPath(root), maxBuffer: 16 << 20 },
+  );
 
 /** npm's warnings that are about this machine, not the package: an unknown key in ~/.npmrc, no login. */
-const ENVIRONMENT_WARNING = /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
-const packageWarnings = (stderr: string) => stderr.split('\n').filter((line) => /^npm (warn|error|ERR)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
+const ENVIRONMENT_WARNING =
+  /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
+const packageWarnings = (stderr: string) =>
+  stderr.split('\n').filter((line) => /^npm (warn|error|ERR)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
 
 const normalize = (path: string) => posix.normalize(path).replace(/^\.\//, '');
-const targetsOf = (entry: string | Record<string, string>) => (typeof entry === 'string' ? [entry] : Object.values(entry));
+const targetsOf = (entry: string | Record<string, string>) =>
+  typeof entry === 'string' ? [entry] : Object.values(entry);
 
 /** The package a bare specifier names: `lit/decorators.js` → `lit`, `@lit/react` → `@lit/react`. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
-const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const isBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
 const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
 
 /** Relative specifiers of a declaration file: `from './x.js'`, `import('./x.js')`, `export * from`. */
-const declarationImports = (code: string) => [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map((match) => match[1]!);
+const declarationImports = (code: string) =>
+  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map(
+    (match) => match[1]!,
+  );
 
 describe('the package as published', () => {
   let packed: string[];
@@ -75,9 +90,11 @@ describe('the package as published', () => {
 
   it('`npm publish --dry-run` succeeds with no warning about the package', async () => {
     assert.equal(pkg.private, undefined, 'no "private": npm refuses to publish a private package');
-    const { stdout, stderr } = await runNpm(['publish', '--dry-run']).catch((error: { stdout: string; stderr: string; message: string }) => {
-      assert.fail(`npm publish --dry-run failed:\n${error.stderr || error.message}`);
-    });
+    const { stdout, stderr } = await runNpm(['publish', '--dry-run']).catch(
+      (error: { stdout: string; stderr: string; message: string }) => {
+        assert.fail(`npm publish --dry-run failed:\n${error.stderr || error.message}`);
+      },
+    );
     assert.match(stdout, new RegExp(`^\\+ ${pkg.name}@`, 'm'));
     assert.deepEqual(packageWarnings(stderr), []);
   });
@@ -89,9 +106,23 @@ describe('the package as published', () => {
       /^dist\/types\/[\w/.-]+\.d\.ts$/.test(path) ||
       // Generated from the manifest: each framework's types, the editors' data.
       /^dist\/frameworks\/[\w.-]+\.(d\.ts|json)$/.test(path);
-    assert.deepEqual(packed.filter((path) => !allowed(path)), []);
-    assert.deepEqual(packed.filter((path) => /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/')), [], 'no tests, sources, pages or maps');
-    assert.deepEqual(packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)), [], 'no key file: the demo merchant’s keys are a module of the sandbox');
+    assert.deepEqual(
+      packed.filter((path) => !allowed(path)),
+      [],
+    );
+    assert.deepEqual(
+      packed.filter(
+        (path) =>
+          /(^|\/)test\/|\.test\.|(^|\/)src\/.*\.tsx?$|\.html$|\.map$/.test(path) && !path.startsWith('dist/types/'),
+      ),
+      [],
+      'no tests, sources, pages or maps',
+    );
+    assert.deepEqual(
+      packed.filter((path) => /\.(pem|key|p12|pfx)$/.test(path)),
+      [],
+      'no key file: the demo merchant’s keys are a module of the sandbox',
+    );
     assert.ok(!packed.some((path) => path.startsWith('dist/types/test/') || path.startsWith('dist/types/scripts/')));
   });
 
@@ -107,7 +138,11 @@ describe('the package as published', () => {
       pkg['vscode.html-custom-data'],
       pkg['vscode.css-custom-data'],
     ].map(normalize);
-    assert.deepEqual(named.filter((path) => !packed.includes(path)), [], 'named by package.json but not packed');
+    assert.deepEqual(
+      named.filter((path) => !packed.includes(path)),
+      [],
+      'named by package.json but not packed',
+    );
 
     const missing: string[] = [];
     for (const file of packed.filter((path) => path.endsWith('.js'))) {
@@ -133,7 +168,10 @@ describe('the package as published', () => {
 
   it('no packed file holds a PEM private-key block, which secret scanners flag (the demo key is armoured at run time)', () => {
     const block = /-----BEGIN [A-Z ]*PRIVATE KEY-----/;
-    assert.deepEqual(packed.filter((path) => block.test(read(path))), []);
+    assert.deepEqual(
+      packed.filter((path) => block.test(read(path))),
+      [],
+    );
   });
 
   it('`dependencies` and the peers are exactly what the Node-side files import; the browser files import only each other', () => {
@@ -152,11 +190,17 @@ describe('the package as published', () => {
     }
     imported.delete(pkg.name); // react.js imports the element through the package's own entry
     const declared = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)].sort();
-    assert.deepEqual([...imported.keys()].sort(), declared, `imported at run time: ${JSON.stringify(Object.fromEntries(imported))}`);
+    assert.deepEqual(
+      [...imported.keys()].sort(),
+      declared,
+      `imported at run time: ${JSON.stringify(Object.fromEntries(imported))}`,
+    );
 
     const bare = browser.flatMap((file) => {
       const imports = importsOf(file, read(file));
-      return [...imports.static, ...imports.dynamic].filter((specifier) => !isRelative(specifier)).map((specifier) => `${file}: ${specifier}`);
+      return [...imports.static, ...imports.dynamic]
+        .filter((specifier) => !isRelative(specifier))
+        .map((specifier) => `${file}: ${specifier}`);
     });
     assert.deepEqual(bare, [], 'the browser build is self-contained');
   });
@@ -166,7 +210,8 @@ describe('the public entries export their source modules’ names, no internal o
   before(ensureBuilt);
 
   /** The value names a source module exports, as Node sees them (tsx compiles it). */
-  const sourceExports = async (path: string) => Object.keys((await import(fileURLToPath(new URL(path, root)))) as object).sort();
+  const sourceExports = async (path: string) =>
+    Object.keys((await import(fileURLToPath(new URL(path, root)))) as object).sort();
   const builtExports = (path: string) => exportsOf(path, read(path)).sort();
   const entries: [subpath: string, built: string, source: string][] = [
     ['.', 'dist/node/pay-checkout.js', 'src/pay-checkout.ts'],
@@ -178,34 +223,56 @@ describe('the public entries export their source modules’ names, no internal o
 
   for (const [subpath, built, source] of entries) {
     it(`"${subpath}" (${built}) exports exactly what ${source} exports`, async () => {
-      assert.ok(targetsOf(pkg.exports[subpath]!).map(normalize).includes(built), `exports["${subpath}"] names ${built}`);
+      assert.ok(
+        targetsOf(pkg.exports[subpath]!).map(normalize).includes(built),
+        `exports["${subpath}"] names ${built}`,
+      );
       assert.deepEqual(builtExports(built), await sourceExports(source));
     });
   }
 
   it('tsconfig.json maps the package’s self-reference (demo/, scripts/) to the sources of exactly these entries', async () => {
-    const ts = (await import('typescript-5')).default;
+    const ts = (await import('typescript')).default;
     const { config, error } = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
     assert.equal(error, undefined);
     // Code entries: not data (.json), and not the types-only entries of the frameworks (jsx, vue, svelte).
-    const typesOnly = (target: unknown) => typeof target === 'object' && target !== null && Object.keys(target).every((condition) => condition === 'types');
-    const codeSubpaths = Object.keys(pkg.exports).filter((subpath) => !/\.json$/.test(subpath) && !typesOnly(pkg.exports[subpath]));
+    const typesOnly = (target: unknown) =>
+      typeof target === 'object' && target !== null && Object.keys(target).every((condition) => condition === 'types');
+    const codeSubpaths = Object.keys(pkg.exports).filter(
+      (subpath) => !/\.json$/.test(subpath) && !typesOnly(pkg.exports[subpath]),
+    );
     const sources = new Map(entries.map(([subpath, , source]) => [subpath, source]));
-    assert.deepEqual([...sources.keys()].sort(), codeSubpaths.sort(), 'every code entry of exports has its source in the table above');
-    const expected = Object.fromEntries(codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]));
+    assert.deepEqual(
+      [...sources.keys()].sort(),
+      codeSubpaths.sort(),
+      'every code entry of exports has its source in the table above',
+    );
+    const expected = Object.fromEntries(
+      codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]),
+    );
     assert.deepEqual(config.compilerOptions.paths, expected);
   });
 
   it('dist/pay-checkout.js, the script-tag file, adds only the bindings its own lazy chunks import from it', async () => {
     const publicNames = await sourceExports('src/pay-checkout.ts');
     const exported = builtExports('dist/pay-checkout.js');
-    assert.deepEqual(exported.filter((name) => publicNames.includes(name)), publicNames);
+    assert.deepEqual(
+      exported.filter((name) => publicNames.includes(name)),
+      publicNames,
+    );
     const importedByChunks = new Set<string>();
-    for (const file of readdirSync(new URL('dist/', root)).filter((name) => name.endsWith('.js') && name !== 'pay-checkout.js')) {
-      for (const match of read(`dist/${file}`).matchAll(/import\s*\{([^}]*)\}\s*from\s*["']\.\/pay-checkout\.js["']/g)) {
+    for (const file of readdirSync(new URL('dist/', root)).filter(
+      (name) => name.endsWith('.js') && name !== 'pay-checkout.js',
+    )) {
+      for (const match of read(`dist/${file}`).matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*["']\.\/pay-checkout\.js["']/g,
+      )) {
         for (const binding of match[1]!.split(',')) importedByChunks.add(binding.trim().split(/\s+as\s+/)[0]!);
       }
     }
-    assert.deepEqual(exported.filter((name) => !publicNames.includes(name) && !importedByChunks.has(name)), []);
+    assert.deepEqual(
+      exported.filter((name) => !publicNames.includes(name) && !importedByChunks.has(name)),
+      [],
+    );
   });
 });

@@ -32,7 +32,8 @@ const tsc = fileURLToPath(new URL('node_modules/.bin/tsc', root));
 function readmeBlocks(): Map<string, string> {
   const readme = readFileSync(new URL('README.md', root), 'utf8');
   const blocks = new Map<string, string>();
-  for (const match of readme.matchAll(/<!-- readme-test: (\S+) -->\n```ts\n([\s\S]*?)```/g)) blocks.set(match[1]!, match[2]!);
+  for (const match of readme.matchAll(/<!-- readme-test: (\S+) -->\n```ts\n([\s\S]*?)```/g))
+    blocks.set(match[1]!, match[2]!);
   return blocks;
 }
 
@@ -59,7 +60,14 @@ export const orders = {
 
 const strict = { strict: true, noEmit: true, target: 'ES2022', noUnusedLocals: true };
 /** A Node server's project, as `tsc --init` and the frameworks' starters set one up (skipLibCheck, as they do). */
-const nodeServer = { ...strict, skipLibCheck: true, module: 'Node16', moduleResolution: 'Node16', lib: ['ES2022'], types: ['node'] };
+const nodeServer = {
+  ...strict,
+  skipLibCheck: true,
+  module: 'Node16',
+  moduleResolution: 'Node16',
+  lib: ['ES2022'],
+  types: ['node'],
+};
 
 interface Project {
   name: string;
@@ -74,7 +82,15 @@ const PROJECTS: Project[] = [
   // As create-next-app writes it: bundler resolution, the DOM lib, `@/*` for the project's root.
   {
     name: 'next',
-    compilerOptions: { ...strict, skipLibCheck: true, module: 'ESNext', moduleResolution: 'bundler', lib: ['DOM', 'DOM.Iterable', 'ESNext'], types: ['node'], paths: { '@/*': ['./*'] } },
+    compilerOptions: {
+      ...strict,
+      skipLibCheck: true,
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['DOM', 'DOM.Iterable', 'ESNext'],
+      types: ['node'],
+      paths: { '@/*': ['./*'] },
+    },
     shop: 'lib/shop.ts',
   },
 ];
@@ -86,7 +102,10 @@ function writeProject(project: Project, blocks: Map<string, string>): string {
   mkdirSync(installed, { recursive: true });
   symlinkSync(fileURLToPath(new URL('package.json', root)), new URL('package.json', installed), 'file');
   symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
-  writeFileSync(new URL('package.json', dir), JSON.stringify({ name: `readme-${project.name}`, private: true, type: 'module' }));
+  writeFileSync(
+    new URL('package.json', dir),
+    JSON.stringify({ name: `readme-${project.name}`, private: true, type: 'module' }),
+  );
   const files: string[] = [project.shop];
   for (const [path, code] of blocks) {
     if (!path.startsWith(`${project.name}/`)) continue;
@@ -97,14 +116,18 @@ function writeProject(project: Project, blocks: Map<string, string>): string {
   }
   mkdirSync(dirname(fileURLToPath(new URL(project.shop, dir))), { recursive: true });
   writeFileSync(new URL(project.shop, dir), shopModule);
-  writeFileSync(new URL('tsconfig.json', dir), JSON.stringify({ compilerOptions: project.compilerOptions, files }, null, 2));
+  writeFileSync(
+    new URL('tsconfig.json', dir),
+    JSON.stringify({ compilerOptions: project.compilerOptions, files }, null, 2),
+  );
   return fileURLToPath(dir);
 }
 
 const compile = (project: string) =>
   promisify(execFile)(process.execPath, [tsc, '-p', project]).then(
     () => '',
-    (error: { stdout?: string; stderr?: string; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+    (error: { stdout?: string; stderr?: string; message: string }) =>
+      `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
   );
 
 /** A port nothing listens on now. */
@@ -121,7 +144,11 @@ describe("README's Your server", () => {
   before(ensureBuilt);
 
   it('has the whole server side for Hono, Express and Next.js, each in about twenty lines', () => {
-    assert.deepEqual([...blocks.keys()].sort(), ['express/server.ts', 'hono/server.ts', 'next/app/pay/[...path]/route.ts']);
+    assert.deepEqual([...blocks.keys()].sort(), [
+      'express/server.ts',
+      'hono/server.ts',
+      'next/app/pay/[...path]/route.ts',
+    ]);
     for (const [path, code] of blocks) {
       const lines = code.trimEnd().split('\n').length;
       assert.ok(lines <= 22, `${path}: ${lines} lines`);
@@ -152,7 +179,14 @@ describe("README's Your server", () => {
       // As a merchant starts it (`node --import tsx server.ts`), with its configuration in the environment.
       server = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
         cwd: dir,
-        env: { ...process.env, PORT: String(port), SHOP_URL: shopUrl, PAY_PLATFORM_URL: platform.sandbox.url, PAY_MERCHANT_CODE: DEMO_MERCHANT_CODE, PAY_PRIVATE_KEY: demoPrivateKey },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          SHOP_URL: shopUrl,
+          PAY_PLATFORM_URL: platform.sandbox.url,
+          PAY_MERCHANT_CODE: DEMO_MERCHANT_CODE,
+          PAY_PRIVATE_KEY: demoPrivateKey,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let pending = '';
@@ -165,11 +199,19 @@ describe("README's Your server", () => {
       });
       let stderr = '';
       server.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const exited = new Promise<never>((_, reject) => server!.once('exit', (code) => reject(new Error(`server.ts exited (${code}): ${stderr}`))));
+      const exited = new Promise<never>((_, reject) =>
+        server!.once('exit', (code) => reject(new Error(`server.ts exited (${code}): ${stderr}`))),
+      );
       // Ready once it answers: each refused connection waits for the next attempt.
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const answered = await Promise.race([fetch(`${shopUrl}/pay/nothing`).then(() => true, () => false), exited]);
+        const answered = await Promise.race([
+          fetch(`${shopUrl}/pay/nothing`).then(
+            () => true,
+            () => false,
+          ),
+          exited,
+        ]);
         if (answered) break;
         if (Date.now() > deadline) throw new Error(`server.ts did not listen: ${stderr}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -197,7 +239,11 @@ describe("README's Your server", () => {
     }
 
     const post = (body: unknown, cookie?: string) =>
-      fetch(`${shopUrl}/pay/checkouts`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) }, body: JSON.stringify(body) });
+      fetch(`${shopUrl}/pay/checkouts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+        body: JSON.stringify(body),
+      });
 
     it("refuses an empty cart with the shop's own answer, and prices a full one", async () => {
       const empty = await post({});

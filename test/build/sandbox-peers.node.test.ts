@@ -38,7 +38,11 @@ const hideEmulatorPackages = `data:text/javascript,${encodeURIComponent(`
 /** Runs a script in a Node that cannot resolve the emulator's packages; its output and exit code. */
 async function withoutEmulatorPackages(args: string[]) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', hideEmulatorPackages, ...args], { cwd: root, timeout: 30_000 });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ['--import', hideEmulatorPackages, ...args],
+      { cwd: root, timeout: 30_000 },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -82,11 +86,15 @@ describe('the emulator’s packages are optional peers', () => {
   });
 
   it('any other failure to load passes through as it is', () => {
-    const other = Object.assign(new Error("Cannot find package 'left-pad' imported from x"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const other = Object.assign(new Error("Cannot find package 'left-pad' imported from x"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
     assert.equal(emulatorLoadError(other), other);
     const syntax = new SyntaxError('Unexpected token');
     assert.equal(emulatorLoadError(syntax), syntax);
-    const hono = Object.assign(new Error("Cannot find package 'hono' imported from /x/start.js"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const hono = Object.assign(new Error("Cannot find package 'hono' imported from /x/start.js"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
     const explained = emulatorLoadError(hono) as Error;
     assert.notEqual(explained, hono);
     assert.equal(explained.cause, hono);

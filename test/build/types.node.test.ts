@@ -22,8 +22,8 @@ import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 
 const root = new URL('../../', import.meta.url);
 const consumers = new URL('test/output/consumers/', root);
-const tsc7 = fileURLToPath(new URL('node_modules/.bin/tsc', root));
-const tsc5 = createRequire(root).resolve('typescript-5/bin/tsc');
+const tsc7 = fileURLToPath(new URL('node_modules/typescript-7/bin/tsc', root));
+const tsc5 = createRequire(root).resolve('typescript/bin/tsc');
 
 const elementConsumer = `
 import { PayCheckout, readRedirectParams, registerTranslation, type PayErrorDetail, type PayStatusEvent } from 'pay-checkout';
@@ -138,35 +138,80 @@ const setups: Setup[] = [
   {
     name: 'bundler',
     tsc: tsc7,
-    compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: [], jsx: 'react-jsx' },
+    compilerOptions: {
+      ...strict,
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: [],
+      jsx: 'react-jsx',
+    },
     files: { 'element.ts': elementConsumer, 'react.tsx': reactConsumer, 'server.ts': serverConsumer(false) },
   },
   {
     name: 'node16',
     tsc: tsc7,
     type: 'module',
-    compilerOptions: { ...strict, module: 'Node16', moduleResolution: 'Node16', lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'], jsx: 'react-jsx' },
-    files: { 'element.ts': elementConsumer, 'react.tsx': reactConsumer, 'server.ts': serverConsumer(false), 'sandbox.ts': sandboxConsumer },
+    compilerOptions: {
+      ...strict,
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: ['node'],
+      jsx: 'react-jsx',
+    },
+    files: {
+      'element.ts': elementConsumer,
+      'react.tsx': reactConsumer,
+      'server.ts': serverConsumer(false),
+      'sandbox.ts': sandboxConsumer,
+    },
   },
   {
     name: 'node10',
     tsc: tsc5,
     // esModuleInterop as `tsc --init` sets it: zod's and @lit/react's CommonJS types need it under node10.
-    compilerOptions: { ...strict, module: 'ESNext', moduleResolution: 'node', esModuleInterop: true, lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'], jsx: 'react-jsx' },
-    files: { 'element.ts': elementConsumer, 'react.tsx': reactConsumer, 'server.ts': serverConsumer(false), 'sandbox.ts': sandboxConsumer },
+    compilerOptions: {
+      ...strict,
+      module: 'ESNext',
+      moduleResolution: 'node',
+      esModuleInterop: true,
+      lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      types: ['node'],
+      jsx: 'react-jsx',
+    },
+    files: {
+      'element.ts': elementConsumer,
+      'react.tsx': reactConsumer,
+      'server.ts': serverConsumer(false),
+      'sandbox.ts': sandboxConsumer,
+    },
   },
   {
     name: 'node-only',
     tsc: tsc7,
     type: 'module',
-    compilerOptions: { ...strict, module: 'Node16', moduleResolution: 'Node16', lib: ['ES2022'], types: ['node'] },
+    compilerOptions: {
+      ...strict,
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      lib: ['ES2022'],
+      types: ['node'],
+    },
     files: { 'server.ts': serverConsumer(true) },
   },
   {
     name: 'node-only-skiplibcheck',
     tsc: tsc7,
     type: 'module',
-    compilerOptions: { ...strict, skipLibCheck: true, module: 'Node16', moduleResolution: 'Node16', lib: ['ES2022'], types: ['node'] },
+    compilerOptions: {
+      ...strict,
+      skipLibCheck: true,
+      module: 'Node16',
+      moduleResolution: 'Node16',
+      lib: ['ES2022'],
+      types: ['node'],
+    },
     // The sandbox too, but only here: its types show hono's, and hono's own declarations need the
     // DOM lib (MessageEvent, CloseEvent), which skipLibCheck lets a Node-only project do without.
     files: { 'server.ts': serverConsumer(true), 'sandbox.ts': sandboxConsumer },
@@ -182,8 +227,18 @@ function writeProject(setup: Setup): string {
   mkdirSync(installed, { recursive: true });
   symlinkSync(fileURLToPath(new URL('package.json', root)), new URL('package.json', installed), 'file');
   symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
-  writeFileSync(new URL('package.json', dir), JSON.stringify({ name: `consumer-${setup.name}`, private: true, ...(setup.type ? { type: setup.type } : {}) }));
-  writeFileSync(new URL('tsconfig.json', dir), JSON.stringify({ compilerOptions: setup.compilerOptions, files: Object.keys(setup.files) }, null, 2));
+  writeFileSync(
+    new URL('package.json', dir),
+    JSON.stringify({
+      name: `consumer-${setup.name}`,
+      private: true,
+      ...(setup.type ? { type: setup.type } : {}),
+    }),
+  );
+  writeFileSync(
+    new URL('tsconfig.json', dir),
+    JSON.stringify({ compilerOptions: setup.compilerOptions, files: Object.keys(setup.files) }, null, 2),
+  );
   for (const [name, text] of Object.entries(setup.files)) writeFileSync(new URL(name, dir), text);
   return fileURLToPath(dir);
 }
@@ -191,7 +246,8 @@ function writeProject(setup: Setup): string {
 const compile = (tsc: string, project: string) =>
   promisify(execFile)(process.execPath, [tsc, '-p', project]).then(
     () => '',
-    (error: { stdout?: string; stderr?: string; message: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
+    (error: { stdout?: string; stderr?: string; message: string }) =>
+      `${error.stdout ?? ''}${error.stderr ?? ''}` || error.message,
   );
 
 describe('the published types in merchants’ projects', () => {
@@ -201,7 +257,11 @@ describe('the published types in merchants’ projects', () => {
     const entries = Object.keys(setup.files).join(', ');
     it(`${setup.name}: ${JSON.stringify({ moduleResolution: setup.compilerOptions.moduleResolution, lib: setup.compilerOptions.lib, types: setup.compilerOptions.types, skipLibCheck: setup.compilerOptions.skipLibCheck })} compiles ${entries}`, async () => {
       const errors = await compile(setup.tsc, writeProject(setup));
-      assert.equal(errors, '', `tsc (${setup.tsc === tsc5 ? 'TypeScript 5' : 'TypeScript 7'}) in test/output/consumers/${setup.name}:\n${errors}`);
+      assert.equal(
+        errors,
+        '',
+        `tsc (${setup.tsc === tsc5 ? 'TypeScript 5' : 'TypeScript 7'}) in test/output/consumers/${setup.name}:\n${errors}`,
+      );
     });
   }
 });

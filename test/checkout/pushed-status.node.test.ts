@@ -52,7 +52,11 @@ describe('PushedStatus: the stream opened before the create', () => {
   beforeEach(() => {
     streams.length = 0;
     reads = 0;
-    Object.assign(globals, { document: Object.assign(new EventTarget(), { visibilityState: 'visible' }), window: new EventTarget(), EventSource: FakeEventSource });
+    Object.assign(globals, {
+      document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
+      window: new EventTarget(),
+      EventSource: FakeEventSource,
+    });
     // Polling would read every 20 ms: any read the stream should have spared shows at once.
     Object.assign(StatusPoller.defaults, { firstMs: 10, fastMs: 20, fastWindowMs: 1000, slowMs: 40 });
     Object.assign(PushedStatus.defaults, { prepareMs: 50 });

@@ -49,7 +49,16 @@ describe('safe URLs', () => {
   test('redirects: http and https only', () => {
     assert.equal(safeWebUrl('https://bank.test/x'), 'https://bank.test/x');
     assert.equal(safeWebUrl('http://127.0.0.1:8787/x'), 'http://127.0.0.1:8787/x');
-    for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'intent://x', '/relative', '', undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'intent://x',
+      '/relative',
+      '',
+      undefined,
+    ]) {
       assert.equal(safeWebUrl(bad), undefined, String(bad));
     }
   });
@@ -57,13 +66,21 @@ describe('safe URLs', () => {
     assert.equal(safeDeepLink('upi://pay?pa=a@b', ['upi']), 'upi://pay?pa=a@b');
     assert.equal(safeDeepLink('momo://pay', ['upi']), undefined);
     assert.equal(safeDeepLink('momo://pay', ['momo']), 'momo://pay');
-    assert.equal(safeDeepLink('javascript:alert(1)', ['upi', 'javascript']) === undefined, false, 'the module decides its schemes');
+    assert.equal(
+      safeDeepLink('javascript:alert(1)', ['upi', 'javascript']) === undefined,
+      false,
+      'the module decides its schemes',
+    );
     assert.equal(safeDeepLink('javascript:alert(1)', ['upi']), undefined);
   });
 });
 
 describe('readCheckoutConfig', () => {
-  const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 60, idPayment: 'o-1', money: { amount: 10, currencyCode: 'THB' } });
+  const token = fakeJwt({
+    exp: Math.floor(Date.now() / 1000) + 60,
+    idPayment: 'o-1',
+    money: { amount: 10, currencyCode: 'THB' },
+  });
   test('a payin-id that differs from the token is refused', () => {
     const result = readCheckoutConfig({ token, baseUrl: 'https://x.test', payinId: 'o-2' });
     assert.equal('attribute' in result && result.attribute, 'payin-id');

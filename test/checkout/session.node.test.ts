@@ -17,7 +17,11 @@ import { fakeJwt } from '../support/jwt.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const checkoutToken = (id = 'order-1', extra: string[] = ['GET /merchant-info']) =>
-  fakeJwt({ merchantCode: 'm', exp: now() + 600, operations: ['POST /payins/!availablePaymentOptions', `POST /payins/${id}`, `GET /payins/${id}`, ...extra] });
+  fakeJwt({
+    merchantCode: 'm',
+    exp: now() + 600,
+    operations: ['POST /payins/!availablePaymentOptions', `POST /payins/${id}`, `GET /payins/${id}`, ...extra],
+  });
 
 const OPTIONS = {
   data: [
@@ -49,14 +53,19 @@ type Answer = unknown | (() => unknown);
 function fakeClient(answers: Partial<Record<keyof CheckoutClient, Answer[]>>) {
   const calls: { name: string; args: unknown[] }[] = [];
   const tokens: string[] = [];
-  const respond = (name: keyof CheckoutClient) => (...args: unknown[]) => {
-    calls.push({ name, args });
-    const queue = answers[name] ?? [];
-    const answer = queue.length > 1 ? queue.shift() : queue[0];
-    const value = typeof answer === 'function' ? (answer as () => unknown)() : answer;
-    if (value === undefined) return Promise.reject(new PlatformError({ code: 'NETWORK', message: `no answer for ${name}`, retryable: true }));
-    return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
-  };
+  const respond =
+    (name: keyof CheckoutClient) =>
+    (...args: unknown[]) => {
+      calls.push({ name, args });
+      const queue = answers[name] ?? [];
+      const answer = queue.length > 1 ? queue.shift() : queue[0];
+      const value = typeof answer === 'function' ? (answer as () => unknown)() : answer;
+      if (value === undefined)
+        return Promise.reject(
+          new PlatformError({ code: 'NETWORK', message: `no answer for ${name}`, retryable: true }),
+        );
+      return value instanceof Error ? Promise.reject(value) : Promise.resolve(value);
+    };
   const client = {
     getAvailablePaymentOptions: respond('getAvailablePaymentOptions'),
     getMerchantInfo: respond('getMerchantInfo'),
@@ -65,12 +74,24 @@ function fakeClient(answers: Partial<Record<keyof CheckoutClient, Answer[]>>) {
     getPayinAccounts: respond('getPayinAccounts'),
     setExternalReference: respond('setExternalReference'),
   } as unknown as CheckoutClient;
-  return { client, calls, tokens, count: (name: string) => calls.filter((call) => call.name === name).length };
+  return {
+    client,
+    calls,
+    tokens,
+    count: (name: string) => calls.filter((call) => call.name === name).length,
+  };
 }
 
 /** Followers whose status source and countdown the test drives. */
 function fakeFollowers() {
-  const sources: { options: StatusSourceOptions; started: number; checks: number; stops: FollowStop[]; active: boolean; stop?: (reason: FollowStop) => void }[] = [];
+  const sources: {
+    options: StatusSourceOptions;
+    started: number;
+    checks: number;
+    stops: FollowStop[];
+    active: boolean;
+    stop?: (reason: FollowStop) => void;
+  }[] = [];
   const countdowns: { deadline?: number; expire: () => void }[] = [];
   const followers: Followers = {
     PayinFollow,
@@ -127,11 +148,23 @@ interface Harness {
   follow: ReturnType<typeof fakeFollowers>;
 }
 
-function startSession(input: Partial<SessionInput>, answers: Parameters<typeof fakeClient>[0], extra: { earlier?: CheckoutSession; noStart?: boolean; storage?: Map<string, string> } = {}): Harness {
+function startSession(
+  input: Partial<SessionInput>,
+  answers: Parameters<typeof fakeClient>[0],
+  extra: { earlier?: CheckoutSession; noStart?: boolean; storage?: Map<string, string> } = {},
+): Harness {
   const platform = fakeClient(answers);
   const follow = fakeFollowers();
   const reports: SessionReport[] = [];
-  const full: SessionInput = { token: checkoutToken(), baseUrl: 'https://platform.test', payinId: 'order-1', amount: 60, currencyCode: 'INR', optionsAvailable: true, ...input };
+  const full: SessionInput = {
+    token: checkoutToken(),
+    baseUrl: 'https://platform.test',
+    payinId: 'order-1',
+    amount: 60,
+    currencyCode: 'INR',
+    optionsAvailable: true,
+    ...input,
+  };
   const session = new CheckoutSession({
     input: () => full,
     localizer: () => new Localizer('en'),
@@ -144,11 +177,17 @@ function startSession(input: Partial<SessionInput>, answers: Parameters<typeof f
       return platform.client;
     },
     earlierForm: extra.earlier?.form,
-    storage: extra.storage && { getItem: (key) => extra.storage!.get(key) ?? null, setItem: (key, value) => void extra.storage!.set(key, value) },
+    storage: extra.storage && {
+      getItem: (key) => extra.storage!.get(key) ?? null,
+      setItem: (key, value) => void extra.storage!.set(key, value),
+    },
   });
   session.hostConnected();
   if (!extra.noStart) session.start();
-  const events = () => reports.filter((r): r is Extract<SessionReport, { type: 'event' }> => r.type === 'event').map(({ name, detail }) => ({ name, detail }));
+  const events = () =>
+    reports
+      .filter((r): r is Extract<SessionReport, { type: 'event' }> => r.type === 'event')
+      .map(({ name, detail }) => ({ name, detail }));
   return {
     session,
     reports,
@@ -182,7 +221,11 @@ describe('the phase table', () => {
     assert.equal(nextPhase(submitting, { type: 'rejected' })!.name, 'select');
     assert.equal(nextPhase(submitting, { type: 'payin', payin: payin() })!.name, 'pending');
     const failed = payin('FAILED');
-    assert.deepEqual(nextPhase(submitting, { type: 'payin', payin: failed }), { name: 'final', status: 'FAILED', payin: failed });
+    assert.deepEqual(nextPhase(submitting, { type: 'payin', payin: failed }), {
+      name: 'final',
+      status: 'FAILED',
+      payin: failed,
+    });
     // An unknown status the platform may add later is not final.
     assert.equal(nextPhase(pending, { type: 'payin', payin: payin('ON_HOLD') })!.name, 'pending');
   });
@@ -218,7 +261,14 @@ describe('CheckoutSession', () => {
   });
 
   it('the payin is the one the token is for: payin-id may be left out, and a different one is refused', async () => {
-    const scoped = startSession({ payinId: undefined, token: checkoutToken('order-7') }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const scoped = startSession(
+      { payinId: undefined, token: checkoutToken('order-7') },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await scoped.settle();
     assert.equal(scoped.session.config!.idPayin, 'order-7');
     assert.deepEqual(scoped.platform.calls.find((call) => call.name === 'getPayin')!.args[0], 'order-7');
@@ -227,13 +277,28 @@ describe('CheckoutSession', () => {
     await other.settle();
     assert.equal(other.session.state, 'error');
     assert.equal(other.events()[0]!.detail.code, 'INVALID_ATTRIBUTE');
-    assert.match(other.events()[0]!.detail.message, /payin-id "order-2" differs from the payin the token is for, "order-1"/);
+    assert.match(
+      other.events()[0]!.detail.message,
+      /payin-id "order-2" differs from the payin the token is for, "order-1"/,
+    );
     assert.equal(other.platform.calls.length, 0);
   });
 
   it('a by-action token that lists no operations: only what its action permits is asked (no merchant name, no 403)', async () => {
-    const token = fakeJwt({ merchantCode: 'm', action: 'PAYIN_CREATE', idPayment: 'order-1', exp: now() + 600 });
-    const h = startSession({ token }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const token = fakeJwt({
+      merchantCode: 'm',
+      action: 'PAYIN_CREATE',
+      idPayment: 'order-1',
+      exp: now() + 600,
+    });
+    const h = startSession(
+      { token },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     assert.equal(h.session.state, 'select');
     assert.equal(h.platform.count('getMerchantInfo'), 0);
@@ -241,7 +306,12 @@ describe('CheckoutSession', () => {
 
   it('the started-here marker: a fresh checkout reads no payin; after a create, a new session of the tab resumes it', async () => {
     const tab = new Map<string, string>();
-    const answers = { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()], getPayin: [payin('PROCESSING')] };
+    const answers = {
+      getAvailablePaymentOptions: [OPTIONS],
+      getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      createPayin: [payin()],
+      getPayin: [payin('PROCESSING')],
+    };
     const fresh = startSession({ paymentMethodCode: 'UPIQR' }, answers, { storage: tab });
     await fresh.settle();
     assert.equal(fresh.platform.count('getPayin'), 0);
@@ -254,16 +324,29 @@ describe('CheckoutSession', () => {
     assert.equal(reloaded.platform.count('getPayin'), 1);
     assert.equal(reloaded.session.state, 'pending');
     // Another payin of the same tab is not marked.
-    const other = startSession({ payinId: 'order-9', token: checkoutToken('order-9') }, answers, { storage: tab });
+    const other = startSession({ payinId: 'order-9', token: checkoutToken('order-9') }, answers, {
+      storage: tab,
+    });
     await other.settle();
     assert.equal(other.platform.count('getPayin'), 0);
   });
 
   it('a fresh checkout: options, payin and merchant name at once, then the form and pay-ready', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }],
+      },
+    );
     assert.equal(h.session.state, 'loading');
     await h.settle();
-    assert.deepEqual(h.platform.calls.map((call) => call.name).sort(), ['getAvailablePaymentOptions', 'getMerchantInfo', 'getPayin']);
+    assert.deepEqual(h.platform.calls.map((call) => call.name).sort(), [
+      'getAvailablePaymentOptions',
+      'getMerchantInfo',
+      'getPayin',
+    ]);
     assert.equal(h.session.state, 'select');
     assert.deepEqual(h.names(), ['pay-ready']);
     assert.equal(h.events()[0]!.detail.merchantName, 'Demo Shop');
@@ -271,7 +354,14 @@ describe('CheckoutSession', () => {
   });
 
   it('a payin that exists is resumed at pending, never at the form, and followed', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }],
+      },
+    );
     await h.settle();
     assert.equal(h.session.state, 'pending');
     assert.deepEqual(h.names(), ['pay-created', 'pay-status']);
@@ -282,16 +372,34 @@ describe('CheckoutSession', () => {
   });
 
   it('submit checks the method rules first: nothing is sent while a field is missing', async () => {
-    const h = startSession({ paymentMethodCode: 'UPICOLLECT' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [payin()] });
+    const h = startSession(
+      { paymentMethodCode: 'UPICOLLECT' },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+        createPayin: [payin()],
+      },
+    );
     await h.settle();
     assert.deepEqual(await h.session.submit(), {
       ok: false,
-      error: { code: 'INVALID_FORM', message: 'Some payment details are missing or wrong.', retryable: false },
+      error: {
+        code: 'INVALID_FORM',
+        message: 'Some payment details are missing or wrong.',
+        retryable: false,
+      },
     });
     assert.equal(h.session.state, 'select');
-    assert.deepEqual(h.session.form.fieldErrors, { 'account.accountName': 'required', phoneNumber: 'required' });
+    assert.deepEqual(h.session.form.fieldErrors, {
+      'account.accountName': 'required',
+      phoneNumber: 'required',
+    });
     assert.deepEqual(h.session.form.notice, { kind: 'fields', count: 2 });
-    assert.deepEqual(h.reports.findLast((r) => r.type === 'focus'), { type: 'focus', target: { field: 'account.accountName' } });
+    assert.deepEqual(
+      h.reports.findLast((r) => r.type === 'focus'),
+      { type: 'focus', target: { field: 'account.accountName' } },
+    );
     assert.equal(h.platform.count('createPayin'), 0);
 
     h.session.setValue('account.accountName', 'Asha Devi');
@@ -304,24 +412,48 @@ describe('CheckoutSession', () => {
     assert.equal(h.session.state, 'pending');
     assert.equal(result.ok && result.payin.paymentMethodResponse.reference, 'REF-1');
     const request = h.platform.calls.find((call) => call.name === 'createPayin')!.args[1] as any;
-    assert.deepEqual(request.paymentMethod, { paymentMethodCode: 'UPICOLLECT', account: { accountName: 'Asha Devi' }, phoneNumber: '9876543210' });
+    assert.deepEqual(request.paymentMethod, {
+      paymentMethodCode: 'UPICOLLECT',
+      account: { accountName: 'Asha Devi' },
+      phoneNumber: '9876543210',
+    });
     assert.deepEqual(request.paymentRequested, { money: { amount: 60, currencyCode: 'INR' } });
     // The name alone changed nothing pay-change tells; the phone number completed the form.
     assert.deepEqual(h.names(), ['pay-ready', 'pay-change', 'pay-created']);
     assert.deepEqual(h.events()[1]!.detail, { complete: true, paymentMethodCode: 'UPICOLLECT' });
     assert.equal(h.events()[2]!.detail.resumed, false);
-    assert.deepEqual(h.reports.findLast((r) => r.type === 'focus'), { type: 'focus', target: 'status' });
+    assert.deepEqual(
+      h.reports.findLast((r) => r.type === 'focus'),
+      { type: 'focus', target: 'status' },
+    );
   });
 
   it('a 406 keeps the customer at the form with the reason; another method may be chosen', async () => {
-    const rejected = new PlatformError({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'down', httpStatus: 406 });
-    const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [rejected] });
+    const rejected = new PlatformError({
+      code: 'PAYMENT_OPERATOR_UNAVAILABLE',
+      message: 'down',
+      httpStatus: 406,
+    });
+    const h = startSession(
+      { paymentMethodCode: 'UPIQR' },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+        createPayin: [rejected],
+      },
+    );
     await h.settle();
     const result = await h.session.submit();
     await h.settle();
     assert.equal(h.session.state, 'select');
     assert.deepEqual(h.session.form.notice, { kind: 'error', code: 'PAYMENT_OPERATOR_UNAVAILABLE' });
-    const detail = { code: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'This payment provider is unavailable right now. Try another payment method.', httpStatus: 406, retryable: false };
+    const detail = {
+      code: 'PAYMENT_OPERATOR_UNAVAILABLE',
+      message: 'This payment provider is unavailable right now. Try another payment method.',
+      httpStatus: 406,
+      retryable: false,
+    };
     assert.deepEqual(h.events().at(-1), { name: 'pay-error', detail });
     assert.deepEqual(result, { ok: false, error: detail });
     h.session.choose('UPICOLLECT');
@@ -334,7 +466,15 @@ describe('CheckoutSession', () => {
 
   it('a create that meets 409 reads the payin and resumes it: never a second payin', async () => {
     const conflict = new PlatformError({ code: 'CONFLICT', message: 'exists', httpStatus: 409 });
-    const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound(), payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [conflict] });
+    const h = startSession(
+      { paymentMethodCode: 'UPIQR' },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound(), payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+        createPayin: [conflict],
+      },
+    );
     await h.settle();
     await h.session.submit();
     await h.settle();
@@ -345,7 +485,8 @@ describe('CheckoutSession', () => {
 
   describe('submit(), checkValidity() and pay-change, for a page with its own pay button', () => {
     /** The value if it settled before the event loop turned (at once), else 'still waiting'. */
-    const atOnce = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<'still waiting'>((resolve) => setImmediate(() => resolve('still waiting')))]);
+    const atOnce = <T>(promise: Promise<T>) =>
+      Promise.race([promise, new Promise<'still waiting'>((resolve) => setImmediate(() => resolve('still waiting')))]);
     const gate = () => {
       let open!: () => void;
       const opened = new Promise<void>((resolve) => (open = resolve));
@@ -354,7 +495,14 @@ describe('CheckoutSession', () => {
 
     it('calls while the create runs share its one create and its result', async () => {
       const held = gate();
-      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [() => held.opened.then(() => payin())] });
+      const h = startSession(
+        { paymentMethodCode: 'UPIQR' },
+        {
+          getAvailablePaymentOptions: [OPTIONS],
+          getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+          createPayin: [() => held.opened.then(() => payin())],
+        },
+      );
       await h.settle();
       const first = h.session.submit();
       const second = h.session.submit();
@@ -368,15 +516,32 @@ describe('CheckoutSession', () => {
       // Now pending: another call is refused at once, and creates nothing.
       await h.settle();
       const late = await atOnce(h.session.submit());
-      assert.deepEqual(late, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (pending)', retryable: false } });
+      assert.deepEqual(late, {
+        ok: false,
+        error: {
+          code: 'INVALID_STATE',
+          message: 'The payment cannot be sent at this step. (pending)',
+          retryable: false,
+        },
+      });
       assert.equal(h.platform.count('createPayin'), 1);
     });
 
     it('before the form is there, submit() settles at once with INVALID_STATE and checkValidity() is false', async () => {
-      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [() => new Promise(() => undefined)] });
+      const h = startSession(
+        { paymentMethodCode: 'UPIQR' },
+        { getAvailablePaymentOptions: [() => new Promise(() => undefined)] },
+      );
       assert.equal(h.session.state, 'loading');
       const result = await atOnce(h.session.submit());
-      assert.deepEqual(result, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (loading)', retryable: false } });
+      assert.deepEqual(result, {
+        ok: false,
+        error: {
+          code: 'INVALID_STATE',
+          message: 'The payment cannot be sent at this step. (loading)',
+          retryable: false,
+        },
+      });
       assert.equal(h.session.checkValidity(), false);
       assert.equal(h.session.reportValidity(), false);
       assert.equal(h.platform.count('createPayin'), 0);
@@ -384,16 +549,37 @@ describe('CheckoutSession', () => {
 
     it('a session ended while its create runs settles the result (INVALID_STATE, stopped), never leaves it waiting', async () => {
       const held = gate();
-      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [() => held.opened.then(() => payin())] });
+      const h = startSession(
+        { paymentMethodCode: 'UPIQR' },
+        {
+          getAvailablePaymentOptions: [OPTIONS],
+          getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+          createPayin: [() => held.opened.then(() => payin())],
+        },
+      );
       await h.settle();
       const result = h.session.submit();
       h.session.dispose();
       held.open();
-      assert.deepEqual(await result, { ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (stopped)', retryable: false } });
+      assert.deepEqual(await result, {
+        ok: false,
+        error: {
+          code: 'INVALID_STATE',
+          message: 'The payment cannot be sent at this step. (stopped)',
+          retryable: false,
+        },
+      });
     });
 
     it('a create refused for good settles with its error, the one pay-error carries', async () => {
-      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }], createPayin: [new PlatformError({ code: 'UNAUTHORIZED', message: 'no', httpStatus: 401 })] });
+      const h = startSession(
+        { paymentMethodCode: 'UPIQR' },
+        {
+          getAvailablePaymentOptions: [OPTIONS],
+          getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+          createPayin: [new PlatformError({ code: 'UNAUTHORIZED', message: 'no', httpStatus: 401 })],
+        },
+      );
       await h.settle();
       const result = await h.session.submit();
       assert.equal(h.session.state, 'error');
@@ -403,14 +589,26 @@ describe('CheckoutSession', () => {
     });
 
     it('checkValidity() marks nothing; reportValidity() shows the problems and focuses the first', async () => {
-      const h = startSession({ paymentMethodCode: 'UPICOLLECT' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+      const h = startSession(
+        { paymentMethodCode: 'UPICOLLECT' },
+        { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] },
+      );
       await h.settle();
       assert.equal(h.session.checkValidity(), false);
       assert.deepEqual(h.session.form.fieldErrors, {});
-      assert.equal(h.reports.some((r) => r.type === 'focus'), false);
+      assert.equal(
+        h.reports.some((r) => r.type === 'focus'),
+        false,
+      );
       assert.equal(h.session.reportValidity(), false);
-      assert.deepEqual(h.session.form.fieldErrors, { 'account.accountName': 'required', phoneNumber: 'required' });
-      assert.deepEqual(h.reports.findLast((r) => r.type === 'focus'), { type: 'focus', target: { field: 'account.accountName' } });
+      assert.deepEqual(h.session.form.fieldErrors, {
+        'account.accountName': 'required',
+        phoneNumber: 'required',
+      });
+      assert.deepEqual(
+        h.reports.findLast((r) => r.type === 'focus'),
+        { type: 'focus', target: { field: 'account.accountName' } },
+      );
       h.session.setValue('account.accountName', 'Asha Devi');
       h.session.setValue('phoneNumber', '9876543210');
       assert.equal(h.session.checkValidity(), true);
@@ -420,11 +618,18 @@ describe('CheckoutSession', () => {
 
     it('pay-change follows the customer: completeness and choice, once per difference, never for the preset form', async () => {
       // UPIQR asks for nothing: the preset form is complete, and pay-ready comes with no pay-change.
-      const h = startSession({ paymentMethodCode: 'UPIQR' }, { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+      const h = startSession(
+        { paymentMethodCode: 'UPIQR' },
+        { getAvailablePaymentOptions: [OPTIONS], getMerchantInfo: [{ channelInfo: { name: 'x' } }] },
+      );
       await h.settle();
       assert.equal(h.session.checkValidity(), true);
       assert.deepEqual(h.names(), ['pay-ready']);
-      const changes = () => h.events().filter((event) => event.name === 'pay-change').map((event) => event.detail);
+      const changes = () =>
+        h
+          .events()
+          .filter((event) => event.name === 'pay-change')
+          .map((event) => event.detail);
       h.session.choose('UPICOLLECT');
       h.session.setValue('account.accountName', 'Asha Devi');
       h.session.setValue('phoneNumber', '98765');
@@ -442,7 +647,14 @@ describe('CheckoutSession', () => {
   });
 
   it('status reads: pay-status on each change, the final event once, and following stops at the final status', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     const source = h.follow.sources[0]!;
     source.options.onResult(payin('PROCESSING'));
@@ -461,7 +673,14 @@ describe('CheckoutSession', () => {
   });
 
   it('failed reads while following: "not yet" is quiet, an outage is reported once, a fixed error stops', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     const { onError } = h.follow.sources[0]!.options;
     onError(notFound(), true);
@@ -477,7 +696,12 @@ describe('CheckoutSession', () => {
     onError(new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 }), false);
     assert.deepEqual(h.session.follow!.problem, { kind: 'error', code: 'TOKEN_EXPIRED' });
     await h.settle();
-    assert.deepEqual(h.events().at(-1)!.detail, { code: 'TOKEN_EXPIRED', message: 'This checkout session has expired. Please start the payment again from the shop.', httpStatus: 401, retryable: false });
+    assert.deepEqual(h.events().at(-1)!.detail, {
+      code: 'TOKEN_EXPIRED',
+      message: 'This checkout session has expired. Please start the payment again from the shop.',
+      httpStatus: 401,
+      retryable: false,
+    });
     assert.equal(h.session.state, 'pending');
     // A good read clears the problem.
     h.follow.sources[0]!.options.onResult(payin('PROCESSING'));
@@ -485,7 +709,14 @@ describe('CheckoutSession', () => {
   });
 
   it('a fresh token for the same payment replaces the client and resumes following stopped by an error', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     const source = h.follow.sources[0]!;
     source.stop!('error');
@@ -499,7 +730,14 @@ describe('CheckoutSession', () => {
   });
 
   it('expiry while pending: expired, pay-expired once', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     h.follow.countdowns[0]!.expire();
     h.follow.countdowns[0]!.expire();
@@ -509,41 +747,85 @@ describe('CheckoutSession', () => {
   });
 
   it('the UTR step: 12 digits or an error without a request; sent once, then the payin read from its answer', async () => {
-    const h = startSession({}, {
-      getAvailablePaymentOptions: [OPTIONS],
-      getPayin: [payin('PROCESSING')],
-      getMerchantInfo: [{ channelInfo: { name: 'x' } }],
-      setExternalReference: [payin('SUCCESS')],
-    });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+        setExternalReference: [payin('SUCCESS')],
+      },
+    );
     await h.settle();
     await h.session.follow!.submitReference('1234');
     assert.deepEqual(h.session.follow!.reference, { state: 'error', problem: 'invalid' });
     assert.equal(h.platform.count('setExternalReference'), 0);
     await h.session.follow!.submitReference(' 1234 5678 9012 ');
     assert.equal(h.platform.count('setExternalReference'), 1);
-    assert.deepEqual(h.platform.calls.find((call) => call.name === 'setExternalReference')!.args[1], { externalReference: { reference: '123456789012' } });
+    assert.deepEqual(h.platform.calls.find((call) => call.name === 'setExternalReference')!.args[1], {
+      externalReference: { reference: '123456789012' },
+    });
     assert.deepEqual(h.session.follow!.reference, { state: 'sent' });
     assert.equal(h.session.state, 'success');
   });
 
   it('a shop-fixed method that is not offered ends the checkout with PAYMENT_OPERATOR_UNAVAILABLE', async () => {
-    const h = startSession({ paymentMethodCode: 'PIXQR', optionsAvailable: false }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      { paymentMethodCode: 'PIXQR', optionsAvailable: false },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     assert.equal(h.session.state, 'error');
-    assert.deepEqual(h.events().map((event) => [event.name, event.detail.code]), [['pay-error', 'PAYMENT_OPERATOR_UNAVAILABLE']]);
+    assert.deepEqual(
+      h.events().map((event) => [event.name, event.detail.code]),
+      [['pay-error', 'PAYMENT_OPERATOR_UNAVAILABLE']],
+    );
   });
 
   it('a start that fails for good is an error the shop can retry; a new session keeps what the customer typed', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [new PlatformError({ code: 'SERVER_ERROR', message: 'down', httpStatus: 503, retryable: true })], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [
+          new PlatformError({ code: 'SERVER_ERROR', message: 'down', httpStatus: 503, retryable: true }),
+        ],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     assert.equal(h.session.state, 'error');
-    assert.deepEqual(h.events()[0]!.detail, { code: 'SERVER_ERROR', message: 'The payment service had a problem. Please try again.', httpStatus: 503, retryable: true });
+    assert.deepEqual(h.events()[0]!.detail, {
+      code: 'SERVER_ERROR',
+      message: 'The payment service had a problem. Please try again.',
+      httpStatus: 503,
+      retryable: true,
+    });
 
-    const first = startSession({ paymentMethodCode: 'UPICOLLECT' }, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const first = startSession(
+      { paymentMethodCode: 'UPICOLLECT' },
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await first.settle();
     first.session.setValue('phoneNumber', '9876543210');
     first.session.dispose();
-    const second = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] }, { earlier: first.session });
+    const second = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+      { earlier: first.session },
+    );
     await second.settle();
     assert.equal(second.session.form.selectedCode, 'UPICOLLECT');
     assert.equal(second.session.form.values.phoneNumber, '9876543210');
@@ -552,7 +834,14 @@ describe('CheckoutSession', () => {
   it('a disposed session reports nothing more: a late answer changes no phase and fires no event', async () => {
     let release!: (value: unknown) => void;
     const held = new Promise((resolve) => (release = resolve));
-    const h = startSession({}, { getAvailablePaymentOptions: [() => held], getPayin: [notFound()], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [() => held],
+        getPayin: [notFound()],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     h.session.dispose();
     const before = h.reports.length;
     release(OPTIONS);
@@ -562,7 +851,14 @@ describe('CheckoutSession', () => {
   });
 
   it('a platform link with an unsafe scheme is reported once per link', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
     h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
@@ -591,8 +887,20 @@ describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () =>
       if (options.refuse) return Response.json({ errorCode: 'NO', message: 'no checkout' }, { status: options.refuse });
       if (request.handle) renewals++;
       // A different exp per answer, so each token is a fresh one.
-      const token = fakeJwt({ merchantCode: 'm', exp: now() + 600 + asked.length, operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'] });
-      return { token, baseUrl: 'https://platform.test', idPayin: 'order-1', money: { amount: 60, currencyCode: 'INR' }, options: OPTIONS, merchantName: 'Kit Shop', handle: 'handle-1' };
+      const token = fakeJwt({
+        merchantCode: 'm',
+        exp: now() + 600 + asked.length,
+        operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'],
+      });
+      return {
+        token,
+        baseUrl: 'https://platform.test',
+        idPayin: 'order-1',
+        money: { amount: 60, currencyCode: 'INR' },
+        options: OPTIONS,
+        merchantName: 'Kit Shop',
+        handle: 'handle-1',
+      };
     };
     return { fetchCheckout, asked, renewals: () => renewals };
   }
@@ -600,7 +908,16 @@ describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () =>
   it('starts from the answer, which wins over the page’s payin-id and name; the handle is kept for the tab', async () => {
     const tab = new Map<string, string>();
     const server = merchant();
-    const h = startSession({ token: undefined, payinId: 'page-order', merchantName: 'Page Shop', fetchCheckout: server.fetchCheckout }, {}, { storage: tab });
+    const h = startSession(
+      {
+        token: undefined,
+        payinId: 'page-order',
+        merchantName: 'Page Shop',
+        fetchCheckout: server.fetchCheckout,
+      },
+      {},
+      { storage: tab },
+    );
     await until(h, 'select');
     assert.deepEqual(server.asked, [{}]);
     assert.equal(h.session.state, 'select');
@@ -611,7 +928,11 @@ describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () =>
     assert.ok([...tab.values()].includes('handle-1'));
     // The tab again: the same checkout, renewed by its handle.
     h.session.dispose();
-    const again = startSession({ token: undefined, fetchCheckout: server.fetchCheckout }, { getPayin: [notFound()] }, { storage: tab });
+    const again = startSession(
+      { token: undefined, fetchCheckout: server.fetchCheckout },
+      { getPayin: [notFound()] },
+      { storage: tab },
+    );
     await until(again, 'select');
     assert.deepEqual(server.asked.at(-1), { handle: 'handle-1' });
   });
@@ -630,7 +951,11 @@ describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () =>
     const tab = new Map<string, string>([['pay-checkout:started:https://platform.test/ order-1', '1']]);
     const server = merchant();
     const expired = new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 });
-    const h = startSession({ token: undefined, fetchCheckout: server.fetchCheckout }, { getPayin: [payin('PROCESSING'), expired, payin('SUCCESS')] }, { storage: tab });
+    const h = startSession(
+      { token: undefined, fetchCheckout: server.fetchCheckout },
+      { getPayin: [payin('PROCESSING'), expired, payin('SUCCESS')] },
+      { storage: tab },
+    );
     await until(h, 'pending');
     const first = h.session.config!.token;
     const read = await h.follow.sources[0]!.options.fetchStatus(new AbortController().signal);
@@ -643,14 +968,29 @@ describe('CheckoutSession with the merchant’s checkout (fetchCheckout)', () =>
   });
 
   it('useToken: a token for another payin or a general-privilege token is refused, and the old one stays', async () => {
-    const h = startSession({}, { getAvailablePaymentOptions: [OPTIONS], getPayin: [payin('PROCESSING')], getMerchantInfo: [{ channelInfo: { name: 'x' } }] });
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [payin('PROCESSING')],
+        getMerchantInfo: [{ channelInfo: { name: 'x' } }],
+      },
+    );
     await h.settle();
     const token = h.session.config!.token;
-    const broad = fakeJwt({ merchantCode: 'm', exp: now() + 900, operations: ['GET /payins/.*', 'POST /payins/.*'] });
+    const broad = fakeJwt({
+      merchantCode: 'm',
+      exp: now() + 900,
+      operations: ['GET /payins/.*', 'POST /payins/.*'],
+    });
     assert.equal(h.session.useToken(checkoutToken('order-9')), false);
     assert.equal(h.session.useToken(broad), false);
     assert.equal(h.session.config!.token, token);
-    const fresh = fakeJwt({ merchantCode: 'm', exp: now() + 900, operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'] });
+    const fresh = fakeJwt({
+      merchantCode: 'm',
+      exp: now() + 900,
+      operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1'],
+    });
     assert.equal(h.session.useToken(fresh), true);
     assert.equal(h.platform.tokens.at(-1), fresh);
   });

@@ -15,11 +15,16 @@ function harness(results: (() => Promise<unknown>)[], expiresAt?: number) {
   }) as typeof setTimeout;
   window.clearTimeout = (() => undefined) as typeof clearTimeout;
   Date.now = () => now;
-  const host = { addController() {}, requestUpdate() {}, removeController() {}, updateComplete: Promise.resolve(true) };
+  const host = {
+    addController() {},
+    requestUpdate() {},
+    removeController() {},
+    updateComplete: Promise.resolve(true),
+  };
   let calls = 0;
   const errors: unknown[] = [];
   const poller = new StatusPoller(host, {
-    fetchStatus: () => (results[Math.min(calls++, results.length - 1)]!() as Promise<never>),
+    fetchStatus: () => results[Math.min(calls++, results.length - 1)]!() as Promise<never>,
     onResult: () => undefined,
     onError: (error) => errors.push(error),
     expiresAt: () => expiresAt,
@@ -70,7 +75,15 @@ describe('StatusPoller cadence', () => {
 
   it('backs off exponentially on errors (jittered, bounded) and honours Retry-After', async () => {
     const network = () => Promise.reject(new PlatformError({ code: 'NETWORK', message: 'down', retryable: true }));
-    const limited = () => Promise.reject(new PlatformError({ code: 'RATE_LIMITED', message: 'slow down', retryable: true, retryAfterMs: 7000 }));
+    const limited = () =>
+      Promise.reject(
+        new PlatformError({
+          code: 'RATE_LIMITED',
+          message: 'slow down',
+          retryable: true,
+          retryAfterMs: 7000,
+        }),
+      );
     const h = harness([network, network, network, network, network, network, network, limited, ok]);
     try {
       h.poller.start();
@@ -83,7 +96,8 @@ describe('StatusPoller cadence', () => {
   });
 
   it('429s in a row: at least Retry-After, and longer as they repeat (a crowd spreads out); a good read starts over', async () => {
-    const limited = () => Promise.reject(new PlatformError({ code: 'RATE_LIMITED', message: 'busy', retryable: true, retryAfterMs: 1000 }));
+    const limited = () =>
+      Promise.reject(new PlatformError({ code: 'RATE_LIMITED', message: 'busy', retryable: true, retryAfterMs: 1000 }));
     const h = harness([limited, limited, limited, limited, ok, limited]);
     try {
       h.poller.start();

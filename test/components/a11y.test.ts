@@ -1,6 +1,24 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, submit, fastPolling, normalPolling, emulatePointer, startedHere } from '../support/element.js';
+import {
+  FakePlatform,
+  BASE_URL,
+  OPTIONS_INR,
+  checkoutToken,
+  deferred,
+  payinResponse,
+} from '../support/fake-platform.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  $$,
+  submit,
+  fastPolling,
+  normalPolling,
+  emulatePointer,
+  startedHere,
+} from '../support/element.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
 /** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
@@ -15,11 +33,18 @@ const contrast = (a: number[], b: number[]) => {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
 };
-const rgb = (css: string) => css.match(/[\d.]+/g)!.slice(0, 3).map(Number);
+const rgb = (css: string) =>
+  css
+    .match(/[\d.]+/g)!
+    .slice(0, 3)
+    .map(Number);
 /** A colour as drawn over `background`: rgba() blended by its alpha (color(srgb …) and rgb() both read). */
 function over(css: string, background: number[]): number[] {
   const color = css.match(/(?:rgba?|color)\([^)]*\)/)![0];
-  const numbers = color.replace(/^color\(srgb/, '').match(/[\d.]+/g)!.map(Number);
+  const numbers = color
+    .replace(/^color\(srgb/, '')
+    .match(/[\d.]+/g)!
+    .map(Number);
   const channels = color.startsWith('color(') ? numbers.slice(0, 3).map((n) => n * 255) : numbers.slice(0, 3);
   const alpha = color.includes('/') || color.startsWith('rgba') ? (numbers[3] ?? 1) : 1;
   return channels.map((channel, i) => alpha * channel + (1 - alpha) * background[i]!);
@@ -31,7 +56,10 @@ function smallTargets(element: PayCheckout): string[] {
     .filter((node) => node.getClientRects().length)
     .map((node) => [node, node.getBoundingClientRect()] as const)
     .filter(([, rect]) => rect.width < 24 || rect.height < 24)
-    .map(([node, rect]) => `${node.tagName} "${node.textContent!.trim()}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`);
+    .map(
+      ([node, rect]) =>
+        `${node.tagName} "${node.textContent!.trim()}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`,
+    );
 }
 
 describe('<pay-checkout> accessibility', () => {
@@ -50,7 +78,9 @@ describe('<pay-checkout> accessibility', () => {
 
   it('loading, select, field errors and submitting have no axe violation', async () => {
     const gate = deferred();
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, hold: gate.promise }).on('GET', '/payins/order-1', notFound);
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, hold: gate.promise })
+      .on('GET', '/payins/order-1', notFound);
     const createGate = deferred();
     platform.on('POST', '/payins/order-1', { body: payinResponse(), hold: createGate.promise });
     const { element } = await mount({ ...base, 'payment-method-code': 'UPICOLLECT' });
@@ -82,19 +112,25 @@ describe('<pay-checkout> accessibility', () => {
   ] as const) {
     it(`${state} has no axe violation`, async () => {
       startedHere();
-      platform
-        .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
-        .on('GET', '/payins/order-1', { body: payinResponse({ status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' }, { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] }) });
+      platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', {
+        body: payinResponse(
+          { status, failureReasonCode: status === 'SUCCESS' ? undefined : 'SECURITY_CHECK_FAILED' },
+          { paymentInstructionList: [{ title: 'UPI app', steps: ['Open the app', 'Scan'] }] },
+        ),
+      });
       const { element } = await mount({ ...base, 'return-url': 'https://shop.example/return' });
       await untilState(element, state);
-      if (state === 'pending') await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn', { timeout: 5000 });
+      if (state === 'pending')
+        await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn', { timeout: 5000 });
       await expect(element).to.be.accessible();
     });
   }
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`the focus indicator has at least 3:1 contrast against the background (${scheme})`, async () => {
-      platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', notFound);
+      platform
+        .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+        .on('GET', '/payins/order-1', notFound);
       const { element } = await mount({ ...base, 'color-scheme': scheme });
       await untilState(element, 'select');
       const { sendKeys } = await import('@web/test-runner-commands');
@@ -103,15 +139,22 @@ describe('<pay-checkout> accessibility', () => {
       const focused = element.shadowRoot!.activeElement as HTMLElement;
       expect(focused.matches(':focus-visible')).to.equal(true);
       // A radio's ring is drawn by its method's card (WebKit draws no box-shadow on a native radio).
-      const ringed = focused.matches('input[type="radio"]') ? focused.closest<HTMLElement>('[part="method"]')! : focused;
+      const ringed = focused.matches('input[type="radio"]')
+        ? focused.closest<HTMLElement>('[part="method"]')!
+        : focused;
       // The ring is the last shadow: a gap of the background, then the ring itself (after the inset
       // line of a chosen method's card).
-      const shadows = getComputedStyle(ringed).boxShadow.split(/,(?![^(]*\))/).filter((shadow) => !/\binset\b/.test(shadow));
+      const shadows = getComputedStyle(ringed)
+        .boxShadow.split(/,(?![^(]*\))/)
+        .filter((shadow) => !/\binset\b/.test(shadow));
       const background = rgb(getComputedStyle(element).backgroundColor);
       const ring = over(shadows.at(-1)!, background);
       expect(contrast(ring, background), `ring ${ring} on ${background}`).to.be.at.least(3);
       expect(rgb(shadows[0]!), 'the gap is the background').to.deep.equal(background);
-      expect(parseFloat(shadows.at(-1)!.match(/([\d.]+)px\s*$/)![1]!), 'a ring at least 2 px outside the gap').to.be.at.least(4);
+      expect(
+        parseFloat(shadows.at(-1)!.match(/([\d.]+)px\s*$/)![1]!),
+        'a ring at least 2 px outside the gap',
+      ).to.be.at.least(4);
     });
   }
 
@@ -129,13 +172,26 @@ describe('<pay-checkout> accessibility', () => {
       try {
         const views: [Record<string, string>, Record<string, unknown>][] = [
           [{ 'show-deep-link': 'true' }, {}],
-          [{}, { paymentMethodCode: 'OFFLINE', upiQrDeepLink: undefined, account: { accountNumber: '1234567890', bankName: 'Bank' } }],
+          [
+            {},
+            {
+              paymentMethodCode: 'OFFLINE',
+              upiQrDeepLink: undefined,
+              account: { accountNumber: '1234567890', bankName: 'Bank' },
+            },
+          ],
         ];
         for (const [attributes, method] of views) {
           platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, method) });
-          const pending = await mount({ ...base, ...attributes, 'return-url': 'https://shop.example/return' });
+          const pending = await mount({
+            ...base,
+            ...attributes,
+            'return-url': 'https://shop.example/return',
+          });
           await untilState(pending.element, 'pending');
-          await waitUntil(() => !pending.element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', { timeout: 5000 });
+          await waitUntil(() => !pending.element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', {
+            timeout: 5000,
+          });
           expect(smallTargets(pending.element), `pending, ${coarse ? 'phone' : 'desktop'}`).to.deep.equal([]);
           pending.element.remove();
         }
@@ -151,9 +207,9 @@ describe('<pay-checkout> accessibility', () => {
 
   it('an expired request, a different amount received, a copy and an error with its actions have no axe violation', async () => {
     startedHere();
-    platform
-      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
-      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(Date.now() + 800).toISOString() }) });
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(Date.now() + 800).toISOString() }),
+    });
     const expiring = await mount({ ...base, 'return-url': 'https://shop.example/return' });
     await untilEvent(expiring.events, 'pay-expired', 1, 3000);
     await expiring.element.updateComplete;
@@ -161,15 +217,33 @@ describe('<pay-checkout> accessibility', () => {
     await expect(expiring.element).to.be.accessible();
     expiring.element.remove();
 
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED', moneyReceived: { amount: 99, currencyCode: 'INR' } }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({
+        status: 'FAILED',
+        failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED',
+        moneyReceived: { amount: 99, currencyCode: 'INR' },
+      }),
+    });
     const different = await mount({ ...base, 'return-url': 'https://shop.example/return' });
     await untilState(different.element, 'failed');
     await expect(different.element).to.be.accessible();
     different.element.remove();
 
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async () => undefined }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: async () => undefined },
+      configurable: true,
+    });
     try {
-      platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'OFFLINE', upiQrDeepLink: undefined, account: { accountNumber: '1234567890', bankName: 'Bank' } }) });
+      platform.on('GET', '/payins/order-1', {
+        body: payinResponse(
+          { status: 'PROCESSING' },
+          {
+            paymentMethodCode: 'OFFLINE',
+            upiQrDeepLink: undefined,
+            account: { accountNumber: '1234567890', bankName: 'Bank' },
+          },
+        ),
+      });
       const transfer = await mount(base);
       await untilState(transfer.element, 'pending');
       $<HTMLButtonElement>(transfer.element, 'button.copy')!.click();
@@ -180,7 +254,11 @@ describe('<pay-checkout> accessibility', () => {
       delete (navigator as unknown as Record<string, unknown>).clipboard;
     }
 
-    const error = await mount({ ...base, token: checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }), 'return-url': 'https://shop.example/return' });
+    const error = await mount({
+      ...base,
+      token: checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }),
+      'return-url': 'https://shop.example/return',
+    });
     await untilState(error.element, 'error');
     expect($(error.element, '.actions a')).to.exist;
     await expect(error.element).to.be.accessible();
@@ -197,7 +275,12 @@ describe('<pay-checkout> accessibility', () => {
     startedHere();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
-      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) }, { body: payinResponse({ status: 'SUCCESS' }) });
+      .on(
+        'GET',
+        '/payins/order-1',
+        { body: payinResponse({ status: 'PROCESSING' }) },
+        { body: payinResponse({ status: 'SUCCESS' }) },
+      );
     const { element } = await mount(base);
     await untilState(element, 'success');
     const live = element.shadowRoot!.querySelector('[aria-live="polite"]')!;
@@ -205,7 +288,9 @@ describe('<pay-checkout> accessibility', () => {
   });
 
   it('can be used by keyboard alone: Tab reaches the methods and the pay button, Space selects', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', notFound);
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', notFound);
     // The create is held so the submitting state can be seen.
     const held = deferred();
     platform.on('POST', '/payins/order-1', { body: payinResponse(), hold: held.promise });

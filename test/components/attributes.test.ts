@@ -1,7 +1,17 @@
 /** The customer-data and option attributes of CONTRACT §1: prefilled, sent, and shown. */
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, submit, expectNone, fastPolling, normalPolling } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  $$,
+  submit,
+  expectNone,
+  fastPolling,
+  normalPolling,
+} from '../support/element.js';
 
 describe('<pay-checkout> attributes', () => {
   let platform: FakePlatform;
@@ -16,12 +26,19 @@ describe('<pay-checkout> attributes', () => {
   });
 
   const notFound = { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } };
-  const created = () => platform.requests.find((r) => r.method === 'POST' && r.path === '/payins/order-1')?.body as Record<string, any>;
+  const created = () =>
+    platform.requests.find((r) => r.method === 'POST' && r.path === '/payins/order-1')?.body as Record<string, any>;
   async function open(currencyCode: string, options: object, attributes: Record<string, string>) {
-    platform
-      .on('POST', '/payins/!availablePaymentOptions', { body: options })
-      .on('GET', '/payins/order-1', notFound, { body: payinResponse({ status: 'PROCESSING' }, { upiId: attributes['upi-id'] }) });
-    const mounted = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': currencyCode, token: checkoutToken(), ...attributes });
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: options }).on('GET', '/payins/order-1', notFound, {
+      body: payinResponse({ status: 'PROCESSING' }, { upiId: attributes['upi-id'] }),
+    });
+    const mounted = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': currencyCode,
+      token: checkoutToken(),
+      ...attributes,
+    });
     await untilState(mounted.element, 'select');
     return mounted;
   }
@@ -30,19 +47,31 @@ describe('<pay-checkout> attributes', () => {
     platform.on('POST', '/payins/order-1', { body: payinResponse({}, { paymentMethodCode: 'NETBANKING' }) });
     const { element, events } = await open(
       'INR',
-      { data: [{ paymentMethodCode: 'NETBANKING', paymentOperators: [{ code: 'HDFC', name: 'HDFC Bank' }] }], externalProviders: [{ code: 'GPAY', name: 'Google Pay' }] },
+      {
+        data: [{ paymentMethodCode: 'NETBANKING', paymentOperators: [{ code: 'HDFC', name: 'HDFC Bank' }] }],
+        externalProviders: [{ code: 'GPAY', name: 'Google Pay' }],
+      },
       { 'payment-method-code': 'NETBANKING', 'external-provider-code': 'GPAY' },
     );
     expect($<HTMLSelectElement>(element, '#f-provider')!.value).to.equal('GPAY');
-    expect(events.find((e) => e.name === 'pay-ready')!.detail.externalProviders).to.deep.equal([{ code: 'GPAY', name: 'Google Pay' }]);
+    expect(events.find((e) => e.name === 'pay-ready')!.detail.externalProviders).to.deep.equal([
+      { code: 'GPAY', name: 'Google Pay' },
+    ]);
     await submit(element);
     await untilEvent(events, 'pay-created');
-    expect(created().paymentMethod).to.deep.equal({ paymentMethodCode: 'NETBANKING', externalProviderCode: 'GPAY' });
+    expect(created().paymentMethod).to.deep.equal({
+      paymentMethodCode: 'NETBANKING',
+      externalProviderCode: 'GPAY',
+    });
   });
 
   it('upi-id: offered prefilled, sent, and the UTR step is skipped', async () => {
     platform.on('POST', '/payins/order-1', { body: payinResponse({}, { upiId: 'asha@okbank' }) });
-    const { element, events } = await open('INR', { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] }, { 'upi-id': 'asha@okbank' });
+    const { element, events } = await open(
+      'INR',
+      { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] },
+      { 'upi-id': 'asha@okbank' },
+    );
     expect($<HTMLInputElement>(element, '[data-field="upiId"]')!.value).to.equal('asha@okbank');
     await submit(element);
     await untilState(element, 'pending');
@@ -56,7 +85,11 @@ describe('<pay-checkout> attributes', () => {
 
   it('without upi-id the UPI view offers the UTR step; show-deep-link="true" adds the UPI app link', async () => {
     platform.on('POST', '/payins/order-1', { body: payinResponse() });
-    const { element } = await open('INR', { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] }, { 'show-deep-link': 'true' });
+    const { element } = await open(
+      'INR',
+      { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] },
+      { 'show-deep-link': 'true' },
+    );
     await submit(element);
     await untilState(element, 'pending');
     await waitUntil(() => $(element, '#utr'), 'UTR step');
@@ -75,15 +108,24 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('postal-code, city and disctrict (the redirect spelling) fill the payment location; email, name and phone too', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'TWD' } } }, { paymentMethodCode: 'CODE_PAYMENT', money: { amount: 100, currencyCode: 'TWD' } }) });
-    const { element, events } = await open('TWD', { data: [{ paymentMethodCode: 'CODE_PAYMENT', paymentOperators: [] }] }, {
-      'postal-code': '100',
-      city: 'Taipei',
-      disctrict: 'Zhongzheng',
-      'email-address': 'mei@example.tw',
-      'account-name': 'Lin Mei',
-      'phone-number': '+886912345678',
+    platform.on('POST', '/payins/order-1', {
+      body: payinResponse(
+        { paymentRequested: { money: { amount: 100, currencyCode: 'TWD' } } },
+        { paymentMethodCode: 'CODE_PAYMENT', money: { amount: 100, currencyCode: 'TWD' } },
+      ),
     });
+    const { element, events } = await open(
+      'TWD',
+      { data: [{ paymentMethodCode: 'CODE_PAYMENT', paymentOperators: [] }] },
+      {
+        'postal-code': '100',
+        city: 'Taipei',
+        disctrict: 'Zhongzheng',
+        'email-address': 'mei@example.tw',
+        'account-name': 'Lin Mei',
+        'phone-number': '+886912345678',
+      },
+    );
     await submit(element);
     await untilEvent(events, 'pay-created');
     expect(created().paymentMethod).to.deep.equal({
@@ -96,20 +138,38 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('district is accepted as well as disctrict', async () => {
-    const { element } = await open('TWD', { data: [{ paymentMethodCode: 'CODE_PAYMENT', paymentOperators: [] }] }, { district: 'Da-an' });
+    const { element } = await open(
+      'TWD',
+      { data: [{ paymentMethodCode: 'CODE_PAYMENT', paymentOperators: [] }] },
+      { district: 'Da-an' },
+    );
     expect($<HTMLInputElement>(element, '[data-field="paymentLocation.district"]')!.value).to.equal('Da-an');
   });
 
   it('passport-number and account-number prefill Absa Pay; product-id goes with Offline; id-customer is never sent', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'ZAR' } } }, { paymentMethodCode: 'ABSA_PAY', money: { amount: 100, currencyCode: 'ZAR' } }) });
-    const { element, events } = await open('ZAR', { data: [{ paymentMethodCode: 'ABSA_PAY', paymentOperators: [] }, { paymentMethodCode: 'OFFLINE', paymentOperators: [] }] }, {
-      'payment-method-code': 'ABSA_PAY',
-      'account-name': 'Thabo Nkosi',
-      'account-number': '4081234567',
-      'passport-number': 'A1234567',
-      'product-id': 'SKU-9',
-      'id-customer': 'CUST-42',
+    platform.on('POST', '/payins/order-1', {
+      body: payinResponse(
+        { paymentRequested: { money: { amount: 100, currencyCode: 'ZAR' } } },
+        { paymentMethodCode: 'ABSA_PAY', money: { amount: 100, currencyCode: 'ZAR' } },
+      ),
     });
+    const { element, events } = await open(
+      'ZAR',
+      {
+        data: [
+          { paymentMethodCode: 'ABSA_PAY', paymentOperators: [] },
+          { paymentMethodCode: 'OFFLINE', paymentOperators: [] },
+        ],
+      },
+      {
+        'payment-method-code': 'ABSA_PAY',
+        'account-name': 'Thabo Nkosi',
+        'account-number': '4081234567',
+        'passport-number': 'A1234567',
+        'product-id': 'SKU-9',
+        'id-customer': 'CUST-42',
+      },
+    );
     expect($<HTMLInputElement>(element, '[data-field="passportNumber"]')!.value).to.equal('A1234567');
     await submit(element);
     await untilEvent(events, 'pay-created');
@@ -122,16 +182,36 @@ describe('<pay-checkout> attributes', () => {
   });
 
   it('product-id is sent with the Offline method, which accepts it', async () => {
-    platform.on('POST', '/payins/order-1', { body: payinResponse({ paymentRequested: { money: { amount: 100, currencyCode: 'MXN' } } }, { paymentMethodCode: 'OFFLINE', money: { amount: 100, currencyCode: 'MXN' } }) });
-    const { element, events } = await open('MXN', { data: [{ paymentMethodCode: 'OFFLINE', paymentOperators: [] }] }, { 'product-id': 'SKU-9' });
+    platform.on('POST', '/payins/order-1', {
+      body: payinResponse(
+        { paymentRequested: { money: { amount: 100, currencyCode: 'MXN' } } },
+        { paymentMethodCode: 'OFFLINE', money: { amount: 100, currencyCode: 'MXN' } },
+      ),
+    });
+    const { element, events } = await open(
+      'MXN',
+      { data: [{ paymentMethodCode: 'OFFLINE', paymentOperators: [] }] },
+      { 'product-id': 'SKU-9' },
+    );
     await submit(element);
     await untilEvent(events, 'pay-created');
     expect(created().paymentMethod).to.deep.equal({ paymentMethodCode: 'OFFLINE', productId: 'SKU-9' });
   });
 
   it('a locked method that is not offered is an error, not a silent switch', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] } }).on('GET', '/payins/order-1', notFound);
-    const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), 'payment-method-code': 'PIXQR', 'options-available': 'false' });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', {
+        body: { data: [{ paymentMethodCode: 'UPIQR', paymentOperators: [] }] },
+      })
+      .on('GET', '/payins/order-1', notFound);
+    const { element, events } = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      token: checkoutToken(),
+      'payment-method-code': 'PIXQR',
+      'options-available': 'false',
+    });
     await untilState(element, 'error');
     expect(events.find((e) => e.name === 'pay-error')!.detail.code).to.equal('PAYMENT_OPERATOR_UNAVAILABLE');
   });

@@ -31,13 +31,22 @@ const checkoutUrl = (key: string, scenario: Record<string, string> = {}, own?: s
   `/__test/kit${own ? `/own/${own}` : ''}/checkouts?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
 /** An answer no kit gives (kit-server.mjs): `bad` (no token), `broad`, `otherPayin`. */
 const oddCheckoutUrl = (kind: string) => `/__test/odd-checkout?${new URLSearchParams({ key: uniqueId('odd'), kind })}`;
-const kitStats = (key: string): Promise<KitStats> => fetch(`/__test/kit/stats?key=${key}`).then((response) => response.json());
+const kitStats = (key: string): Promise<KitStats> =>
+  fetch(`/__test/kit/stats?key=${key}`).then((response) => response.json());
 
 /** A virtual account in IDR: the platform keeps it pending a day (amount 1: until it expires). */
-const VIRTUAL_ACCOUNT = { 'payment-method-code': 'VAPAY', 'payment-operator-code': 'BCA', 'options-available': 'false' };
+const VIRTUAL_ACCOUNT = {
+  'payment-method-code': 'VAPAY',
+  'payment-operator-code': 'BCA',
+  'options-available': 'false',
+};
 
 const settle = async (idPayin: string, status = 'SUCCESS', own?: string) =>
-  fetch(`${await sandboxUrl(own)}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
+  fetch(`${await sandboxUrl(own)}/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
 
 /** One slow poll interval (10 s, src/checkout/status-poller.ts) and a margin: a read the poller owes comes within it. */
 const POLL_BOUND_MS = 14_000;
@@ -58,15 +67,23 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   /** The page's requests to the platform (the test's own to the emulator's tools aside). */
-  const toPlatform = (base = platform) => recorder.requests.filter((request) => request.url.startsWith(base) && !request.path.startsWith('/__sandbox/'));
+  const toPlatform = (base = platform) =>
+    recorder.requests.filter((request) => request.url.startsWith(base) && !request.path.startsWith('/__sandbox/'));
   const toKit = () => recorder.requests.filter((request) => request.path === '/__test/kit/checkouts');
-  const reads = (idPayin: string, base = platform) => toPlatform(base).filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
-  const creates = (idPayin: string) => toPlatform().filter((request) => request.method === 'POST' && request.path === `/payins/${idPayin}`);
+  const reads = (idPayin: string, base = platform) =>
+    toPlatform(base).filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
+  const creates = (idPayin: string) =>
+    toPlatform().filter((request) => request.method === 'POST' && request.path === `/payins/${idPayin}`);
 
   it('takes the token, platform, payin, money, options and name from the answer, and pays to success', async () => {
     const key = uniqueId('kit');
     // The page's own merchant-name and payin-id give way to the answer's.
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key), 'payment-method-code': 'UPIQR', 'merchant-name': 'Page Shop', 'payin-id': 'not-the-order' });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(key),
+      'payment-method-code': 'UPIQR',
+      'merchant-name': 'Page Shop',
+      'payin-id': 'not-the-order',
+    });
     await untilState(element, 'select');
     const [asked] = toKit();
     expect(asked!.method).to.equal('POST');
@@ -82,7 +99,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     await submit(element);
     await untilState(element, 'success', 8000);
     expect(creates(idPayin!)).to.have.length(1);
-    expect(creates(idPayin!)[0]!.body).to.nested.include({ 'paymentRequested.money.amount': 100, 'paymentRequested.money.currencyCode': 'INR' });
+    expect(creates(idPayin!)[0]!.body).to.nested.include({
+      'paymentRequested.money.amount': 100,
+      'paymentRequested.money.currencyCode': 'INR',
+    });
     expect(events.find((e) => e.name === 'pay-created')!.detail).to.include({ idPayin, resumed: false });
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
     expect(await kitStats(key)).to.include({ creates: 1, renewals: 0 });
@@ -104,7 +124,9 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const [created, renewed] = toKit();
     expect(created!.body).to.deep.equal({});
     expect(Object.keys(renewed!.body as object)).to.deep.equal(['handle']);
-    expect((renewed!.body as { handle: string }).handle).to.be.a('string').and.have.length.greaterThan(8);
+    expect((renewed!.body as { handle: string }).handle)
+      .to.be.a('string')
+      .and.have.length.greaterThan(8);
     expect(await kitStats(key)).to.include({ creates: 1, renewals: 1 });
     expect(creates(idPayin!)).to.have.length(1);
   });
@@ -116,7 +138,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const key = uniqueId('kit');
     const own = ownPlatform();
     const base = await sandboxUrl(own);
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own), ...VIRTUAL_ACCOUNT });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
+      ...VIRTUAL_ACCOUNT,
+    });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
@@ -125,7 +150,11 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
     await advanceClock(own, 1800 - 30);
     await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: POLL_BOUND_MS });
-    await waitUntil(() => reads(idPayin!, base).some((read) => read.headers.authorization !== first && read.status === 200), 'a read with the fresh token', { timeout: POLL_BOUND_MS });
+    await waitUntil(
+      () => reads(idPayin!, base).some((read) => read.headers.authorization !== first && read.status === 200),
+      'a read with the fresh token',
+      { timeout: POLL_BOUND_MS },
+    );
     expect(toPlatform(base).filter((request) => request.status === 401)).to.have.length(0);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!, 'SUCCESS', own);
@@ -137,15 +166,27 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const key = uniqueId('kit');
     const own = ownPlatform();
     const base = await sandboxUrl(own);
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own), ...VIRTUAL_ACCOUNT });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
+      ...VIRTUAL_ACCOUNT,
+    });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
     await advanceClock(own, 1800 + 60);
-    await waitUntil(() => reads(idPayin!, base).some((read) => read.status === 401), 'a read refused for its token', { timeout: POLL_BOUND_MS });
+    await waitUntil(() => reads(idPayin!, base).some((read) => read.status === 401), 'a read refused for its token', {
+      timeout: POLL_BOUND_MS,
+    });
     const refused = reads(idPayin!, base).findIndex((read) => read.status === 401);
-    await waitUntil(() => reads(idPayin!, base).slice(refused).some((read) => read.status === 200), 'a read again, with the fresh token', { timeout: 8000 });
+    await waitUntil(
+      () =>
+        reads(idPayin!, base)
+          .slice(refused)
+          .some((read) => read.status === 200),
+      'a read again, with the fresh token',
+      { timeout: 8000 },
+    );
     const stats = await kitStats(key);
     expect(stats.renewals).to.equal(1);
     expect(element.state).to.equal('pending');
@@ -158,8 +199,13 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   it('429 and 503 from the checkout URL are waited out as the platform’s are: "Busy — one moment…", then the form', async () => {
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { busy: '2' }), 'payment-method-code': 'UPIQR' });
-    await waitUntil(() => element.shadowRoot!.textContent!.includes('Busy — one moment…'), 'the busy words', { timeout: 3000 });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(key, { busy: '2' }),
+      'payment-method-code': 'UPIQR',
+    });
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Busy — one moment…'), 'the busy words', {
+      timeout: 3000,
+    });
     expect(element.state).to.equal('loading');
     await untilState(element, 'select', 10_000);
     expect(toKit().map((request) => request.status)).to.deep.equal([429, 503, 201]);
@@ -173,7 +219,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     ['a token for another payin than the answer’s is BAD_RESPONSE', 'otherPayin', 'BAD_RESPONSE'],
   ] as const) {
     it(`${name}, and nothing goes to the platform`, async () => {
-      const { element, events } = await mount({ 'checkout-url': oddCheckoutUrl(kind), 'payment-method-code': 'UPIQR' });
+      const { element, events } = await mount({
+        'checkout-url': oddCheckoutUrl(kind),
+        'payment-method-code': 'UPIQR',
+      });
       await untilState(element, 'error');
       const error = events.find((e) => e.name === 'pay-error')!.detail;
       expect(error.code).to.equal(code);
@@ -187,19 +236,29 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   it('another 4xx is CHECKOUT_UNAVAILABLE, in the shopper’s words (Thai), with the way back to the shop', async () => {
     // The Thai terms are here before the answer (a pay-error says the words loaded when it fires).
     await loadLocale('th');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(uniqueId('kit'), { refuse: '1' }), locale: 'th', 'return-url': 'https://shop.example/cart' });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(uniqueId('kit'), { refuse: '1' }),
+      locale: 'th',
+      'return-url': 'https://shop.example/cart',
+    });
     await untilState(element, 'error');
     const error = events.find((e) => e.name === 'pay-error')!.detail;
     expect(error).to.include({ code: 'CHECKOUT_UNAVAILABLE', httpStatus: 403, retryable: false });
     expect(error.message).to.equal('ร้านค้าไม่สามารถเริ่มการชำระเงินนี้ได้ กรุณากลับไปที่ร้านค้าแล้วลองอีกครั้ง');
-    await waitUntil(() => $(element, '[part="error"]')?.textContent?.includes('ร้านค้าไม่สามารถเริ่มการชำระเงินนี้ได้'), 'the Thai words in the view');
+    await waitUntil(
+      () => $(element, '[part="error"]')?.textContent?.includes('ร้านค้าไม่สามารถเริ่มการชำระเงินนี้ได้'),
+      'the Thai words in the view',
+    );
     expect(element.shadowRoot!.querySelector('a[href="https://shop.example/cart"]')).to.not.equal(null);
     expect(toPlatform()).to.have.length(0);
   });
 
   it('the authorized stream’s payin is used as it is: no GET /payins at all', async () => {
     const key = uniqueId('kit');
-    const { element, events } = await mount({ 'checkout-url': checkoutUrl(key, { amount: '1' }), 'payment-method-code': 'UPIQR' });
+    const { element, events } = await mount({
+      'checkout-url': checkoutUrl(key, { amount: '1' }),
+      'payment-method-code': 'UPIQR',
+    });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'pending');
@@ -209,7 +268,9 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     await untilState(element, 'success', 5000);
     expect(events.find((e) => e.name === 'pay-success')!.detail.payin.status).to.equal('SUCCESS');
     // The create, and nothing read: the stream was ready before it, and brought the payin.
-    expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([`POST /payins/${idPayin}`]);
+    expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([
+      `POST /payins/${idPayin}`,
+    ]);
   });
 
   it('fetchCheckout: the page’s own function gets {} and its answer is used as checkout-url’s', async () => {
@@ -217,7 +278,11 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const asked: unknown[] = [];
     const fetchCheckout = async (request: { handle?: string }) => {
       asked.push(request);
-      const response = await fetch(checkoutUrl(key), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
+      const response = await fetch(checkoutUrl(key), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+      });
       return (await response.json()) as CheckoutResponse;
     };
     const { element } = await mount({ 'payment-method-code': 'UPIQR' }, { fetchCheckout });
@@ -238,19 +303,34 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
     try {
       const idPayin = uniqueId('expiring');
       const own = ownPlatform();
-      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800, own });
-      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(own), ...VIRTUAL_ACCOUNT });
+      const token = await mintToken(idPayin, {
+        money: { amount: 1, currencyCode: 'IDR' },
+        validitySecs: 1800,
+        own,
+      });
+      const { element, events } = await mount({
+        token,
+        'base-url': await sandboxUrl(own),
+        ...VIRTUAL_ACCOUNT,
+      });
       await untilState(element, 'select');
       await submit(element);
       await untilState(element, 'pending');
       await advanceClock(own, 1800 + 60);
       await untilEvent(events, 'pay-token-expiring', 1, 5000);
       const { detail } = events.find((e) => e.name === 'pay-token-expiring')!;
-      expect(detail).to.deep.equal({ idPayin, expiresAt: new Date(decodeToken(token)!.exp! * 1000).toISOString() });
+      expect(detail).to.deep.equal({
+        idPayin,
+        expiresAt: new Date(decodeToken(token)!.exp! * 1000).toISOString(),
+      });
       // Following waits for a fresh token: the pending view says it is checking, as just after
       // the create, and nothing is asked of the platform meanwhile.
-      await waitUntil(() => $(element, '[part="status"] [part="error"]')?.textContent?.trim() === 'Checking payment status…', 'the checking line');
-      const read = () => recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
+      await waitUntil(
+        () => $(element, '[part="status"] [part="error"]')?.textContent?.trim() === 'Checking payment status…',
+        'the checking line',
+      );
+      const read = () =>
+        recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
       const paused = read();
       await sleep(500);
       expect(read()).to.equal(paused);
@@ -260,7 +340,9 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       const fresh = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = fresh;
       await untilState(element, 'success', 5000);
-      expect(recorder.requests.filter((request) => request.path === `/payins/${idPayin}`).at(-1)!.headers.authorization).to.equal(`Bearer ${fresh}`);
+      expect(
+        recorder.requests.filter((request) => request.path === `/payins/${idPayin}`).at(-1)!.headers.authorization,
+      ).to.equal(`Bearer ${fresh}`);
       expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
       expect(events.filter((e) => e.name === 'pay-token-expiring')).to.have.length(1);
     } finally {
@@ -273,8 +355,16 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
     try {
       const idPayin = uniqueId('expiring');
       const own = ownPlatform();
-      const token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, validitySecs: 1800, own });
-      const { element, events } = await mount({ token, 'base-url': await sandboxUrl(own), ...VIRTUAL_ACCOUNT });
+      const token = await mintToken(idPayin, {
+        money: { amount: 1, currencyCode: 'IDR' },
+        validitySecs: 1800,
+        own,
+      });
+      const { element, events } = await mount({
+        token,
+        'base-url': await sandboxUrl(own),
+        ...VIRTUAL_ACCOUNT,
+      });
       await untilState(element, 'select');
       await submit(element);
       await untilState(element, 'pending');
@@ -283,7 +373,9 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       const other = await mintToken(uniqueId('other'), { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = other;
       await sleep(300);
-      expect(recorder.requests.filter((request) => request.headers.authorization === `Bearer ${other}`)).to.have.length(0);
+      expect(recorder.requests.filter((request) => request.headers.authorization === `Bearer ${other}`)).to.have.length(
+        0,
+      );
       expect(element.state).to.equal('pending');
       expect($(element, '[part="status"] [part="error"]')?.textContent?.trim()).to.equal('Checking payment status…');
       element.token = await mintToken(idPayin, { money: { amount: 1, currencyCode: 'IDR' }, own });

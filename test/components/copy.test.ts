@@ -14,7 +14,10 @@ const ACCOUNT_NUMBER = '8801234567890';
 async function press(target: Element) {
   target.scrollIntoView({ block: 'center' });
   const box = target.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+  await sendMouse({
+    type: 'click',
+    position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)],
+  });
 }
 
 describe('<pay-checkout> copy buttons', () => {
@@ -26,7 +29,13 @@ describe('<pay-checkout> copy buttons', () => {
     platform
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
       .on('GET', '/payins/order-1', {
-        body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'OFFLINE', account: { bankName: 'Demo Bank', accountName: 'Demo Shop Ltd', accountNumber: ACCOUNT_NUMBER } }),
+        body: payinResponse(
+          { status: 'PROCESSING' },
+          {
+            paymentMethodCode: 'OFFLINE',
+            account: { bankName: 'Demo Bank', accountName: 'Demo Shop Ltd', accountNumber: ACCOUNT_NUMBER },
+          },
+        ),
       });
   });
   afterEach(async () => {
@@ -35,9 +44,16 @@ describe('<pay-checkout> copy buttons', () => {
   });
 
   it('a click on Copy puts the value on the clipboard and announces "Copied"', async () => {
-    const { element } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() });
+    const { element } = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      token: checkoutToken(),
+    });
     await untilState(element, 'pending');
-    const row = $$(element, '.row').find((candidate) => candidate.querySelector('.copy-value')?.textContent === ACCOUNT_NUMBER);
+    const row = $$(element, '.row').find(
+      (candidate) => candidate.querySelector('.copy-value')?.textContent === ACCOUNT_NUMBER,
+    );
     expect(row, 'the account number has a copy row').to.exist;
     const writes: string[] = [];
     const clipboard = navigator.clipboard;
@@ -47,7 +63,11 @@ describe('<pay-checkout> copy buttons', () => {
     try {
       await press(row!.querySelector('button.copy')!);
       const status = $(element, '[role="status"]')!;
-      await waitUntil(() => status.textContent!.trim() === 'Copied', `the announcement (is "${status.textContent!.trim()}")`, { timeout: 3000 });
+      await waitUntil(
+        () => status.textContent!.trim() === 'Copied',
+        `the announcement (is "${status.textContent!.trim()}")`,
+        { timeout: 3000 },
+      );
       expect(writes).to.deep.equal([ACCOUNT_NUMBER]);
     } finally {
       clipboard.writeText = writeText;

@@ -6,7 +6,16 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
-import { mount, untilState, untilEvent, $, submit, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  submit,
+  fastPolling,
+  normalPolling,
+  startedHere,
+} from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -14,7 +23,9 @@ describe('<pay-checkout> hardening and scale', () => {
   let platform: FakePlatform;
   beforeEach(() => {
     platform = new FakePlatform().install();
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
     fastPolling();
   });
   afterEach(() => {
@@ -31,7 +42,11 @@ describe('<pay-checkout> hardening and scale', () => {
   ] as const) {
     it(`polling never spins: ${name} waits at least the normal cadence`, async () => {
       startedHere();
-      platform.on('GET', '/payins/order-1', processing, { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': retryAfter() } });
+      platform.on('GET', '/payins/order-1', processing, {
+        status: 429,
+        body: { errorCode: 'RATE_LIMITED' },
+        headers: { 'Retry-After': retryAfter() },
+      });
       const { element } = await mount(base);
       await untilState(element, 'pending');
       const before = platform.count('GET', '/payins/order-1');
@@ -44,7 +59,9 @@ describe('<pay-checkout> hardening and scale', () => {
   it('a busy platform (429) while following is nothing for anyone to act on: no pay-error, no "connection lost"', async () => {
     startedHere();
     const limited = { status: 429, body: { errorCode: 'RATE_LIMITED' }, headers: { 'Retry-After': '0' } };
-    platform.on('GET', '/payins/order-1', processing, limited, limited, { body: payinResponse({ status: 'SUCCESS' }) });
+    platform.on('GET', '/payins/order-1', processing, limited, limited, {
+      body: payinResponse({ status: 'SUCCESS' }),
+    });
     const { element, events } = await mount(base);
     await untilState(element, 'pending');
     await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'the 429s');
@@ -55,20 +72,35 @@ describe('<pay-checkout> hardening and scale', () => {
 
   it('a bad answer while polling is transient: retried with backoff, and the payment that succeeded shows it', async () => {
     startedHere();
-    platform.on('GET', '/payins/order-1', processing, { text: '{"status":"PROC' }, { body: { status: 42 } }, { body: payinResponse({ status: 'SUCCESS' }) });
+    platform.on(
+      'GET',
+      '/payins/order-1',
+      processing,
+      { text: '{"status":"PROC' },
+      { body: { status: 42 } },
+      { body: payinResponse({ status: 'SUCCESS' }) },
+    );
     const { element, events } = await mount(base);
     await untilState(element, 'success', 4000);
     // pay-error waits for the words of trouble; pay-success, after it, waits behind it.
     await untilEvent(events, 'pay-success');
     const errors = events.filter((event) => event.name === 'pay-error');
     expect(errors.map((event) => [event.detail.code, event.detail.retryable])).to.deep.equal([['BAD_RESPONSE', true]]);
-    expect(events.map((event) => event.name).filter((name) => name === 'pay-error' || name === 'pay-status').slice(-2)).to.deep.equal(['pay-error', 'pay-status']);
+    expect(
+      events
+        .map((event) => event.name)
+        .filter((name) => name === 'pay-error' || name === 'pay-status')
+        .slice(-2),
+    ).to.deep.equal(['pay-error', 'pay-status']);
   });
 
-  it("an answer about another payment is BAD_RESPONSE, never its success: another idPayin, or other money", async () => {
+  it('an answer about another payment is BAD_RESPONSE, never its success: another idPayin, or other money', async () => {
     startedHere();
     const other = payinResponse({ status: 'SUCCESS' }, { idPayin: 'f-1' });
-    const otherMoney = payinResponse({ status: 'SUCCESS', paymentRequested: { money: { amount: 999, currencyCode: 'INR' } } });
+    const otherMoney = payinResponse({
+      status: 'SUCCESS',
+      paymentRequested: { money: { amount: 999, currencyCode: 'INR' } },
+    });
     platform.on('GET', '/payins/order-1', processing, { body: other }, { body: otherMoney }, processing);
     const { element, events } = await mount(base);
     await untilState(element, 'pending');
@@ -76,7 +108,10 @@ describe('<pay-checkout> hardening and scale', () => {
     expect(element.state).to.equal('pending');
     expect(events.some((event) => event.name === 'pay-success')).to.equal(false);
     await untilEvent(events, 'pay-error');
-    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'BAD_RESPONSE', retryable: true });
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({
+      code: 'BAD_RESPONSE',
+      retryable: true,
+    });
     platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
     await untilState(element, 'success');
   });
@@ -106,13 +141,20 @@ describe('<pay-checkout> hardening and scale', () => {
   });
 
   it('a 406 the moment the form shows: the customer and the pay-error read the rejection in words (they load with the payin views)', async () => {
-    platform.on('POST', '/payins/order-1', { status: 406, body: { errorCode: 'INVALID_ACCOUNT_NUMBER', message: 'no such account' } });
+    platform.on('POST', '/payins/order-1', {
+      status: 406,
+      body: { errorCode: 'INVALID_ACCOUNT_NUMBER', message: 'no such account' },
+    });
     const { element, events } = await mount({ ...base, 'payment-method-code': 'UPIQR' });
     await untilState(element, 'select');
     await submit(element);
     await waitUntil(() => events.some((event) => event.name === 'pay-error'), 'pay-error');
     const words = 'The account number was not accepted. Check it and try again.';
-    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'INVALID_ACCOUNT_NUMBER', message: words, httpStatus: 406 });
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({
+      code: 'INVALID_ACCOUNT_NUMBER',
+      message: words,
+      httpStatus: 406,
+    });
     await waitUntil(() => $(element, '.form-error')?.textContent?.includes(words), 'the words at the form');
   });
 
@@ -138,7 +180,12 @@ describe('<pay-checkout> hardening and scale', () => {
 
   it('a token that can only read (PAYIN_INFO) reads the payin at once, marker or not', async () => {
     platform.on('GET', '/payins/order-1', processing);
-    const token = fakeJwt({ merchantCode: 'demo-merchant', action: 'PAYIN_INFO', idPayment: 'order-1', exp: Math.floor(Date.now() / 1000) + 600 });
+    const token = fakeJwt({
+      merchantCode: 'demo-merchant',
+      action: 'PAYIN_INFO',
+      idPayment: 'order-1',
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
     const { element } = await mount({ ...base, token });
     await untilState(element, 'pending');
   });
@@ -148,14 +195,24 @@ describe('<pay-checkout> hardening and scale', () => {
     await untilState(element, 'select');
     expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(0);
     expect(events.filter((event) => event.name === 'pay-ready')).to.have.length(1);
-    await waitUntil(() => $(element, '[part="merchant-name"]')?.textContent?.includes('Demo Shop'), 'the merchant name');
-    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['GET /merchant-info']);
+    await waitUntil(
+      () => $(element, '[part="merchant-name"]')?.textContent?.includes('Demo Shop'),
+      'the merchant name',
+    );
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal([
+      'GET /merchant-info',
+    ]);
   });
 
   it("the merchant's own options and name: pay-ready with that name and not one platform request; the name is text", async () => {
-    const { element, events } = await mount({ ...base, 'merchant-name': '  <b>Chai</b> & Co  ' }, { options: OPTIONS_INR });
+    const { element, events } = await mount(
+      { ...base, 'merchant-name': '  <b>Chai</b> & Co  ' },
+      { options: OPTIONS_INR },
+    );
     await untilState(element, 'select');
-    expect(events.filter((event) => event.name === 'pay-ready').map((event) => event.detail.merchantName)).to.deep.equal(['<b>Chai</b> & Co']);
+    expect(
+      events.filter((event) => event.name === 'pay-ready').map((event) => event.detail.merchantName),
+    ).to.deep.equal(['<b>Chai</b> & Co']);
     const shown = $(element, '[part="merchant-name"]')!;
     expect(shown.textContent).to.contain('<b>Chai</b> & Co');
     expect(shown.querySelector('b')).to.equal(null);
@@ -169,20 +226,27 @@ describe('<pay-checkout> hardening and scale', () => {
     const { element } = await mount({ ...base, 'merchant-name': 'Chai & Co' });
     await untilState(element, 'select');
     expect($(element, '[part="merchant-name"]')!.textContent).to.contain('Chai & Co');
-    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal(['POST /payins/!availablePaymentOptions']);
+    expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal([
+      'POST /payins/!availablePaymentOptions',
+    ]);
   });
 
   it('options that are not an options answer are bad page input naming options', async () => {
     const { element, events } = await mount(base, { options: { data: 'UPIQR' } as never });
     await untilState(element, 'error');
-    const errors = events.filter((event) => event.name === 'pay-error').map((event) => event.detail as { code: string; message: string });
+    const errors = events
+      .filter((event) => event.name === 'pay-error')
+      .map((event) => event.detail as { code: string; message: string });
     expect(errors[0]).to.include({ code: 'INVALID_ATTRIBUTE' });
     expect(errors[0]!.message).to.match(/options/);
     expect(platform.requests).to.have.length(0);
   });
 
   it('a base-url that is not the platform (404 to the options) is INVALID_ATTRIBUTE naming base-url', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { status: 404, body: { errorCode: 'NOT_FOUND', message: 'No such page' } });
+    platform.on('POST', '/payins/!availablePaymentOptions', {
+      status: 404,
+      body: { errorCode: 'NOT_FOUND', message: 'No such page' },
+    });
     const { element, events } = await mount(base);
     await untilState(element, 'error');
     const error = events.find((event) => event.name === 'pay-error')!.detail;
@@ -206,11 +270,18 @@ describe('<pay-checkout> bad amounts are bad input', () => {
     it(`${amount} ${currency}: INVALID_ATTRIBUTE naming amount, and no request`, async () => {
       const platform = new FakePlatform().install();
       try {
-        const { element, events } = await mount({ 'base-url': BASE_URL, amount, 'currency-code': currency, token: checkoutToken() });
+        const { element, events } = await mount({
+          'base-url': BASE_URL,
+          amount,
+          'currency-code': currency,
+          token: checkoutToken(),
+        });
         await untilState(element, 'error');
         const error = events.find((event) => event.name === 'pay-error')!.detail;
         expect(error.code).to.equal('INVALID_ATTRIBUTE');
-        expect(error.message).to.match(/\(amount: /).and.to.match(says);
+        expect(error.message)
+          .to.match(/\(amount: /)
+          .and.to.match(says);
         await sleep(50);
         expect(platform.requests).to.have.length(0);
       } finally {
@@ -227,7 +298,11 @@ describe('<pay-checkout> waits for its token', () => {
     const info = console.info;
     console.info = (...args: unknown[]) => void infos.push(args.join(' '));
     try {
-      const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR' });
+      const { element, events } = await mount({
+        'base-url': BASE_URL,
+        amount: '100',
+        'currency-code': 'INR',
+      });
       await sleep(200);
       expect(element.state).to.equal('loading');
       expect(events).to.have.length(0);

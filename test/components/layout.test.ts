@@ -17,7 +17,8 @@ const LOCALES = ['en', 'th', 'hi'];
 const WIDTH = 320;
 
 /** Where an element is, for a failure message. */
-const describeNode = (node: Element) => `<${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? ` class="${node.className.trim()}"` : ''}> "${(node.textContent ?? '').trim().slice(0, 40)}"`;
+const describeNode = (node: Element) =>
+  `<${node.tagName.toLowerCase()}${node.className && typeof node.className === 'string' ? ` class="${node.className.trim()}"` : ''}> "${(node.textContent ?? '').trim().slice(0, 40)}"`;
 
 /** The word segments of a control's text, each a Range, in the element's language. */
 function words(control: Element, lang: string): Range[] {
@@ -42,19 +43,25 @@ function layoutProblems(element: PayCheckout): string[] {
   const root = element.shadowRoot!;
   const lang = root.querySelector('section')?.lang || 'en';
   const host = element.getBoundingClientRect();
-  if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
   for (const node of root.querySelectorAll('*')) {
     if (node.closest('.visually-hidden, svg')) continue;
     const rect = node.getBoundingClientRect();
     if (!rect.width && !rect.height) continue;
-    if (rect.right > host.right + 0.5 || rect.left < host.left - 0.5) problems.push(`${describeNode(node)} overflows: ${rect.left.toFixed(0)}–${rect.right.toFixed(0)} px, the element ${host.left}–${host.right}`);
+    if (rect.right > host.right + 0.5 || rect.left < host.left - 0.5)
+      problems.push(
+        `${describeNode(node)} overflows: ${rect.left.toFixed(0)}–${rect.right.toFixed(0)} px, the element ${host.left}–${host.right}`,
+      );
   }
   for (const control of root.querySelectorAll('button, a, summary')) {
     if (!control.getClientRects().length) continue;
-    if (control.scrollWidth > control.clientWidth + 1) problems.push(`${describeNode(control)} is narrower than its label (clipped)`);
+    if (control.scrollWidth > control.clientWidth + 1)
+      problems.push(`${describeNode(control)} is narrower than its label (clipped)`);
     for (const word of words(control, lang)) {
       const lines = new Set([...word.getClientRects()].map((rect) => Math.round(rect.top)));
-      if (lines.size > 1) problems.push(`${describeNode(control)} breaks "${word.toString()}" across ${lines.size} lines`);
+      if (lines.size > 1)
+        problems.push(`${describeNode(control)} breaks "${word.toString()}" across ${lines.size} lines`);
     }
   }
   return problems;
@@ -64,7 +71,10 @@ function layoutProblems(element: PayCheckout): string[] {
 async function expectLaidOut(element: PayCheckout, where: string, locales = LOCALES) {
   for (const locale of locales) {
     element.setAttribute('locale', locale);
-    await waitUntil(() => element.shadowRoot!.querySelector('section')?.lang === locale, `${where}: the ${locale} terms`);
+    await waitUntil(
+      () => element.shadowRoot!.querySelector('section')?.lang === locale,
+      `${where}: the ${locale} terms`,
+    );
     await element.updateComplete;
     expect(layoutProblems(element), `${where} in ${locale}`).to.deep.equal([]);
   }
@@ -89,11 +99,26 @@ function platformClockAhead(): () => void {
 
 /** Every code of the table in its first currency, and the views with another shape. */
 const CASES: { name: string; code: string; currencyCode: string; attributes: Record<string, string> }[] = [
-  ...[...new Map(PAYIN_METHOD_TABLE.map((row) => [row.code, row])).values()].map((row) => ({ name: row.code, code: row.code, currencyCode: row.currencies[0] as string, attributes: {} })),
+  ...[...new Map(PAYIN_METHOD_TABLE.map((row) => [row.code, row])).values()].map((row) => ({
+    name: row.code,
+    code: row.code,
+    currencyCode: row.currencies[0] as string,
+    attributes: {},
+  })),
   { name: 'OFFLINE in THB (an account)', code: 'OFFLINE', currencyCode: 'THB', attributes: {} },
   { name: 'OFFLINE in VND (a QR)', code: 'OFFLINE', currencyCode: 'VND', attributes: {} },
-  { name: 'UPIQR with the app link', code: 'UPIQR', currencyCode: 'INR', attributes: { 'show-deep-link': 'true' } },
-  { name: 'UPIQR with a UPI ID (the QR, paying from it)', code: 'UPIQR', currencyCode: 'INR', attributes: { 'upi-id': 'asha@okdemo' } },
+  {
+    name: 'UPIQR with the app link',
+    code: 'UPIQR',
+    currencyCode: 'INR',
+    attributes: { 'show-deep-link': 'true' },
+  },
+  {
+    name: 'UPIQR with a UPI ID (the QR, paying from it)',
+    code: 'UPIQR',
+    currencyCode: 'INR',
+    attributes: { 'upi-id': 'asha@okdemo' },
+  },
 ];
 
 describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
@@ -119,14 +144,19 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
     it(`${item.name}: form, pending (phone and desktop), expired and final views fit, labels whole, no QR after expiry`, async () => {
       restorePointer = emulatePointer(true);
       // Amount 1: the emulator keeps the payment pending until its expiry.
-      const { element, idPayin } = await openSandboxCheckout(item.code, item.currencyCode, 1, { 'return-url': 'https://shop.example/orders/1', ...item.attributes });
+      const { element, idPayin } = await openSandboxCheckout(item.code, item.currencyCode, 1, {
+        'return-url': 'https://shop.example/orders/1',
+        ...item.attributes,
+      });
       fill(element, item.code, item.currencyCode);
       await element.updateComplete;
       await expectLaidOut(element, 'the form');
 
       await submit(element);
       await untilState(element, 'pending', 6000);
-      await waitUntil(() => !element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', { timeout: 5000 });
+      await waitUntil(() => !element.shadowRoot!.querySelector('.qr-placeholder'), 'QR drawn', {
+        timeout: 5000,
+      });
       await expectLaidOut(element, 'pending, on a phone');
       restorePointer();
       restorePointer = emulatePointer(false);
@@ -134,9 +164,16 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
       await expectLaidOut(element, 'pending, on a desktop', ['en', 'th']);
 
       restoreClock = platformClockAhead();
-      await waitUntil(() => element.shadowRoot!.querySelector('.expired-note'), 'expired (the next read sees the clock)', { timeout: 10_000 });
+      await waitUntil(
+        () => element.shadowRoot!.querySelector('.expired-note'),
+        'expired (the next read sees the clock)',
+        { timeout: 10_000 },
+      );
       await element.updateComplete;
-      expect($$(element, '[part="qr"], svg.qr, img.qr, .details-box, button.copy'), 'QR and details withdrawn').to.have.length(0);
+      expect(
+        $$(element, '[part="qr"], svg.qr, img.qr, .details-box, button.copy'),
+        'QR and details withdrawn',
+      ).to.have.length(0);
       await expectLaidOut(element, 'expired');
       restoreClock();
       restoreClock = undefined;
@@ -147,11 +184,19 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
         body: JSON.stringify({ status: 'SUCCESS' }),
       });
       // Polling ends a moment after expiry: "Check again" reads the status then.
-      await waitUntil(() => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')), 'success or Check again', { timeout: 10_000 }).catch((error: Error) => {
+      await waitUntil(
+        () => element.state === 'success' || $$(element, 'button').some((b) => b.textContent!.includes('Check again')),
+        'success or Check again',
+        { timeout: 10_000 },
+      ).catch((error: Error) => {
         // What the element showed instead, for whoever reads a CI log.
-        throw new Error(`${error.message}: state ${element.state}, following ${element.pollStopped ?? 'on'}, text "${element.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim().slice(0, 500)}"`);
+        throw new Error(
+          `${error.message}: state ${element.state}, following ${element.pollStopped ?? 'on'}, text "${element.shadowRoot!.textContent!.replace(/\s+/g, ' ').trim().slice(0, 500)}"`,
+        );
       });
-      $$<HTMLButtonElement>(element, 'button').find((b) => b.textContent!.includes('Check again'))?.click();
+      $$<HTMLButtonElement>(element, 'button')
+        .find((b) => b.textContent!.includes('Check again'))
+        ?.click();
       await untilState(element, 'success');
       await expectLaidOut(element, 'final');
       element.remove();

@@ -30,7 +30,12 @@ describe('<pay-checkout> odd data from the platform', () => {
   it('a QR payload beyond any QR code: the payload as copyable text, no busy placeholder, no uncaught error', async () => {
     // A version-40 QR holds at most 2,331 bytes at level M; this is far more.
     const payload = `00020101021226${'x'.repeat(5000)}`;
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'QRISPAY', qrRawData: payload, upiQrDeepLink: undefined }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        { paymentMethodCode: 'QRISPAY', qrRawData: payload, upiQrDeepLink: undefined },
+      ),
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
     await waitUntil(() => !$(element, '[aria-busy="true"]'), 'the placeholder gives way', { timeout: 4000 });
@@ -66,7 +71,9 @@ describe('<pay-checkout> odd data from the platform', () => {
       await waitUntil(() => element.shadowRoot!.textContent!.includes('X'.repeat(100)), 'the long strings are shown');
       await element.updateComplete;
       expect(element.scrollWidth, 'the element does not overflow').to.be.at.most(element.clientWidth + 1);
-      expect(document.documentElement.scrollWidth, 'the page does not grow sideways').to.be.at.most(window.innerWidth + 1);
+      expect(document.documentElement.scrollWidth, 'the page does not grow sideways').to.be.at.most(
+        window.innerWidth + 1,
+      );
     } finally {
       wrapper.remove();
     }

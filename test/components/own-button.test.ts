@@ -11,14 +11,18 @@ import { openSandboxCheckout } from '../support/sandbox-checkout.js';
 
 /** The creates of a payin the emulator received. */
 async function creates(idPayin: string): Promise<number> {
-  const response = await fetch(`${await sandboxUrl()}/__sandbox/requests?method=POST&path=${encodeURIComponent(`/payins/${idPayin}`)}`);
+  const response = await fetch(
+    `${await sandboxUrl()}/__sandbox/requests?method=POST&path=${encodeURIComponent(`/payins/${idPayin}`)}`,
+  );
   return ((await response.json()) as { data: unknown[] }).data.length;
 }
 
 /** What the promise settled with before the page's next task ran, or 'still waiting'. */
-const beforeNextTask = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting')))]);
+const beforeNextTask = <T>(promise: Promise<T>) =>
+  Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting')))]);
 
-const changes = (events: { name: string; detail: any }[]) => events.filter((e) => e.name === 'pay-change').map((e) => e.detail as PayChangeDetail);
+const changes = (events: { name: string; detail: any }[]) =>
+  events.filter((e) => e.name === 'pay-change').map((e) => e.detail as PayChangeDetail);
 const section = (element: PayCheckout) => $(element, 'section')!;
 
 describe('<pay-checkout submit-button="none">: the page’s own pay button', () => {
@@ -38,17 +42,31 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
       expectNone(element, '[aria-invalid="true"]');
 
       const result = await element.submit();
-      expect(result).to.deep.equal({ ok: false, error: { code: 'INVALID_FORM', message: 'Some payment details are missing or wrong.', retryable: false } });
+      expect(result).to.deep.equal({
+        ok: false,
+        error: {
+          code: 'INVALID_FORM',
+          message: 'Some payment details are missing or wrong.',
+          retryable: false,
+        },
+      });
       await element.updateComplete;
       const name = $<HTMLInputElement>(element, '[data-field="account.accountName"]')!;
       expect(name.getAttribute('aria-invalid')).to.equal('true');
-      expect(element.shadowRoot!.getElementById('f-account-accountName-error')!.textContent).to.equal('Enter your full name.');
+      expect(element.shadowRoot!.getElementById('f-account-accountName-error')!.textContent).to.equal(
+        'Enter your full name.',
+      );
       expect($(element, '.form-error')!.textContent).to.equal('Please correct 2 fields.');
       expect(element.shadowRoot!.activeElement === name, 'focus on the first problem').to.equal(true);
       expect(element.state).to.equal('select');
-      expect(recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))).to.have.length(0);
+      expect(
+        recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`)),
+      ).to.have.length(0);
       expect(await creates(idPayin)).to.equal(0);
-      expect(events.some((e) => e.name === 'pay-error'), 'a validation failure is the result, not a pay-error').to.equal(false);
+      expect(
+        events.some((e) => e.name === 'pay-error'),
+        'a validation failure is the result, not a pay-error',
+      ).to.equal(false);
     } finally {
       recorder.restore();
     }
@@ -73,7 +91,10 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
   });
 
   it('pay-change follows completeness and the choice, for the customer’s actions only', async () => {
-    const { element, events } = await openSandboxCheckout('UPICOLLECT', 'INR', 100, { ...own, 'options-available': 'true' });
+    const { element, events } = await openSandboxCheckout('UPICOLLECT', 'INR', 100, {
+      ...own,
+      'options-available': 'true',
+    });
     // The form as the page preset it: no event, and checkValidity() says where it stands.
     expect(changes(events)).to.deep.equal([]);
     expect(element.checkValidity()).to.equal(false);
@@ -92,7 +113,9 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
     expect(element.checkValidity()).to.equal(false);
 
     // Another method: the choice changed, and UPI QR asks for nothing more.
-    $$<HTMLInputElement>(element, 'input[type="radio"]').find((radio) => radio.value === 'UPIQR')!.click();
+    $$<HTMLInputElement>(element, 'input[type="radio"]')
+      .find((radio) => radio.value === 'UPIQR')!
+      .click();
     await element.updateComplete;
     expect(changes(events).at(-1)).to.deep.equal({ complete: true, paymentMethodCode: 'UPIQR' });
     expect(events.at(-2)).to.deep.include({ name: 'pay-method-change' });
@@ -131,7 +154,9 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
       await untilEvent(events, 'pay-created');
       expect(events.filter((e) => e.name === 'pay-created')).to.have.length(1);
       expect(await creates(idPayin)).to.equal(1);
-      expect(recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))).to.have.length(1);
+      expect(
+        recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`)),
+      ).to.have.length(1);
       await untilState(element, 'pending');
       expect(section(element).getAttribute('aria-busy')).to.equal('false');
     } finally {
@@ -145,14 +170,28 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
     expect(paid.ok).to.equal(true);
     await untilState(element, 'success', 8000);
     const late = await beforeNextTask(element.submit());
-    expect(late).to.deep.equal({ ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (success)', retryable: false } });
+    expect(late).to.deep.equal({
+      ok: false,
+      error: {
+        code: 'INVALID_STATE',
+        message: 'The payment cannot be sent at this step. (success)',
+        retryable: false,
+      },
+    });
     expect(await creates(idPayin)).to.equal(1);
 
     // Before the options are there, and on an element that is not on the page.
     const loading = document.createElement('pay-checkout');
     loading.setAttribute('submit-button', 'none');
     const early = await beforeNextTask(loading.submit());
-    expect(early).to.deep.equal({ ok: false, error: { code: 'INVALID_STATE', message: 'The payment cannot be sent at this step. (loading)', retryable: false } });
+    expect(early).to.deep.equal({
+      ok: false,
+      error: {
+        code: 'INVALID_STATE',
+        message: 'The payment cannot be sent at this step. (loading)',
+        retryable: false,
+      },
+    });
     expect(loading.checkValidity()).to.equal(false);
     expect(loading.reportValidity()).to.equal(false);
   });

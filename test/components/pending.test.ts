@@ -1,6 +1,16 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  $$,
+  expectNone,
+  fastPolling,
+  normalPolling,
+  startedHere,
+} from '../support/element.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -8,7 +18,9 @@ describe('<pay-checkout> pending and final', () => {
   let platform: FakePlatform;
   beforeEach(() => {
     platform = new FakePlatform().install();
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
     // Every test here follows a payin that exists, created earlier in this tab.
     startedHere();
     fastPolling();
@@ -24,10 +36,19 @@ describe('<pay-checkout> pending and final', () => {
   const processing = payinResponse({ status: 'PROCESSING' });
 
   it('polls until a final status: pay-status on each change, the final event exactly once, then no more requests', async () => {
-    platform.on('GET', '/payins/order-1', { body: processing }, { body: processing }, { body: processing }, { body: payinResponse({ status: 'SUCCESS' }) });
+    platform.on(
+      'GET',
+      '/payins/order-1',
+      { body: processing },
+      { body: processing },
+      { body: processing },
+      { body: payinResponse({ status: 'SUCCESS' }) },
+    );
     const { element, events } = await mount(base);
     await untilState(element, 'success');
-    expect(events.filter((e) => e.name === 'pay-status').map((e) => [e.detail.previousStatus, e.detail.status])).to.deep.equal([
+    expect(
+      events.filter((e) => e.name === 'pay-status').map((e) => [e.detail.previousStatus, e.detail.status]),
+    ).to.deep.equal([
       [undefined, 'PROCESSING'],
       ['PROCESSING', 'SUCCESS'],
     ]);
@@ -62,7 +83,9 @@ describe('<pay-checkout> pending and final', () => {
   });
 
   it('refused and failed with their reasons in words', async () => {
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'REFUSED', failureReasonCode: 'SECURITY_CHECK_FAILED' }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'REFUSED', failureReasonCode: 'SECURITY_CHECK_FAILED' }),
+    });
     const { element, events } = await mount(base);
     await untilState(element, 'refused');
     expect(events.find((e) => e.name === 'pay-refused')!.detail.failureReasonCode).to.equal('SECURITY_CHECK_FAILED');
@@ -70,7 +93,12 @@ describe('<pay-checkout> pending and final', () => {
   });
 
   it('shows the exact moneyRequired, said plainly to differ from the order amount', async () => {
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'PROMPTPAY', moneyRequired: { amount: 99.97, currencyCode: 'INR' } }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        { paymentMethodCode: 'PROMPTPAY', moneyRequired: { amount: 99.97, currencyCode: 'INR' } },
+      ),
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
     const amount = $(element, '[part="amount"]')!.textContent!.replace(/\s+/g, ' ');
@@ -95,7 +123,9 @@ describe('<pay-checkout> pending and final', () => {
     await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'third poll', { timeout: 3000 });
     const polls = platform.requests.filter((r) => r.path === '/payins/order-1');
     expect(polls[2]!.at - polls[1]!.at).to.be.greaterThan(280);
-    await waitUntil(() => element.shadowRoot!.textContent!.includes('Connection lost'), 'connection lost shown', { timeout: 3000 });
+    await waitUntil(() => element.shadowRoot!.textContent!.includes('Connection lost'), 'connection lost shown', {
+      timeout: 3000,
+    });
     await untilState(element, 'success', 6000);
     // A busy platform said when to come back: nothing for anyone to act on (issue 13). A lost
     // connection is reported, once.
@@ -105,7 +135,13 @@ describe('<pay-checkout> pending and final', () => {
   });
 
   it('a payin not readable yet right after creation (404) is checked again, quietly', async () => {
-    platform.on('GET', '/payins/order-1', { body: processing }, { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } }, { body: payinResponse({ status: 'SUCCESS' }) });
+    platform.on(
+      'GET',
+      '/payins/order-1',
+      { body: processing },
+      { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } },
+      { body: payinResponse({ status: 'SUCCESS' }) },
+    );
     const { element, events } = await mount(base);
     await untilState(element, 'success');
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
@@ -174,7 +210,9 @@ describe('<pay-checkout> pending and final', () => {
 
   it('expiry: a countdown from expireAt, pay-expired once, polling stops after the grace period, "check again" resumes', async () => {
     const soon = new Date(Date.now() + 1200).toISOString();
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: soon }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'PROCESSING' }, { expireAt: soon }),
+    });
     const { element, events } = await mount(base);
     await untilState(element, 'pending');
     expect($(element, '[role="timer"]')!.textContent).to.match(/Time left to pay: 0:0[012]/);
@@ -197,7 +235,10 @@ describe('<pay-checkout> pending and final', () => {
       body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(serverNow + 10 * 60_000).toISOString() }),
       headers: { Date: new Date(serverNow).toUTCString() },
     });
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, headers: { Date: new Date(serverNow).toUTCString() } });
+    platform.on('POST', '/payins/!availablePaymentOptions', {
+      body: OPTIONS_INR,
+      headers: { Date: new Date(serverNow).toUTCString() },
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
     expect($(element, '[role="timer"]')!.textContent).to.match(/(10:0[01]|9:5\d)/);
@@ -227,31 +268,62 @@ describe('<pay-checkout> pending and final', () => {
   });
 
   it('refuses a redirect with an unsafe scheme and reports it', async () => {
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'ONLINE', upiQrDeepLink: undefined, redirectTo: 'javascript:alert(document.cookie)' }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        {
+          paymentMethodCode: 'ONLINE',
+          upiQrDeepLink: undefined,
+          redirectTo: 'javascript:alert(document.cookie)',
+        },
+      ),
+    });
     const { element, events } = await mount(base);
     await untilState(element, 'pending');
     await untilEvent(events, 'pay-error');
     expect(events.find((e) => e.name === 'pay-error')!.detail.code).to.equal('UNSAFE_URL');
-    expect([...element.shadowRoot!.querySelectorAll('a')].some((a) => a.href.startsWith('javascript:'))).to.equal(false);
+    expect([...element.shadowRoot!.querySelectorAll('a')].some((a) => a.href.startsWith('javascript:'))).to.equal(
+      false,
+    );
     expect(element.shadowRoot!.textContent).to.contain('cannot be opened safely');
   });
 
   it('follows a safe redirect as a plain link', async () => {
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'ONLINE', upiQrDeepLink: undefined, redirectTo: 'https://bank.example/pay?id=1' }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        {
+          paymentMethodCode: 'ONLINE',
+          upiQrDeepLink: undefined,
+          redirectTo: 'https://bank.example/pay?id=1',
+        },
+      ),
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
-    const link = [...element.shadowRoot!.querySelectorAll('a')].find((a) => a.textContent!.includes('Continue to your bank'))!;
+    const link = [...element.shadowRoot!.querySelectorAll('a')].find((a) =>
+      a.textContent!.includes('Continue to your bank'),
+    )!;
     expect(link.href).to.equal('https://bank.example/pay?id=1');
   });
 
   it('tolerates what the document leaves open: odd instruction items, epoch-second or unreadable expireAt', async () => {
     platform.on('GET', '/payins/order-1', {
-      body: payinResponse({ status: 'PROCESSING' }, {
-        paymentMethodCode: 'OFFLINE',
-        upiQrDeepLink: undefined,
-        expireAt: Math.floor(Date.now() / 1000) + 300,
-        paymentInstructionList: ['Open your bank app', { title: 'At an ATM', steps: ['Choose transfer', 7, 'Confirm'] }, 42, { note: 'no text' }, { text: 'Keep the receipt' }],
-      }),
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        {
+          paymentMethodCode: 'OFFLINE',
+          upiQrDeepLink: undefined,
+          expireAt: Math.floor(Date.now() / 1000) + 300,
+          paymentInstructionList: [
+            'Open your bank app',
+            { title: 'At an ATM', steps: ['Choose transfer', 7, 'Confirm'] },
+            42,
+            { note: 'no text' },
+            { text: 'Keep the receipt' },
+          ],
+        },
+      ),
     });
     const { element, events } = await mount(base);
     await untilState(element, 'pending');
@@ -263,7 +335,9 @@ describe('<pay-checkout> pending and final', () => {
     expect(events.some((e) => e.name === 'pay-error')).to.equal(false);
     element.remove();
 
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { expireAt: 'soon-ish' }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'PROCESSING' }, { expireAt: 'soon-ish' }),
+    });
     const again = await mount(base);
     await untilState(again.element, 'pending');
     expectNone(again.element, '[role="timer"]');
@@ -272,7 +346,18 @@ describe('<pay-checkout> pending and final', () => {
 
   it('a method code the package does not know still gets a complete view (the generic one)', async () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'NEW_WALLET', upiQrDeepLink: undefined, qrCode: png, qrName: 'New Wallet QR', redirectTo: 'https://wallet.example/pay' }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        {
+          paymentMethodCode: 'NEW_WALLET',
+          upiQrDeepLink: undefined,
+          qrCode: png,
+          qrName: 'New Wallet QR',
+          redirectTo: 'https://wallet.example/pay',
+        },
+      ),
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
     const image = $<HTMLImageElement>(element, '[part="qr"] img')!;
@@ -284,7 +369,12 @@ describe('<pay-checkout> pending and final', () => {
   it('renders every platform string as text', async () => {
     const evil = '<img src=x onerror="window.__pwned=1">';
     platform.on('GET', '/merchant-info', { body: { channelInfo: { name: evil } } });
-    platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { reference: evil, paymentInstructionList: [{ title: evil, steps: [evil] }] }) });
+    platform.on('GET', '/payins/order-1', {
+      body: payinResponse(
+        { status: 'PROCESSING' },
+        { reference: evil, paymentInstructionList: [{ title: evil, steps: [evil] }] },
+      ),
+    });
     const { element } = await mount(base);
     await untilState(element, 'pending');
     expectNone(element, 'img');

@@ -12,8 +12,19 @@ describe('<pay-checkout> against the sandbox emulator', () => {
     const idPayin = uniqueId('flow');
     // A day-long token: the expiry test moves the emulator's clock 2 h 17 min on while following,
     // and tokens live in sandbox time.
-    const token = await mintToken(idPayin, { merchantInfo: true, money: { amount, currencyCode: 'INR' }, validitySecs: 86_400, own });
-    const attributes = { token, 'base-url': await sandboxUrl(own), 'payin-id': idPayin, 'payment-method-code': 'UPIQR', ...extra };
+    const token = await mintToken(idPayin, {
+      merchantInfo: true,
+      money: { amount, currencyCode: 'INR' },
+      validitySecs: 86_400,
+      own,
+    });
+    const attributes = {
+      token,
+      'base-url': await sandboxUrl(own),
+      'payin-id': idPayin,
+      'payment-method-code': 'UPIQR',
+      ...extra,
+    };
     return { ...(await mount(attributes)), idPayin, attributes };
   }
 
@@ -27,7 +38,12 @@ describe('<pay-checkout> against the sandbox emulator', () => {
     // later): a status is reported when first seen or changed.
     const statuses = events.filter((e) => e.name === 'pay-status').map((e) => e.detail.status);
     expect([['PROCESSING', 'SUCCESS'], ['SUCCESS']]).to.deep.include(statuses);
-    expect(events.map((e) => e.name)).to.deep.equal(['pay-ready', 'pay-created', ...statuses.map(() => 'pay-status'), 'pay-success']);
+    expect(events.map((e) => e.name)).to.deep.equal([
+      'pay-ready',
+      'pay-created',
+      ...statuses.map(() => 'pay-status'),
+      'pay-success',
+    ]);
     expect(events[1]!.detail).to.include({ idPayin, resumed: false });
   });
 
@@ -36,7 +52,10 @@ describe('<pay-checkout> against the sandbox emulator', () => {
     await untilState(element, 'select');
     await submit(element);
     await untilEvent(events, 'pay-error');
-    expect(events.find((e) => e.name === 'pay-error')!.detail).to.include({ code: 'PAYMENT_OPERATOR_UNAVAILABLE', httpStatus: 406 });
+    expect(events.find((e) => e.name === 'pay-error')!.detail).to.include({
+      code: 'PAYMENT_OPERATOR_UNAVAILABLE',
+      httpStatus: 406,
+    });
     expect(element.state).to.equal('select');
   });
 
@@ -53,6 +72,8 @@ describe('<pay-checkout> against the sandbox emulator', () => {
     expect(again.events.some((e) => e.name === 'pay-ready')).to.equal(false);
     await advanceClock(own, 16 * 60 + 2 * 3600 + 60);
     await untilState(again.element, 'failed', 8000);
-    expect(again.events.find((e) => e.name === 'pay-failed')!.detail.failureReasonCode).to.equal('CUSTOMER_VERIFICATION_INACTIVITY');
+    expect(again.events.find((e) => e.name === 'pay-failed')!.detail.failureReasonCode).to.equal(
+      'CUSTOMER_VERIFICATION_INACTIVITY',
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
+import {
+  FakePlatform,
+  BASE_URL,
+  OPTIONS_INR,
+  checkoutToken,
+  deferred,
+  payinResponse,
+} from '../support/fake-platform.js';
 import { mount, untilState, untilEvent, $, $$, type, submit, fastPolling, normalPolling } from '../support/element.js';
 
 describe('<pay-checkout> select and create', () => {
@@ -19,7 +26,8 @@ describe('<pay-checkout> select and create', () => {
   });
 
   const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() };
-  const radio = (element: HTMLElement, code: string) => $$<HTMLInputElement>(element as never, 'input[type="radio"]').find((input) => input.value === code)!;
+  const radio = (element: HTMLElement, code: string) =>
+    $$<HTMLInputElement>(element as never, 'input[type="radio"]').find((input) => input.value === code)!;
 
   it('lists the methods with operators under their method, and fires pay-method-change on the customer choice', async () => {
     const { element, events } = await mount(base);
@@ -29,7 +37,11 @@ describe('<pay-checkout> select and create', () => {
     radio(element, 'NETBANKING').click();
     await element.updateComplete;
     const operators = $<HTMLSelectElement>(element, '#f-operator')!;
-    expect([...operators.options].map((o) => o.textContent!.trim())).to.deep.equal(['Choose…', 'HDFC Bank', 'State Bank of India']);
+    expect([...operators.options].map((o) => o.textContent!.trim())).to.deep.equal([
+      'Choose…',
+      'HDFC Bank',
+      'State Bank of India',
+    ]);
     operators.value = 'SBI';
     operators.dispatchEvent(new Event('change'));
     await element.updateComplete;
@@ -40,7 +52,12 @@ describe('<pay-checkout> select and create', () => {
   });
 
   it('preselects from the attributes without firing pay-method-change, and locks with options-available="false"', async () => {
-    const { element, events } = await mount({ ...base, 'payment-method-code': 'NETBANKING', 'payment-operator-code': 'HDFC', 'options-available': 'false' });
+    const { element, events } = await mount({
+      ...base,
+      'payment-method-code': 'NETBANKING',
+      'payment-operator-code': 'HDFC',
+      'options-available': 'false',
+    });
     await untilState(element, 'select');
     expect($$(element, '[part="method"]')).to.have.length(1);
     expect(radio(element, 'NETBANKING').checked).to.equal(true);
@@ -58,7 +75,13 @@ describe('<pay-checkout> select and create', () => {
   });
 
   it('prefills customer data, read-only with allow-customer-data-change="false"', async () => {
-    const { element } = await mount({ ...base, 'payment-method-code': 'UPICOLLECT', 'account-name': 'Asha Devi', 'phone-number': '+919876543210', 'allow-customer-data-change': 'false' });
+    const { element } = await mount({
+      ...base,
+      'payment-method-code': 'UPICOLLECT',
+      'account-name': 'Asha Devi',
+      'phone-number': '+919876543210',
+      'allow-customer-data-change': 'false',
+    });
     await untilState(element, 'select');
     const name = $<HTMLInputElement>(element, '[data-field="account.accountName"]')!;
     expect(name.value).to.equal('Asha Devi');
@@ -76,7 +99,9 @@ describe('<pay-checkout> select and create', () => {
     expect(name.getAttribute('aria-invalid')).to.equal('true');
     const described = element.shadowRoot!.getElementById(name.getAttribute('aria-describedby')!.split(' ').pop()!)!;
     expect(described.textContent).to.equal('Enter your full name.');
-    expect(element.shadowRoot!.getElementById('f-phoneNumber-error')!.textContent).to.equal('Enter a valid mobile number.');
+    expect(element.shadowRoot!.getElementById('f-phoneNumber-error')!.textContent).to.equal(
+      'Enter a valid mobile number.',
+    );
     expect($(element, '.form-error')!.getAttribute('role')).to.equal('alert');
     expect(element.shadowRoot!.activeElement === name, 'focus on the first invalid field').to.equal(true);
     type(element, 'account.accountName', 'Asha');
@@ -113,14 +138,25 @@ describe('<pay-checkout> select and create', () => {
     expect(platform.count('POST', '/payins/order-1')).to.equal(1);
     expect(platform.requests.find((r) => r.method === 'POST' && r.path === '/payins/order-1')!.body).to.deep.equal({
       paymentRequested: { money: { amount: 100, currencyCode: 'INR' } },
-      paymentMethod: { paymentMethodCode: 'NETBANKING', paymentOperatorCode: 'SBI', phoneNumber: '9876543210' },
+      paymentMethod: {
+        paymentMethodCode: 'NETBANKING',
+        paymentOperatorCode: 'SBI',
+        phoneNumber: '9876543210',
+      },
       callbackUrl: 'https://shop.example/callback',
       returnUrl: 'https://shop.example/return',
     });
-    expect(events.find((e) => e.name === 'pay-created')!.detail).to.include({ idPayin: 'order-1', idPayment: 'PAY-1', resumed: false });
+    expect(events.find((e) => e.name === 'pay-created')!.detail).to.include({
+      idPayin: 'order-1',
+      idPayment: 'PAY-1',
+      resumed: false,
+    });
     await untilState(element, 'pending');
     // The pending view may arrive a moment later (its chunk): focus follows it there.
-    await waitUntil(() => $(element, '.status') && element.shadowRoot!.activeElement === $(element, '.status'), 'focus on the status');
+    await waitUntil(
+      () => $(element, '.status') && element.shadowRoot!.activeElement === $(element, '.status'),
+      'focus on the status',
+    );
   });
 
   it('409: the payin exists, it is read and resumed', async () => {
@@ -135,7 +171,12 @@ describe('<pay-checkout> select and create', () => {
   });
 
   it('406: the reason in the customer language, pay-error, and another method may be chosen', async () => {
-    platform.on('POST', '/payins/order-1', { status: 406, body: { errorCode: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'operator down' } }, { body: payinResponse({}, { paymentMethodCode: 'NETBANKING' }) });
+    platform.on(
+      'POST',
+      '/payins/order-1',
+      { status: 406, body: { errorCode: 'PAYMENT_OPERATOR_UNAVAILABLE', message: 'operator down' } },
+      { body: payinResponse({}, { paymentMethodCode: 'NETBANKING' }) },
+    );
     const { element, events } = await mount({ ...base, 'payment-method-code': 'UPIQR' });
     await untilState(element, 'select');
     await submit(element);
@@ -165,8 +206,19 @@ describe('<pay-checkout> select and create', () => {
   });
 
   it('400 from the platform marks the fields it names', async () => {
-    platform.on('POST', '/payins/order-1', { status: 400, body: { errorCode: 'INVALID_REQUEST', message: 'bad', details: [{ field: 'paymentMethod.phoneNumber', message: 'invalid' }] } });
-    const { element, events } = await mount({ ...base, 'payment-method-code': 'NETBANKING', 'phone-number': '9876543210' });
+    platform.on('POST', '/payins/order-1', {
+      status: 400,
+      body: {
+        errorCode: 'INVALID_REQUEST',
+        message: 'bad',
+        details: [{ field: 'paymentMethod.phoneNumber', message: 'invalid' }],
+      },
+    });
+    const { element, events } = await mount({
+      ...base,
+      'payment-method-code': 'NETBANKING',
+      'phone-number': '9876543210',
+    });
     await untilState(element, 'select');
     await submit(element);
     await untilEvent(events, 'pay-error');

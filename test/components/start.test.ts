@@ -1,7 +1,23 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
+import {
+  FakePlatform,
+  BASE_URL,
+  OPTIONS_INR,
+  checkoutToken,
+  deferred,
+  payinResponse,
+} from '../support/fake-platform.js';
 import { fakeJwt } from '../support/jwt.js';
-import { mount, untilState, untilEvent, $, expectNone, fastPolling, normalPolling, startedHere } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  expectNone,
+  fastPolling,
+  normalPolling,
+  startedHere,
+} from '../support/element.js';
 
 describe('<pay-checkout> start', () => {
   let platform: FakePlatform;
@@ -31,7 +47,14 @@ describe('<pay-checkout> start', () => {
   for (const [name, token, code] of [
     ['malformed', 'not-a-jwt', 'TOKEN_INVALID'],
     ['expired', checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }), 'TOKEN_EXPIRED'],
-    ['general-privilege', fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600, operations: ['POST /payins/.*', 'GET /payins/.*'] }), 'TOKEN_TOO_BROAD'],
+    [
+      'general-privilege',
+      fakeJwt({
+        exp: Math.floor(Date.now() / 1000) + 600,
+        operations: ['POST /payins/.*', 'GET /payins/.*'],
+      }),
+      'TOKEN_TOO_BROAD',
+    ],
   ] as const) {
     it(`a ${name} token: state error, pay-error ${code}, and no request at all`, async () => {
       const { element, events } = await mount({ ...base, token, 'payin-id': 'order-1' });
@@ -71,21 +94,34 @@ describe('<pay-checkout> start', () => {
     const { element, events } = await mount({ ...base, token: checkoutToken() });
     await new Promise((r) => setTimeout(r, 30));
     // Both are on the wire before either has answered; no GET /payins/order-1 (no 404 in the console).
-    expect(platform.requests.map((r) => `${r.method} ${r.path}`).sort()).to.deep.equal(['GET /merchant-info', 'POST /payins/!availablePaymentOptions']);
+    expect(platform.requests.map((r) => `${r.method} ${r.path}`).sort()).to.deep.equal([
+      'GET /merchant-info',
+      'POST /payins/!availablePaymentOptions',
+    ]);
     gate.resolve();
     await untilEvent(events, 'pay-ready');
     expect(element.state).to.equal('select');
     const ready = events.find((event) => event.name === 'pay-ready')!;
     expect(ready.detail.merchantName).to.equal('Chai & Co');
-    expect(ready.detail.options.map((o: { paymentMethodCode: string }) => o.paymentMethodCode)).to.deep.equal(['UPIQR', 'NETBANKING', 'UPICOLLECT']);
+    expect(ready.detail.options.map((o: { paymentMethodCode: string }) => o.paymentMethodCode)).to.deep.equal([
+      'UPIQR',
+      'NETBANKING',
+      'UPICOLLECT',
+    ]);
     expect($(element, '[part="merchant-name"]')!.textContent).to.contain('Chai & Co');
     expect(platform.requests[0]!.body).to.deep.equal({ money: { amount: 100, currencyCode: 'INR' } });
   });
 
   it('sends Accept, Content-Type, X-API-Version and the bearer token on every call', async () => {
     startedHere();
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
-    const token = checkoutToken('order-1', {}, ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1']);
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+    const token = checkoutToken('order-1', {}, [
+      'POST /payins/!availablePaymentOptions',
+      'POST /payins/order-1',
+      'GET /payins/order-1',
+    ]);
     const { element } = await mount({ ...base, token, 'api-version': '2' });
     await untilState(element, 'select');
     expect(platform.requests).to.have.length(2);
@@ -98,8 +134,17 @@ describe('<pay-checkout> start', () => {
   });
 
   it('does not ask for the merchant name when the token does not permit it, and hides it', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
-    const { element } = await mount({ ...base, token: checkoutToken('order-1', {}, ['POST /payins/!availablePaymentOptions', 'POST /payins/order-1', 'GET /payins/order-1']) });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+    const { element } = await mount({
+      ...base,
+      token: checkoutToken('order-1', {}, [
+        'POST /payins/!availablePaymentOptions',
+        'POST /payins/order-1',
+        'GET /payins/order-1',
+      ]),
+    });
     await untilState(element, 'select');
     expect(platform.count('GET', '/merchant-info')).to.equal(0);
     expectNone(element, '[part="merchant-name"]');
@@ -119,10 +164,17 @@ describe('<pay-checkout> start', () => {
   });
 
   it('takes idPayin and money from the token when the attributes are absent', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/o-77', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
-    const { element } = await mount({ 'base-url': BASE_URL, token: checkoutToken('o-77', { money: { amount: 250, currencyCode: 'INR' } }) });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/o-77', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+    const { element } = await mount({
+      'base-url': BASE_URL,
+      token: checkoutToken('o-77', { money: { amount: 250, currencyCode: 'INR' } }),
+    });
     await untilState(element, 'select');
-    expect(platform.requests.find((r) => r.path === '/payins/!availablePaymentOptions')!.body).to.deep.equal({ money: { amount: 250, currencyCode: 'INR' } });
+    expect(platform.requests.find((r) => r.path === '/payins/!availablePaymentOptions')!.body).to.deep.equal({
+      money: { amount: 250, currencyCode: 'INR' },
+    });
     expect($(element, '[part="submit"]')!.textContent).to.contain('250');
   });
 
@@ -142,14 +194,23 @@ describe('<pay-checkout> start', () => {
 
   it('a payin already final resumes at its final state', async () => {
     startedHere();
-    platform
-      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
-      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED' }) });
-    const { element, events } = await mount({ ...base, token: checkoutToken(), 'return-url': 'https://shop.example/return' });
+    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', {
+      body: payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED' }),
+    });
+    const { element, events } = await mount({
+      ...base,
+      token: checkoutToken(),
+      'return-url': 'https://shop.example/return',
+    });
     await untilState(element, 'failed');
-    expect(events.find((event) => event.name === 'pay-failed')!.detail.failureReasonCode).to.equal('DIFFERENT_AMOUNT_CONFIRMED');
+    expect(events.find((event) => event.name === 'pay-failed')!.detail.failureReasonCode).to.equal(
+      'DIFFERENT_AMOUNT_CONFIRMED',
+    );
     // The final view arrives with the payin views chunk, a moment after the state.
-    await waitUntil(() => element.shadowRoot!.textContent!.includes('A different amount was paid'), 'the reason in words');
+    await waitUntil(
+      () => element.shadowRoot!.textContent!.includes('A different amount was paid'),
+      'the reason in words',
+    );
     expect($<HTMLAnchorElement>(element, 'a.button')!.href).to.equal('https://shop.example/return');
   });
 
@@ -161,7 +222,10 @@ describe('<pay-checkout> start', () => {
     const { element, events } = await mount({ ...base, token: checkoutToken(), 'api-version': '9' });
     await untilState(element, 'error');
     expect(platform.requests[0]!.headers['x-api-version']).to.equal('9');
-    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'VERSION_UNSUPPORTED', httpStatus: 404 });
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({
+      code: 'VERSION_UNSUPPORTED',
+      httpStatus: 404,
+    });
   });
 
   it('a malformed options answer is BAD_RESPONSE with a way to try again', async () => {
@@ -170,17 +234,27 @@ describe('<pay-checkout> start', () => {
       .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
     const { element, events } = await mount({ ...base, token: checkoutToken() });
     await untilState(element, 'error');
-    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'BAD_RESPONSE', retryable: true });
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({
+      code: 'BAD_RESPONSE',
+      retryable: true,
+    });
     $<HTMLButtonElement>(element, 'button.primary')!.click();
     await untilState(element, 'select');
   });
 
   it('an expired or rejected token at the platform (401) is UNAUTHORIZED', async () => {
     platform
-      .on('POST', '/payins/!availablePaymentOptions', { status: 401, body: { errorCode: 'UNAUTHORIZED', message: 'bad signature' } })
+      .on('POST', '/payins/!availablePaymentOptions', {
+        status: 401,
+        body: { errorCode: 'UNAUTHORIZED', message: 'bad signature' },
+      })
       .on('GET', '/payins/order-1', { status: 401, body: { errorCode: 'UNAUTHORIZED' } });
     const { element, events } = await mount({ ...base, token: checkoutToken() });
     await untilState(element, 'error');
-    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({ code: 'UNAUTHORIZED', httpStatus: 401, retryable: false });
+    expect(events.find((event) => event.name === 'pay-error')!.detail).to.include({
+      code: 'UNAUTHORIZED',
+      httpStatus: 401,
+      retryable: false,
+    });
   });
 });

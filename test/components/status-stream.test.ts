@@ -13,7 +13,10 @@ import { PushedStatus } from '../../src/checkout/pushed-status.js';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let relayUrl: Promise<string> | undefined;
-const relay = () => (relayUrl ??= fetch('/__test/relay').then((r) => r.json()).then((body: { url: string }) => body.url));
+const relay = () =>
+  (relayUrl ??= fetch('/__test/relay')
+    .then((r) => r.json())
+    .then((body: { url: string }) => body.url));
 const outage = (on: boolean) => fetch(`/__test/relay/outage?on=${on ? 1 : 0}`);
 
 describe('<pay-checkout> with status-url (the merchant’s status relay)', () => {
@@ -46,7 +49,8 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     await untilState(mounted.element, 'select');
     await submit(mounted.element);
     await untilState(mounted.element, 'pending');
-    const reads = () => recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
+    const reads = () =>
+      recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
     return { ...mounted, idPayin, reads };
   }
 
@@ -61,7 +65,11 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
   }
 
   const settle = async (idPayin: string) =>
-    fetch(`${await sandboxUrl()}/__sandbox/payins/${idPayin}/status`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: 'SUCCESS' }) });
+    fetch(`${await sandboxUrl()}/__sandbox/payins/${idPayin}/status`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: 'SUCCESS' }),
+    });
 
   it('a healthy stream: opened before the create, no read and no polling while pending, one read per change, pay-success from the callback', async () => {
     // Amount 1: PROCESSING until expiry, so only the stream can bring the change.
@@ -117,7 +125,13 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
   it('a status-url that is not a stream (404) costs nothing but the polling there would have been', async () => {
     const idPayin = uniqueId('push');
     const token = await mintToken(idPayin, { money: { amount: 100, currencyCode: 'INR' } });
-    const { element } = await mount({ token, 'base-url': await sandboxUrl(), 'payin-id': idPayin, 'payment-method-code': 'UPIQR', 'status-url': `${await relay()}/nothing-here` });
+    const { element } = await mount({
+      token,
+      'base-url': await sandboxUrl(),
+      'payin-id': idPayin,
+      'payment-method-code': 'UPIQR',
+      'status-url': `${await relay()}/nothing-here`,
+    });
     await untilState(element, 'select');
     await submit(element);
     await untilState(element, 'success', 8000);

@@ -21,7 +21,10 @@ describe('<pay-checkout> and broad tokens', () => {
 
   for (const [name, payload] of BROAD_TOKENS) {
     it(`refuses ${name}: TOKEN_TOO_BROAD and zero requests`, async () => {
-      const { element, events } = await mount({ ...attributes, token: fakeJwt({ merchantCode: 'demo-merchant', exp: exp(), ...payload }) });
+      const { element, events } = await mount({
+        ...attributes,
+        token: fakeJwt({ merchantCode: 'demo-merchant', exp: exp(), ...payload }),
+      });
       await untilState(element, 'error');
       const errors = events.filter((event) => event.name === 'pay-error');
       expect(errors.map((event) => event.detail.code)).to.deep.equal(['TOKEN_TOO_BROAD']);
@@ -37,8 +40,13 @@ describe('<pay-checkout> and broad tokens', () => {
   // The control: the same element, given a payment-scoped token, does talk to the platform.
   for (const [name, payload, idPayin] of SCOPED_TOKENS.filter(([, , idPayin]) => idPayin === SCOPED_PAYIN)) {
     it(`starts with a scoped token: ${name}`, async () => {
-      platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', `/payins/${idPayin}`, { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
-      const { element, events } = await mount({ ...attributes, token: fakeJwt({ merchantCode: 'demo-merchant', exp: exp(), ...payload }) });
+      platform
+        .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+        .on('GET', `/payins/${idPayin}`, { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+      const { element, events } = await mount({
+        ...attributes,
+        token: fakeJwt({ merchantCode: 'demo-merchant', exp: exp(), ...payload }),
+      });
       await untilEvent(events, 'pay-ready');
       expect(element.state).to.equal('select');
       expect(platform.count('POST', '/payins/!availablePaymentOptions')).to.equal(1);

@@ -6,10 +6,20 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { quoteTopUp, type TopUpQuote } from '../../src/api/fx.js';
 import { $, mount, submit, untilEvent, untilState, fastPolling, normalPolling } from '../support/element.js';
-import { advanceClock, mintTopUpToken, ownPlatform, readRate, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import {
+  advanceClock,
+  mintTopUpToken,
+  ownPlatform,
+  readRate,
+  recordFetch,
+  sandboxUrl,
+  uniqueId,
+} from '../support/browser-sandbox.js';
 
-const money = (amount: number, currencyCode: string) => new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).format(amount);
-const quoteText = (element: HTMLElement) => (element.shadowRoot!.querySelector('[part="quote"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+const money = (amount: number, currencyCode: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).format(amount);
+const quoteText = (element: HTMLElement) =>
+  (element.shadowRoot!.querySelector('[part="quote"]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   let recorder: ReturnType<typeof recordFetch>;
@@ -22,7 +32,16 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   async function open(attributes: Record<string, string>, fxRates = true, own?: string) {
     const idTopUp = uniqueId('topup');
     const token = await mintTopUpToken(idTopUp, { fxRates, own });
-    const mounted = await mount({ kind: 'topup', token, 'base-url': await sandboxUrl(own), 'topup-id': idTopUp, 'payment-method-code': 'UPIQR', 'currency-code': 'INR', 'credit-currency': 'USD', ...attributes });
+    const mounted = await mount({
+      kind: 'topup',
+      token,
+      'base-url': await sandboxUrl(own),
+      'topup-id': idTopUp,
+      'payment-method-code': 'UPIQR',
+      'currency-code': 'INR',
+      'credit-currency': 'USD',
+      ...attributes,
+    });
     return { ...mounted, idTopUp, token };
   }
 
@@ -41,13 +60,21 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     expect(quoteText(element)).to.contain(`You pay ${money(quote.moneyProvided.amount, 'INR')} · You receive $100.00`);
     expect(quoteText(element)).to.match(/1 USD = [\d.,]+ INR · rate valid until /);
     expect($(element, '[part="quote"]')!.getAttribute('aria-live')).to.equal('polite');
-    expect($(element, '[part="submit"]')!.textContent!.trim()).to.equal(`Pay ${money(quote.moneyProvided.amount, 'INR')}`);
+    expect($(element, '[part="submit"]')!.textContent!.trim()).to.equal(
+      `Pay ${money(quote.moneyProvided.amount, 'INR')}`,
+    );
     recorder.requests.length = 0;
     await submit(element);
     await untilState(element, 'success', 8000);
     const create = recorder.requests.find((r) => r.method === 'POST' && r.path === `/topups/${idTopUp}`)!;
-    expect(create.body).to.deep.include({ topUpRequested: { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' } });
-    expect(recorder.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/topups/') && r.path !== '/topups/!availablePaymentOptions')).to.have.length(1);
+    expect(create.body).to.deep.include({
+      topUpRequested: { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' },
+    });
+    expect(
+      recorder.requests.filter(
+        (r) => r.method === 'POST' && r.path.startsWith('/topups/') && r.path !== '/topups/!availablePaymentOptions',
+      ),
+    ).to.have.length(1);
     const created = events.find((e) => e.name === 'pay-created')!.detail;
     expect(created).to.include({ kind: 'topup', idTopUp, resumed: false });
     expect(created).not.to.have.property('payin');
@@ -68,7 +95,9 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     await untilState(element, 'select');
     const quote = quoteTopUp('moneyProvided', 8400, { provided: 'INR', required: 'USD' }, [rate])!;
     await waitUntil(() => quoteText(element).includes('You pay'), 'the quote');
-    expect(quoteText(element)).to.contain(`You pay ${money(8400, 'INR')} · You receive ${money(quote.moneyRequired.amount, 'USD')}`);
+    expect(quoteText(element)).to.contain(
+      `You pay ${money(8400, 'INR')} · You receive ${money(quote.moneyRequired.amount, 'USD')}`,
+    );
     // A by-action token does not permit GET /fx-rates: the element never asks.
     expect(recorder.requests.some((r) => r.path === '/fx-rates')).to.equal(false);
     await submit(element);
@@ -100,7 +129,9 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     expect(recorder.requests.some((r) => r.method === 'POST' && r.path === `/topups/${idTopUp}`)).to.equal(false);
     expect(element.state).to.equal('select');
     // The fresh quote is shown as valid: a fresh validUpTo, in the platform's moved time.
-    expect(quoteText(element)).to.contain('Check the new quote').and.to.match(/You pay ₹[\d,.]+ · You receive \$100\.00 1 USD = [\d.]+ INR · rate valid until /);
+    expect(quoteText(element))
+      .to.contain('Check the new quote')
+      .and.to.match(/You pay ₹[\d,.]+ · You receive \$100\.00 1 USD = [\d.]+ INR · rate valid until /);
     await submit(element);
     await untilEvent(events, 'pay-created', 1, 8000);
     const created = events.find((e) => e.name === 'pay-created')!.detail;
@@ -108,7 +139,11 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   });
 
   it('the customer chooses the amount from presets; bounds are checked by the currency', async () => {
-    const { element, events } = await open({ 'amount-presets': '10,50', 'min-amount': '5', 'max-amount': '200' });
+    const { element, events } = await open({
+      'amount-presets': '10,50',
+      'min-amount': '5',
+      'max-amount': '200',
+    });
     await untilState(element, 'select');
     await waitUntil(() => quoteText(element).includes('You receive $10.00'), 'the first preset quoted');
     const input = $<HTMLInputElement>(element, '[data-field="topUpAmount"]')!;
@@ -123,7 +158,10 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     await element.updateComplete;
     await submit(element);
     await untilEvent(events, 'pay-created', 1, 8000);
-    expect(events.find((e) => e.name === 'pay-created')!.detail.topUp.moneyRequired).to.deep.equal({ amount: 50, currencyCode: 'USD' });
+    expect(events.find((e) => e.name === 'pay-created')!.detail.topUp.moneyRequired).to.deep.equal({
+      amount: 50,
+      currencyCode: 'USD',
+    });
   });
 
   it('a reload while pending resumes the top-up (GET /topups/{id}), with its own record in the events, and no UTR step', async () => {
@@ -134,7 +172,12 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
     await untilState(first.element, 'pending', 8000);
     expect($(first.element, '#utr')).to.equal(null);
     expect(quoteText(first.element)).to.contain('$1.00 will be added to your balance once the payment arrives.');
-    const attributes = Object.fromEntries(first.element.getAttributeNames().filter((name) => name !== 'state').map((name) => [name, first.element.getAttribute(name)!]));
+    const attributes = Object.fromEntries(
+      first.element
+        .getAttributeNames()
+        .filter((name) => name !== 'state')
+        .map((name) => [name, first.element.getAttribute(name)!]),
+    );
     first.element.remove();
     recorder.requests.length = 0;
     const again = await mount(attributes);
@@ -147,8 +190,17 @@ describe('<pay-checkout kind="topup"> against the sandbox emulator', () => {
   });
 
   it('a broad top-up token is refused with no request', async () => {
-    const token = await mintTopUpToken('x', { operations: ['POST /topups/.*', 'GET /topups/.*', 'POST /topups/!availablePaymentOptions'] });
-    const { element, events } = await mount({ kind: 'topup', token, 'base-url': await sandboxUrl(), 'currency-code': 'INR', 'credit-currency': 'USD', 'credit-amount': '10' });
+    const token = await mintTopUpToken('x', {
+      operations: ['POST /topups/.*', 'GET /topups/.*', 'POST /topups/!availablePaymentOptions'],
+    });
+    const { element, events } = await mount({
+      kind: 'topup',
+      token,
+      'base-url': await sandboxUrl(),
+      'currency-code': 'INR',
+      'credit-currency': 'USD',
+      'credit-amount': '10',
+    });
     await untilState(element, 'error');
     expect(events.find((e) => e.name === 'pay-error')!.detail.code).to.equal('TOKEN_TOO_BROAD');
     expect(recorder.requests.filter((r) => !r.path.startsWith('/__test'))).to.have.length(0);

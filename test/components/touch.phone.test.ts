@@ -6,7 +6,14 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, deferred, payinResponse } from '../support/fake-platform.js';
+import {
+  FakePlatform,
+  BASE_URL,
+  OPTIONS_INR,
+  checkoutToken,
+  deferred,
+  payinResponse,
+} from '../support/fake-platform.js';
 import { mount, untilState, $, $$ } from '../support/element.js';
 
 /** Apple's and WCAG 2.5.5's size for a target a finger can hit. */
@@ -22,7 +29,11 @@ async function tap(target: Element) {
 /** What sticks out sideways: the page must not scroll horizontally on a phone. */
 function overflow(element: HTMLElement) {
   const box = element.getBoundingClientRect();
-  return { page: document.documentElement.scrollWidth - window.innerWidth, left: -box.left, right: box.right - window.innerWidth };
+  return {
+    page: document.documentElement.scrollWidth - window.innerWidth,
+    left: -box.left,
+    right: box.right - window.innerWidth,
+  };
 }
 
 describe('<pay-checkout> on a phone', () => {
@@ -45,7 +56,12 @@ describe('<pay-checkout> on a phone', () => {
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }), hold: poll.promise })
       .on('POST', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }) });
-    const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken() });
+    const { element, events } = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      token: checkoutToken(),
+    });
     await untilState(element, 'select');
     const form = overflow(element);
     expect(form.page, 'no sideways scrolling at the form').to.equal(0);
@@ -54,10 +70,13 @@ describe('<pay-checkout> on a phone', () => {
 
     const methods = $$(element, '[part="method"]');
     expect(methods.length).to.equal(3);
-    for (const method of methods) expect(method.getBoundingClientRect().height, method.textContent!.trim()).to.be.at.least(MIN_TOUCH_TARGET_PX);
+    for (const method of methods)
+      expect(method.getBoundingClientRect().height, method.textContent!.trim()).to.be.at.least(MIN_TOUCH_TARGET_PX);
     const upiQr = methods.find((method) => method.textContent!.includes('UPI QR'))!;
     const touches: string[] = [];
-    element.shadowRoot!.addEventListener('touchend', (event) => touches.push((event.target as Element).localName), { capture: true });
+    element.shadowRoot!.addEventListener('touchend', (event) => touches.push((event.target as Element).localName), {
+      capture: true,
+    });
     await tap(upiQr);
     await element.updateComplete;
     expect(element.selectedCode).to.equal('UPIQR');

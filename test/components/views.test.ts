@@ -5,7 +5,18 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, expectNone, fastPolling, normalPolling, emulatePointer, startedHere } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  $$,
+  expectNone,
+  fastPolling,
+  normalPolling,
+  emulatePointer,
+  startedHere,
+} from '../support/element.js';
 import { loadQrEncoder } from '../../src/methods/qr.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
@@ -15,7 +26,9 @@ const text = (element: PayCheckout) => element.shadowRoot!.textContent!.replace(
 const visibleText = (node: Element) => (node as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
 /** Buttons whose accessible name or visible text matches. */
 const buttonsNamed = (element: PayCheckout, name: RegExp) =>
-  $$<HTMLButtonElement>(element, 'button').filter((b) => name.test(b.getAttribute('aria-label') ?? '') || name.test(b.textContent!.trim()));
+  $$<HTMLButtonElement>(element, 'button').filter(
+    (b) => name.test(b.getAttribute('aria-label') ?? '') || name.test(b.textContent!.trim()),
+  );
 const before = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
 
 /** Replaces a navigator member for one test. */
@@ -26,20 +39,25 @@ function stubNavigator(name: string, value: unknown): () => void {
 
 const QRIS_PAYLOAD = '00020101021226700017ID.CO.QRIS.WWW0215ID10200000000010303UMI5204599953033605403100580';
 const offline = (method: Record<string, unknown> = {}) =>
-  payinResponse({ status: 'PROCESSING' }, {
-    paymentMethodCode: 'OFFLINE',
-    upiQrDeepLink: undefined,
-    account: { accountNumber: '1234567890123456', accountName: 'Demo Shop', bankName: 'Kasikornbank' },
-    moneyRequired: { amount: 99.97, currencyCode: 'INR' },
-    ...method,
-  });
+  payinResponse(
+    { status: 'PROCESSING' },
+    {
+      paymentMethodCode: 'OFFLINE',
+      upiQrDeepLink: undefined,
+      account: { accountNumber: '1234567890123456', accountName: 'Demo Shop', bankName: 'Kasikornbank' },
+      moneyRequired: { amount: 99.97, currencyCode: 'INR' },
+      ...method,
+    },
+  );
 
 describe('payin views, from the shopper’s side', () => {
   let platform: FakePlatform;
   const restores: (() => void)[] = [];
   beforeEach(() => {
     platform = new FakePlatform().install();
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
     fastPolling();
     // The payin of these tests was started in this tab: the element reads it and resumes.
     startedHere();
@@ -49,7 +67,13 @@ describe('payin views, from the shopper’s side', () => {
     normalPolling();
     while (restores.length) restores.pop()!();
   });
-  const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), 'return-url': RETURN_URL };
+  const base = {
+    'base-url': BASE_URL,
+    amount: '100',
+    'currency-code': 'INR',
+    token: checkoutToken(),
+    'return-url': RETURN_URL,
+  };
 
   async function pending(payin: unknown, attributes: Record<string, string> = {}) {
     platform.on('GET', '/payins/order-1', { body: payin });
@@ -61,7 +85,9 @@ describe('payin views, from the shopper’s side', () => {
   describe('one device first', () => {
     it('on a phone the UPI app link leads, as the main action, above the QR (show-deep-link)', async () => {
       restores.push(emulatePointer(true));
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'show-deep-link': 'true' });
+      const { element } = await pending(payinResponse({ status: 'PROCESSING' }), {
+        'show-deep-link': 'true',
+      });
       await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       const qr = $(element, 'svg.qr')!;
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
@@ -71,7 +97,9 @@ describe('payin views, from the shopper’s side', () => {
 
     it('on a desktop the QR stays first and the app link follows it as a secondary action', async () => {
       restores.push(emulatePointer(false));
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }), { 'show-deep-link': 'true' });
+      const { element } = await pending(payinResponse({ status: 'PROCESSING' }), {
+        'show-deep-link': 'true',
+      });
       await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
       const qr = $(element, 'svg.qr')!;
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
@@ -82,7 +110,9 @@ describe('payin views, from the shopper’s side', () => {
 
     it('the platform’s deeplink allows the app link without show-deep-link; without either there is none', async () => {
       restores.push(emulatePointer(true));
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { deeplink: 'upi://pay?pa=shop@bank&am=100.00' }));
+      const { element } = await pending(
+        payinResponse({ status: 'PROCESSING' }, { deeplink: 'upi://pay?pa=shop@bank&am=100.00' }),
+      );
       const link = $$<HTMLAnchorElement>(element, 'a').find((a) => a.href.startsWith('upi://'))!;
       expect(link.getAttribute('href')).to.equal('upi://pay?pa=shop@bank&am=100.00');
       element.remove();
@@ -93,9 +123,14 @@ describe('payin views, from the shopper’s side', () => {
     for (const code of ['QRISPAY', 'PROMPTPAY', 'DUITNOW', 'VIETQR', 'QRPH', 'PIXQR', 'ZAPPER_QR']) {
       it(`${code} on a phone: Save QR image, with the words of scanning it from the gallery, before the QR`, async () => {
         restores.push(emulatePointer(true));
-        const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: code, upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
+        const { element } = await pending(
+          payinResponse(
+            { status: 'PROCESSING' },
+            { paymentMethodCode: code, upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD },
+          ),
+        );
         await waitUntil(() => $(element, 'svg.qr'), 'QR drawn', { timeout: 5000 });
-      const qr = $(element, 'svg.qr')!;
+        const qr = $(element, 'svg.qr')!;
         const save = buttonsNamed(element, /^Save QR image$/)[0]!;
         expect(before(save, qr)).to.equal(true);
         expect(text(element)).to.match(/open your banking app and scan the image from your gallery/);
@@ -113,7 +148,12 @@ describe('payin views, from the shopper’s side', () => {
         clicked.push({ href: this.href, download: this.download });
       };
       restores.push(() => void (HTMLAnchorElement.prototype.click = click));
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'QRISPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
+      const { element } = await pending(
+        payinResponse(
+          { status: 'PROCESSING' },
+          { paymentMethodCode: 'QRISPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD },
+        ),
+      );
       buttonsNamed(element, /^Save QR image$/)[0]!.click();
       await waitUntil(() => clicked.length === 1, 'a download', { timeout: 4000 });
       expect(clicked[0]!.href).to.match(/^blob:/);
@@ -130,7 +170,8 @@ describe('payin views, from the shopper’s side', () => {
       canvas.height = bitmap.height;
       const context = canvas.getContext('2d')!;
       context.drawImage(bitmap, 0, 0);
-      const dark = (row: number, col: number) => context.getImageData((col + 4.5) * scale, (row + 4.5) * scale, 1, 1).data[0]! < 128;
+      const dark = (row: number, col: number) =>
+        context.getImageData((col + 4.5) * scale, (row + 4.5) * scale, 1, 1).data[0]! < 128;
       for (let row = -4; row < matrix.size + 4; row++) {
         for (let col = -4; col < matrix.size + 4; col++) {
           const inside = row >= 0 && col >= 0 && row < matrix.size && col < matrix.size;
@@ -149,13 +190,20 @@ describe('payin views, from the shopper’s side', () => {
       const click = HTMLAnchorElement.prototype.click;
       HTMLAnchorElement.prototype.click = () => void downloads++;
       restores.push(() => void (HTMLAnchorElement.prototype.click = click));
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'PROMPTPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
+      const { element } = await pending(
+        payinResponse(
+          { status: 'PROCESSING' },
+          { paymentMethodCode: 'PROMPTPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD },
+        ),
+      );
       const save = buttonsNamed(element, /^Save QR image$/)[0]!;
       save.click();
       await waitUntil(() => shared.length === 1, 'shared', { timeout: 4000 });
       const file = shared[0]!.files![0]!;
       expect([file.name, file.type]).to.deep.equal(['qr-REF-12345.png', 'image/png']);
-      expect([...new Uint8Array(await file.slice(0, 8).arrayBuffer())]).to.deep.equal([137, 80, 78, 71, 13, 10, 26, 10]);
+      expect([...new Uint8Array(await file.slice(0, 8).arrayBuffer())]).to.deep.equal([
+        137, 80, 78, 71, 13, 10, 26, 10,
+      ]);
       answer = () => Promise.reject(new DOMException('closed', 'AbortError'));
       save.click();
       await waitUntil(() => shared.length === 2, 'shared again', { timeout: 4000 });
@@ -185,7 +233,10 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('UPI collect says the request was sent to the customer’s UPI ID, with no QR and no UTR step', async () => {
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'UPICOLLECT', upiQrDeepLink: undefined }), { 'upi-id': 'asha@okdemo' });
+      const { element } = await pending(
+        payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'UPICOLLECT', upiQrDeepLink: undefined }),
+        { 'upi-id': 'asha@okdemo' },
+      );
       expect(text(element)).to.contain('A payment request was sent to asha@okdemo');
       expectNone(element, '[part="qr"]');
       expectNone(element, '#utr');
@@ -201,7 +252,9 @@ describe('payin views, from the shopper’s side', () => {
 
     it('only values a shopper pastes get a copy button: the exact amount, the account number, the reference, and all details', async () => {
       const { element } = await pending(offline());
-      const labels = $$<HTMLButtonElement>(element, 'button').filter((b) => b.textContent!.trim().startsWith('Copy')).map((b) => b.getAttribute('aria-label'));
+      const labels = $$<HTMLButtonElement>(element, 'button')
+        .filter((b) => b.textContent!.trim().startsWith('Copy'))
+        .map((b) => b.getAttribute('aria-label'));
       expect(labels).to.deep.equal(['Copy Amount to pay', 'Copy Account number', 'Copy Reference', null]);
       expect(buttonsNamed(element, /^Copy all details$/)).to.have.length(1);
       expect(text(element)).to.contain('Kasikornbank');
@@ -211,7 +264,12 @@ describe('payin views, from the shopper’s side', () => {
     it('account numbers read in groups of four and copy without spaces; the amount copies as digits', async () => {
       const { element } = await pending(offline());
       const number = $$(element, '.copy-value.grouped')[0]!;
-      expect($$(element, '.copy-value.grouped .group').map((group) => group.textContent)).to.deep.equal(['1234', '5678', '9012', '3456']);
+      expect($$(element, '.copy-value.grouped .group').map((group) => group.textContent)).to.deep.equal([
+        '1234',
+        '5678',
+        '9012',
+        '3456',
+      ]);
       expect(number.textContent).to.equal('1234567890123456');
       buttonsNamed(element, /Copy Account number/)[0]!.click();
       buttonsNamed(element, /Copy Amount to pay/)[0]!.click();
@@ -223,7 +281,13 @@ describe('payin views, from the shopper’s side', () => {
       const { element } = await pending(offline());
       buttonsNamed(element, /Copy all details/)[0]!.click();
       await waitUntil(() => written.length === 1, 'copied', { timeout: 4000 });
-      expect(written[0]!.split('\n')).to.deep.equal(['Amount to pay: ₹99.97', 'Bank: Kasikornbank', 'Account name: Demo Shop', 'Account number: 1234567890123456', 'Reference: REF-12345']);
+      expect(written[0]!.split('\n')).to.deep.equal([
+        'Amount to pay: ₹99.97',
+        'Bank: Kasikornbank',
+        'Account name: Demo Shop',
+        'Account number: 1234567890123456',
+        'Reference: REF-12345',
+      ]);
     });
 
     it('a copy shows a visible "Copied" on its button for a moment, and says it in the live region', async () => {
@@ -237,11 +301,16 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('a refused clipboard falls back to the copy command, with exactly the value', async () => {
-      restores.push(stubNavigator('clipboard', { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }));
+      restores.push(
+        stubNavigator('clipboard', {
+          writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+        }),
+      );
       const commanded: string[] = [];
       const execCommand = document.execCommand;
       document.execCommand = (command: string) => {
-        const area = (document.querySelector('pay-checkout')!.shadowRoot!.activeElement as HTMLTextAreaElement | null)?.value;
+        const area = (document.querySelector('pay-checkout')!.shadowRoot!.activeElement as HTMLTextAreaElement | null)
+          ?.value;
         commanded.push(`${command}:${area}`);
         return true;
       };
@@ -268,11 +337,20 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('the raw QR payload is not shown: it sits in a closed "Details for support"', async () => {
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: 'QRISPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD }));
+      const { element } = await pending(
+        payinResponse(
+          { status: 'PROCESSING' },
+          { paymentMethodCode: 'QRISPAY', upiQrDeepLink: undefined, qrRawData: QRIS_PAYLOAD },
+        ),
+      );
       const support = $<HTMLDetailsElement>(element, 'details.support')!;
       expect(support.open).to.equal(false);
       expect(support.textContent).to.contain(QRIS_PAYLOAD);
-      expect($$(element, ':not(details) > .copy-value, .row:not(details .row)').some((node) => node.textContent!.includes(QRIS_PAYLOAD))).to.equal(false);
+      expect(
+        $$(element, ':not(details) > .copy-value, .row:not(details .row)').some((node) =>
+          node.textContent!.includes(QRIS_PAYLOAD),
+        ),
+      ).to.equal(false);
       expect(buttonsNamed(element, /^Copy/).length).to.equal(0);
     });
   });
@@ -280,15 +358,21 @@ describe('payin views, from the shopper’s side', () => {
   describe('deadlines people can read', () => {
     it('the deadline in local time ("Pay by 5:41 PM today") beside the countdown', async () => {
       const expireAt = Date.now() + 10 * 60_000;
-      const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(expireAt).toISOString() }));
+      const { element } = await pending(
+        payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(expireAt).toISOString() }),
+      );
       const time = new Intl.DateTimeFormat('en', { timeStyle: 'short' }).format(expireAt);
       const sameDay = new Date(expireAt).getDate() === new Date().getDate();
       expect($(element, '.deadline')!.textContent).to.equal(`Pay by ${time} ${sameDay ? 'today' : 'tomorrow'}`);
     });
 
     it('a day-long window counts down in hours and minutes, not 24:00:01', async () => {
-      const { element } = await pending(offline({ expireAt: new Date(Date.now() + 24 * 3600_000 - 90_000).toISOString() }));
-      expect($(element, '[role="timer"]')!.textContent!.replace(/\u00a0/g, ' ')).to.equal('Time left to pay: 23 hr 58 min');
+      const { element } = await pending(
+        offline({ expireAt: new Date(Date.now() + 24 * 3600_000 - 90_000).toISOString() }),
+      );
+      expect($(element, '[role="timer"]')!.textContent!.replace(/\u00a0/g, ' ')).to.equal(
+        'Time left to pay: 23 hr 58 min',
+      );
       expect($(element, '.deadline')!.textContent).to.match(/^Pay by .+ (today|tomorrow)$/);
     });
   });
@@ -299,7 +383,13 @@ describe('payin views, from the shopper’s side', () => {
       ['a bank transfer', offline({ expireAt: new Date(Date.now() + 1200).toISOString() })],
     ] as const) {
       it(`${name}: past expireAt the QR and details are withdrawn, the view says so and offers the way back to the shop`, async () => {
-        const { element, events } = await pending({ ...payin, paymentMethodResponse: { ...payin.paymentMethodResponse, expireAt: new Date(Date.now() + 1200).toISOString() } });
+        const { element, events } = await pending({
+          ...payin,
+          paymentMethodResponse: {
+            ...payin.paymentMethodResponse,
+            expireAt: new Date(Date.now() + 1200).toISOString(),
+          },
+        });
         await untilEvent(events, 'pay-expired', 1, 3000);
         await element.updateComplete;
         expectNone(element, '[part="qr"]');
@@ -315,7 +405,10 @@ describe('payin views, from the shopper’s side', () => {
 
   describe('a way forward from every screen', () => {
     it('a token error offers "Return to the shop" when return-url is set', async () => {
-      const { element } = await mount({ ...base, token: checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }) });
+      const { element } = await mount({
+        ...base,
+        token: checkoutToken('order-1', { exp: Math.floor(Date.now() / 1000) - 5 }),
+      });
       await untilState(element, 'error');
       const back = $$<HTMLAnchorElement>(element, 'a').find((a) => a.textContent!.includes('Return to the shop'))!;
       expect(back.href).to.equal(RETURN_URL);
@@ -358,7 +451,10 @@ describe('payin views, from the shopper’s side', () => {
       await untilState(element, state);
       return element;
     }
-    const rows = (element: PayCheckout) => $$(element, '.details .row').map((row) => `${row.querySelector('dt')!.textContent}: ${row.querySelector('.value, .copy-value')!.textContent}`);
+    const rows = (element: PayCheckout) =>
+      $$(element, '.details .row').map(
+        (row) => `${row.querySelector('dt')!.textContent}: ${row.querySelector('.value, .copy-value')!.textContent}`,
+      );
 
     it('success shows the amount paid and the reference', async () => {
       const element = await final('success', payinResponse({ status: 'SUCCESS' }));
@@ -367,17 +463,36 @@ describe('payin views, from the shopper’s side', () => {
     });
 
     it('a different amount received shows what arrived against what was asked, and what happens next', async () => {
-      const failed = await final('failed', payinResponse({ status: 'FAILED', failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED', moneyReceived: { amount: 99, currencyCode: 'INR' } }));
+      const failed = await final(
+        'failed',
+        payinResponse({
+          status: 'FAILED',
+          failureReasonCode: 'DIFFERENT_AMOUNT_CONFIRMED',
+          moneyReceived: { amount: 99, currencyCode: 'INR' },
+        }),
+      );
       expect(rows(failed)).to.deep.equal(['Amount asked: ₹100.00', 'Amount received: ₹99.00', 'Reference: REF-12345']);
-      expect(text(failed)).to.contain('so the payment was not completed. Contact the shop about getting back the amount you sent');
+      expect(text(failed)).to.contain(
+        'so the payment was not completed. Contact the shop about getting back the amount you sent',
+      );
       failed.remove();
-      const accepted = await final('success', payinResponse({ status: 'SUCCESS', moneyReceived: { amount: 99, currencyCode: 'INR' } }));
-      expect(rows(accepted)).to.deep.equal(['Amount asked: ₹100.00', 'Amount received: ₹99.00', 'Reference: REF-12345']);
+      const accepted = await final(
+        'success',
+        payinResponse({ status: 'SUCCESS', moneyReceived: { amount: 99, currencyCode: 'INR' } }),
+      );
+      expect(rows(accepted)).to.deep.equal([
+        'Amount asked: ₹100.00',
+        'Amount received: ₹99.00',
+        'Reference: REF-12345',
+      ]);
       expect(text(accepted)).to.contain('and the shop accepted it');
     });
 
     it('refused gives the reason in words, and says when the provider gave none', async () => {
-      const element = await final('refused', payinResponse({ status: 'REFUSED', failureReasonCode: 'CUSTOMER_ACCOUNT_LIMIT_EXCEEDED' }));
+      const element = await final(
+        'refused',
+        payinResponse({ status: 'REFUSED', failureReasonCode: 'CUSTOMER_ACCOUNT_LIMIT_EXCEEDED' }),
+      );
       expect(text(element)).to.contain('Your account limit has been exceeded.');
       element.remove();
       const bare = await final('refused', payinResponse({ status: 'REFUSED' }));
@@ -388,20 +503,39 @@ describe('payin views, from the shopper’s side', () => {
 
   describe('recognition at a glance', () => {
     for (const [code, family] of [
-      ['UPIQR', 'QR'], ['QRISPAY', 'QR'], ['OFFLINE', 'bank'], ['VAPAY', 'bank'], ['P2A_V2', 'bank'], ['MOBILE_MONEY', 'wallet'],
-      ['EWALLET', 'wallet'], ['ONLINE', 'online'], ['NETBANKING', 'online'], ['CRYPTO_OFFLINE', 'crypto'], ['CODE_PAYMENT', 'cash'],
+      ['UPIQR', 'QR'],
+      ['QRISPAY', 'QR'],
+      ['OFFLINE', 'bank'],
+      ['VAPAY', 'bank'],
+      ['P2A_V2', 'bank'],
+      ['MOBILE_MONEY', 'wallet'],
+      ['EWALLET', 'wallet'],
+      ['ONLINE', 'online'],
+      ['NETBANKING', 'online'],
+      ['CRYPTO_OFFLINE', 'crypto'],
+      ['CODE_PAYMENT', 'cash'],
     ] as const) {
       it(`${code}: the ${family} icon beside the method's name`, async () => {
         // The QR family's icons travel with the payin views, the others with the other methods' views.
-        const icons = { ...(await import('../../src/methods/icons.js')).icons, ...(await import('../../src/methods/other-icons.js')).otherIcons };
+        const icons = {
+          ...(await import('../../src/methods/icons.js')).icons,
+          ...(await import('../../src/methods/other-icons.js')).otherIcons,
+        };
         const key = family === 'QR' ? 'qr' : family;
-        const { element } = await pending(payinResponse({ status: 'PROCESSING' }, { paymentMethodCode: code, upiQrDeepLink: code === 'UPIQR' ? 'upi://pay?pa=a@b' : undefined }));
+        const { element } = await pending(
+          payinResponse(
+            { status: 'PROCESSING' },
+            { paymentMethodCode: code, upiQrDeepLink: code === 'UPIQR' ? 'upi://pay?pa=a@b' : undefined },
+          ),
+        );
         const title = $(element, '.method-title')!;
         const drawn = title.querySelector('svg.method-icon')!;
         const expected = document.createElement('div');
         const { render } = await import('lit');
         render(icons[key], expected);
-        expect(drawn.innerHTML.replace(/<!--.*?-->/g, '')).to.equal(expected.querySelector('svg')!.innerHTML.replace(/<!--.*?-->/g, ''));
+        expect(drawn.innerHTML.replace(/<!--.*?-->/g, '')).to.equal(
+          expected.querySelector('svg')!.innerHTML.replace(/<!--.*?-->/g, ''),
+        );
         expect(drawn.getAttribute('aria-hidden')).to.equal('true');
         expect(title.textContent!.trim()).to.not.equal('');
       });

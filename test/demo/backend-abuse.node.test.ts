@@ -36,10 +36,16 @@ async function freshBudget() {
 }
 
 const post = (path: string, body: unknown) =>
-  backend.app.request(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  backend.app.request(path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
 /** A cart of the shop's catalog: a preset in a currency. */
-const cart = (preset: string, currency = 'INR') => `/api/checkouts?preset=${encodeURIComponent(preset)}&currency=${encodeURIComponent(currency)}`;
-const fakeCallback = (idPayin: string) => post('/api/callbacks', { type: 'PAYIN_STATUS_CHANGED', idPayin, idPayment: 'x' });
+const cart = (preset: string, currency = 'INR') =>
+  `/api/checkouts?preset=${encodeURIComponent(preset)}&currency=${encodeURIComponent(currency)}`;
+const fakeCallback = (idPayin: string) =>
+  post('/api/callbacks', { type: 'PAYIN_STATUS_CHANGED', idPayin, idPayment: 'x' });
 
 async function until(condition: () => boolean, timeoutMs = 5000) {
   const deadline = Date.now() + timeoutMs;
@@ -69,7 +75,10 @@ describe('the demo backend cannot be turned against its merchant', () => {
       [],
       'no token minted, no payin read',
     );
-    assert.deepEqual(backend.callbacks.list({ idPayin: strangers[0] })[0]?.read, { state: 'skipped', reason: 'not a payin this shop created' });
+    assert.deepEqual(backend.callbacks.list({ idPayin: strangers[0] })[0]?.read, {
+      state: 'skipped',
+      reason: 'not a payin this shop created',
+    });
 
     // The merchant's budget is intact: five real checkouts at once all get their token.
     const checkouts = await Promise.all(Array.from({ length: 5 }, () => post(cart('success'), {})));
@@ -93,9 +102,14 @@ describe('the demo backend cannot be turned against its merchant', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => fakeCallback(session.idPayin)));
     assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]));
     await until(settled([session.idPayin]));
-    const reads = platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/payins/${session.idPayin}`);
+    const reads = platform.sandbox.requests
+      .list()
+      .filter((r) => r.method === 'GET' && r.path === `/payins/${session.idPayin}`);
     assert.ok(reads.length >= 1 && reads.length <= 2, `${reads.length} reads`);
-    assert.ok(platform.sandbox.requests.list().length <= 3, `${platform.sandbox.requests.list().length} platform requests (reads, and at most one token)`);
+    assert.ok(
+      platform.sandbox.requests.list().length <= 3,
+      `${platform.sandbox.requests.list().length} platform requests (reads, and at most one token)`,
+    );
     // Every one of the 20 records learnt what the shared reads found.
     const records = backend.callbacks.list({ idPayin: session.idPayin });
     assert.equal(records.length, 20);
@@ -136,7 +150,10 @@ describe('the demo backend cannot be turned against its merchant', () => {
     ] as const) {
       const response = await post(cart(preset, currency), {});
       assert.equal(response.status, 201, `${preset} ${currency}`);
-      assert.deepEqual(((await response.json()) as { money: unknown }).money, { amount, currencyCode: currency });
+      assert.deepEqual(((await response.json()) as { money: unknown }).money, {
+        amount,
+        currencyCode: currency,
+      });
     }
   });
 });

@@ -17,7 +17,9 @@ async function statusStreamOf(page: Page) {
   const element = page.locator('pay-checkout');
   await element.waitFor({ state: 'attached' });
   const statusUrl = await element.getAttribute('status-url');
-  const idPayin = await element.evaluate((node) => node.getAttribute('payin-id') ?? (node as unknown as { payinId?: string }).payinId);
+  const idPayin = await element.evaluate(
+    (node) => node.getAttribute('payin-id') ?? (node as unknown as { payinId?: string }).payinId,
+  );
   const firstEvent = await page.evaluate(
     (url) =>
       new Promise<string>((resolve, reject) => {

@@ -33,7 +33,9 @@ after(async () => {
 /** One instance of the merchant's backend, served over HTTP, whose callback URL is its own. */
 async function serveBackend() {
   const server = createServer();
-  const backend = demoMerchantBackend(platform.sandbox.url, { callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks` });
+  const backend = demoMerchantBackend(platform.sandbox.url, {
+    callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks`,
+  });
   server.on('request', getRequestListener(backend.app.fetch, { overrideGlobalObjects: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   running.push({ backend, server });
@@ -41,7 +43,11 @@ async function serveBackend() {
 }
 
 async function startCheckout(url: string): Promise<CheckoutResponse> {
-  const response = await fetch(`${url}/api/checkouts?preset=success&currency=INR`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${url}/api/checkouts?preset=success&currency=INR`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   assert.equal(response.status, 201);
   return (await response.json()) as CheckoutResponse;
 }
@@ -66,7 +72,7 @@ async function pay(session: CheckoutResponse) {
   });
 }
 
-describe('the demo backend mounts the status relay (the kit\'s)', () => {
+describe("the demo backend mounts the status relay (the kit's)", () => {
   it("gives each checkout its authorized stream; the emulator's callback reaches it with the payin the backend read", async () => {
     const { backend, url } = await serveBackend();
     const session = await startCheckout(url);

@@ -29,7 +29,11 @@ describe('the options of a sale', () => {
   });
 
   const checkout = async (preset: string) => {
-    const answer = await backend.app.request(`/api/checkouts?preset=${preset}&currency=INR`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const answer = await backend.app.request(`/api/checkouts?preset=${preset}&currency=INR`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(answer.status, 201);
     return (await answer.json()) as { options?: { data: { paymentMethodCode: string }[] } };
   };
@@ -37,7 +41,8 @@ describe('the options of a sale', () => {
   it('every checkout carries the options; one options request per amount, whoever asks meanwhile', async () => {
     platform.sandbox.requests.clear();
     const first = await Promise.all([checkout('success'), checkout('success'), checkout('success')]);
-    for (const session of first) assert.ok(session.options?.data.some((option) => option.paymentMethodCode === 'UPIQR'));
+    for (const session of first)
+      assert.ok(session.options?.data.some((option) => option.paymentMethodCode === 'UPIQR'));
     await checkout('success');
     await checkout('refused');
     const asked = platform.sandbox.requests.list().filter((r) => r.path === OPTIONS_PATH);

@@ -10,7 +10,12 @@ import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
 import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
-import { demoMerchantBackend, UNREACHED_CALLBACK_URL, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import {
+  demoMerchantBackend,
+  UNREACHED_CALLBACK_URL,
+  startSandbox,
+  type TestSandbox,
+} from '../support/sandbox-node.js';
 
 let platform: TestSandbox;
 let backend: MerchantBackend;
@@ -34,13 +39,20 @@ async function json(response: Response): Promise<any> {
 }
 
 /** The checkout URL of a cart: a preset of the shop's catalog, in a currency. */
-const cartUrl = (preset: string, currency = 'INR', extra = '') => `/api/checkouts?preset=${preset}&currency=${currency}${extra}`;
+const cartUrl = (preset: string, currency = 'INR', extra = '') =>
+  `/api/checkouts?preset=${preset}&currency=${currency}${extra}`;
 
 /** A checkout started on the backend (it acts only for those), and no payin created for it yet. */
-async function startCheckout(preset: string): Promise<{ idPayin: string; token: string; money: { amount: number; currencyCode: string } }> {
+async function startCheckout(
+  preset: string,
+): Promise<{ idPayin: string; token: string; money: { amount: number; currencyCode: string } }> {
   const response = await request('POST', cartUrl(preset), '{}');
   assert.equal(response.status, 201);
-  return response.json() as Promise<{ idPayin: string; token: string; money: { amount: number; currencyCode: string } }>;
+  return response.json() as Promise<{
+    idPayin: string;
+    token: string;
+    money: { amount: number; currencyCode: string };
+  }>;
 }
 
 /** A checkout of the backend whose payin the shopper's element created on the emulator with its token. */
@@ -61,8 +73,8 @@ async function until(condition: () => boolean, timeoutMs = 3000) {
   }
 }
 
-describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', () => {
-  it('prices the cart from the shop\'s catalog and mints an operations token for a fresh idPayin alone, with the merchant name and the UTR step, by default', async () => {
+describe("POST /api/checkouts (the merchant kit, with the shop's order hook)", () => {
+  it("prices the cart from the shop's catalog and mints an operations token for a fresh idPayin alone, with the merchant name and the UTR step, by default", async () => {
     const response = await request('POST', cartUrl('success'), '{}');
     assert.equal(response.status, 201);
     const session = await json(response);
@@ -89,12 +101,21 @@ describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', 
   });
 
   it("never takes the browser's word for the amount: a body that names one is priced from the catalog all the same", async () => {
-    const session = await json(await request('POST', cartUrl('refused'), JSON.stringify({ amount: 0.5, currencyCode: 'INR', money: { amount: 0.5, currencyCode: 'INR' } })));
+    const session = await json(
+      await request(
+        'POST',
+        cartUrl('refused'),
+        JSON.stringify({ amount: 0.5, currencyCode: 'INR', money: { amount: 0.5, currencyCode: 'INR' } }),
+      ),
+    );
     assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.refused, currencyCode: 'INR' });
-    assert.deepEqual(decodeToken(session.token)!.money, { amount: SCENARIO_AMOUNTS.refused, currencyCode: 'INR' });
+    assert.deepEqual(decodeToken(session.token)!.money, {
+      amount: SCENARIO_AMOUNTS.refused,
+      currencyCode: 'INR',
+    });
   });
 
-  it('mints a by-action PAYIN_CREATE token when the cart asks for one, in the cart\'s currency', async () => {
+  it("mints a by-action PAYIN_CREATE token when the cart asks for one, in the cart's currency", async () => {
     const session = await json(await request('POST', cartUrl('failed', 'THB', '&token=by-action'), '{}'));
     assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.failed, currencyCode: 'THB' });
     const payload = decodeToken(session.token)!;
@@ -105,7 +126,14 @@ describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', 
   const bad: [string, string, string | undefined, number, string, string[]?][] = [
     ['no cart', '/api/checkouts', '{}', 400, 'INVALID_REQUEST', ['query.preset', 'query.currency']],
     ['a product the shop does not sell', cartUrl('free-lunch'), '{}', 400, 'INVALID_REQUEST', ['query.preset']],
-    ['a currency the shop does not sell in', cartUrl('success', 'XYZ'), '{}', 400, 'INVALID_REQUEST', ['query.currency']],
+    [
+      'a currency the shop does not sell in',
+      cartUrl('success', 'XYZ'),
+      '{}',
+      400,
+      'INVALID_REQUEST',
+      ['query.currency'],
+    ],
     ['a lower-case currency', cartUrl('success', 'inr'), '{}', 400, 'INVALID_REQUEST', ['query.currency']],
     ['an unknown token', cartUrl('success', 'INR', '&token=admin'), '{}', 400, 'INVALID_REQUEST', ['query.token']],
     ['not JSON', cartUrl('success'), '{amount: 1', 400, 'MALFORMED_JSON'],
@@ -121,13 +149,20 @@ describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', 
       const answer = await json(response);
       assert.equal(answer.errorCode, errorCode);
       assert.equal(typeof answer.message, 'string');
-      if (fields) assert.deepEqual(answer.details.map((d: { field: string }) => d.field), fields);
+      if (fields)
+        assert.deepEqual(
+          answer.details.map((d: { field: string }) => d.field),
+          fields,
+        );
       assert.equal(platform.sandbox.requests.list().length, 0);
     });
   }
 
   it('answers 415 to a form another site posts (no preflight), and 405 to a GET', async () => {
-    const form = await backend.app.request(cartUrl('success'), { method: 'POST', body: new URLSearchParams({ amount: '1' }) });
+    const form = await backend.app.request(cartUrl('success'), {
+      method: 'POST',
+      body: new URLSearchParams({ amount: '1' }),
+    });
     assert.equal(form.status, 415);
     assert.equal((await json(form)).errorCode, 'UNSUPPORTED_MEDIA_TYPE');
     assert.equal((await backend.app.request(cartUrl('success'))).status, 405);
@@ -135,7 +170,11 @@ describe('POST /api/checkouts (the merchant kit, with the shop\'s order hook)', 
 
   it('answers 502 with the platform code when the platform cannot be reached', async () => {
     const offline = demoMerchantBackend('http://127.0.0.1:9');
-    const response = await offline.app.request(cartUrl('success'), { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+    const response = await offline.app.request(cartUrl('success'), {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json' },
+    });
     assert.equal(response.status, 502);
     assert.equal((await json(response)).errorCode, 'NETWORK');
     await offline.close();
@@ -146,19 +185,34 @@ describe('callbacks', () => {
   it('acknowledges a callback at once, then reads the payin with GET /payins and records what it read', async () => {
     const id = await createPayin('success');
     await until(() => platform.sandbox.payments.get('payin', id)?.status === 'SUCCESS');
-    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id, idPayment: 'p-1' }), {
-      'X-Sandbox-Delivery-Id': '7',
-      'X-Sandbox-Delivery-Attempt': '2',
-    });
+    const response = await request(
+      'POST',
+      '/api/callbacks',
+      JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: id, idPayment: 'p-1' }),
+      {
+        'X-Sandbox-Delivery-Id': '7',
+        'X-Sandbox-Delivery-Attempt': '2',
+      },
+    );
     assert.equal(response.status, 200);
     assert.equal((await json(response)).received, true);
     await until(() => backend.callbacks.list({ idPayin: id })[0]?.read.state !== 'reading');
     const [record] = backend.callbacks.list({ idPayin: id });
     assert.equal(record?.deliveryId, '7');
     assert.equal(record?.attempt, 2);
-    assert.deepEqual(record?.read, { state: 'read', status: 'SUCCESS', changed: true, paymentMethodCode: 'UPIQR', money: { amount: 60, currencyCode: 'INR' } });
+    assert.deepEqual(record?.read, {
+      state: 'read',
+      status: 'SUCCESS',
+      changed: true,
+      paymentMethodCode: 'UPIQR',
+      money: { amount: 60, currencyCode: 'INR' },
+    });
     // The read went to the platform's own endpoint.
-    assert.ok(platform.sandbox.requests.list().some((r) => r.method === 'GET' && r.path === `/payins/${id}` && r.status === 200));
+    assert.ok(
+      platform.sandbox.requests
+        .list()
+        .some((r) => r.method === 'GET' && r.path === `/payins/${id}` && r.status === 200),
+    );
   });
 
   it('records the received amount and the failure reason of a different-amount failure', async () => {
@@ -181,9 +235,16 @@ describe('callbacks', () => {
   });
 
   it('acknowledges and records, but does not read, a callback for a payin it did not create', async () => {
-    const response = await request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'never-created' }));
+    const response = await request(
+      'POST',
+      '/api/callbacks',
+      JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'never-created' }),
+    );
     assert.equal(response.status, 200);
-    assert.deepEqual(backend.callbacks.list({ idPayin: 'never-created' })[0]?.read, { state: 'skipped', reason: 'not a payin this shop created' });
+    assert.deepEqual(backend.callbacks.list({ idPayin: 'never-created' })[0]?.read, {
+      state: 'skipped',
+      reason: 'not a payin this shop created',
+    });
   });
 
   it('does not read notifications of other kinds', async () => {
@@ -215,9 +276,13 @@ describe('callbacks', () => {
     return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: given ?? cookie! };
   }
 
-  const callbackAbout = (idPayin: string) => request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }));
+  const callbackAbout = (idPayin: string) =>
+    request('POST', '/api/callbacks', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }));
   const listed = async (cookie: string | undefined, query = '') =>
-    ((await json(await request('GET', `/api/callbacks${query}`, undefined, cookie ? { Cookie: cookie } : {}))).data as { idPayin?: string }[]).map((r) => r.idPayin);
+    (
+      (await json(await request('GET', `/api/callbacks${query}`, undefined, cookie ? { Cookie: cookie } : {})))
+        .data as { idPayin?: string }[]
+    ).map((r) => r.idPayin);
 
   it("lists the callbacks of this browser's orders only, filtered by payin; a bad filter is 400", async () => {
     const first = await browserCheckout();
@@ -225,27 +290,47 @@ describe('callbacks', () => {
     assert.match(first.cookie, new RegExp(`^${SHOPPER_COOKIE}=[0-9a-f-]{36}$`));
     const other = await browserCheckout();
     assert.notEqual(other.cookie, first.cookie);
-    for (const id of [first.idPayin, again.idPayin, other.idPayin, 'never-created']) assert.equal((await callbackAbout(id)).status, 200);
+    for (const id of [first.idPayin, again.idPayin, other.idPayin, 'never-created'])
+      assert.equal((await callbackAbout(id)).status, 200);
 
     assert.deepEqual(await listed(first.cookie), [first.idPayin, again.idPayin]);
     assert.deepEqual(await listed(other.cookie), [other.idPayin]);
     assert.deepEqual(await listed(first.cookie, `?idPayin=${again.idPayin}`), [again.idPayin]);
-    assert.deepEqual(await listed(other.cookie, `?idPayin=${first.idPayin}`), [], "another browser's order, even by its id");
+    assert.deepEqual(
+      await listed(other.cookie, `?idPayin=${first.idPayin}`),
+      [],
+      "another browser's order, even by its id",
+    );
     // No cookie, or one the backend did not give: a new browser, with no orders yet.
     assert.deepEqual(await listed(undefined), []);
-    const forged = await request('GET', '/api/callbacks', undefined, { Cookie: `${SHOPPER_COOKIE}=${first.cookie.split('=')[1]!.toUpperCase()}x` });
+    const forged = await request('GET', '/api/callbacks', undefined, {
+      Cookie: `${SHOPPER_COOKIE}=${first.cookie.split('=')[1]!.toUpperCase()}x`,
+    });
     assert.deepEqual((await json(forged)).data, []);
-    assert.match(forged.headers.get('set-cookie') ?? '', new RegExp(`^${SHOPPER_COOKIE}=[0-9a-f-]{36}; Path=/api; HttpOnly; SameSite=Lax$`));
+    assert.match(
+      forged.headers.get('set-cookie') ?? '',
+      new RegExp(`^${SHOPPER_COOKIE}=[0-9a-f-]{36}; Path=/api; HttpOnly; SameSite=Lax$`),
+    );
     // Every callback is still recorded on the server, those of nobody's order too.
     assert.equal(backend.callbacks.list({ idPayin: 'never-created' }).length >= 1, true);
-    assert.equal((await request('GET', '/api/callbacks?idPayin=a%20b', undefined, { Cookie: first.cookie })).status, 400);
+    assert.equal(
+      (await request('GET', '/api/callbacks?idPayin=a%20b', undefined, { Cookie: first.cookie })).status,
+      400,
+    );
   });
 
   it("streams the callbacks of this browser's orders as Server-Sent Events, and ends the stream when the backend closes", async () => {
     const own = demoMerchantBackend(platform.sandbox.url);
     const checkout = async (cookie?: string) => {
-      const response = await own.app.request(cartUrl('success'), { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) } });
-      return { idPayin: ((await response.json()) as { idPayin: string }).idPayin, cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]! };
+      const response = await own.app.request(cartUrl('success'), {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+      });
+      return {
+        idPayin: ((await response.json()) as { idPayin: string }).idPayin,
+        cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]!,
+      };
     };
     const mine = await checkout();
     const theirs = await checkout();
@@ -264,7 +349,11 @@ describe('callbacks', () => {
       text = rest;
       return event;
     };
-    assert.match(await nextEvent(), new RegExp(`^event: callback\ndata: .*"idPayin":"${mine.idPayin}"`, 'm'), 'the first event is this browser\'s order');
+    assert.match(
+      await nextEvent(),
+      new RegExp(`^event: callback\ndata: .*"idPayin":"${mine.idPayin}"`, 'm'),
+      "the first event is this browser's order",
+    );
     // While it is open: the other browser's order again, then this one's.
     await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: theirs.idPayin }));
     await post(JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: mine.idPayin, idPayment: 'second' }));
@@ -308,7 +397,10 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     assert.equal((await request('POST', '/api/sandbox/expire', '{}')).status, 400);
     assert.equal((await request('POST', '/api/sandbox/expire', '{"idPayin":"nobody"}')).status, 404);
     const real = demoMerchantBackend(platform.sandbox.url);
-    const response = await real.app.request('/api/sandbox/expire', { method: 'POST', body: '{"idPayin":"x"}' });
+    const response = await real.app.request('/api/sandbox/expire', {
+      method: 'POST',
+      body: '{"idPayin":"x"}',
+    });
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
     await real.close();
@@ -318,6 +410,10 @@ describe('GET /api/checkouts/:idPayin and the sandbox clock tool', () => {
     const response = await request('GET', '/api/nothing-here');
     assert.equal(response.status, 404);
     assert.equal((await json(response)).errorCode, 'NOT_FOUND');
-    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), { callbackUrl: UNREACHED_CALLBACK_URL, platformUrl: platform.sandbox.url, merchantName: DEMO_MERCHANT_CODE });
+    assert.deepEqual(await json(await request('GET', '/api/hosted-config')), {
+      callbackUrl: UNREACHED_CALLBACK_URL,
+      platformUrl: platform.sandbox.url,
+      merchantName: DEMO_MERCHANT_CODE,
+    });
   });
 });

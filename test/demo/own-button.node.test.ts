@@ -14,7 +14,11 @@ describe('the demo’s own-button page', () => {
     await e2e.withPage(e2e.demo.pages.ownButton, async ({ page }) => {
       await untilState(page, 'select');
       const place = page.getByRole('button', { name: 'Place order' });
-      assert.equal(await page.locator('pay-checkout [part="submit"]').count(), 0, 'the element shows no pay button of its own');
+      assert.equal(
+        await page.locator('pay-checkout [part="submit"]').count(),
+        0,
+        'the element shows no pay button of its own',
+      );
       assert.equal(await place.isDisabled(), true);
 
       // UPI collect asks for a name and a phone number: the terms alone do not enable the button.
@@ -32,7 +36,9 @@ describe('the demo’s own-button page', () => {
       await place.click();
       await page.locator('#outcome', { hasText: 'Order placed' }).waitFor();
       const outcome = (await page.locator('#outcome').textContent())!;
-      const idPayin = await page.locator('pay-checkout').evaluate((node) => (node as unknown as { payinId: string }).payinId);
+      const idPayin = await page
+        .locator('pay-checkout')
+        .evaluate((node) => (node as unknown as { payinId: string }).payinId);
       assert.equal(outcome, `Order placed: payment ${idPayin} created. Finish paying above.`);
       assert.equal(await place.isDisabled(), true, 'an order is placed once');
       await page.locator('#outcome', { hasText: 'Paid. Thank you for your order.' }).waitFor();

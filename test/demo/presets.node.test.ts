@@ -10,29 +10,55 @@ import { shopCatalog, type ShopCatalog } from '../../demo/shop-catalog.js';
 import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
 
-const { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } = shopPresets(JSON.parse(JSON.stringify(shopCatalog())) as ShopCatalog);
+const { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } = shopPresets(
+  JSON.parse(JSON.stringify(shopCatalog())) as ShopCatalog,
+);
 
 describe('demo presets', () => {
   it('one preset per scenario row, priced from SCENARIO_AMOUNTS', () => {
     assert.deepEqual(PRESETS.map((p) => p.name).sort(), PAYIN_SCENARIOS.map((row) => row.name).sort());
     for (const preset of PRESETS) {
       assert.equal(preset.amount, SCENARIO_AMOUNTS[preset.name]);
-      assert.equal(payinScenarioFor(preset.amount).name, preset.name, `${preset.label} (${preset.amount}) triggers its own scenario`);
+      assert.equal(
+        payinScenarioFor(preset.amount).name,
+        preset.name,
+        `${preset.label} (${preset.amount}) triggers its own scenario`,
+      );
       assert.equal(presetForAmount(preset.amount), preset);
     }
   });
 
   it('an amount picks the preset of the row the emulator applies to it, between and beyond the examples too', () => {
-    const amounts = [0, 0.5, 1, 1.5, 2, 2.99, 3, 10, 19.99, 20, 25, 29.5, 30, 39.99, 40, 40.5, 41, 44, 47, 47.5, 48, 49, 50, 50.01, 51, 60, 1000];
+    const amounts = [
+      0, 0.5, 1, 1.5, 2, 2.99, 3, 10, 19.99, 20, 25, 29.5, 30, 39.99, 40, 40.5, 41, 44, 47, 47.5, 48, 49, 50, 50.01, 51,
+      60, 1000,
+    ];
     for (let amount = 0; amount <= 100; amount += 0.25) amounts.push(amount);
-    for (const amount of amounts) assert.equal(presetForAmount(amount)?.name, payinScenarioFor(amount).name, `amount ${amount}`);
+    for (const amount of amounts)
+      assert.equal(presetForAmount(amount)?.name, payinScenarioFor(amount).name, `amount ${amount}`);
   });
 
   it('names the scenarios the issue asks for, the business rejections apart', () => {
     const labels = Object.fromEntries(PRESETS.map((p) => [p.name, p.label]));
     assert.deepEqual(
-      ['success', 'failed', 'differentAmountFailed', 'differentAmountSuccess', 'expires', 'offlineMoneyRequired', 'refused'].map((name) => labels[name]),
-      ['Success', 'Fast failure', 'Different amount, failed', 'Different amount, succeeded', 'Pending until expiry', 'Offline, moneyRequired', 'Refused'],
+      [
+        'success',
+        'failed',
+        'differentAmountFailed',
+        'differentAmountSuccess',
+        'expires',
+        'offlineMoneyRequired',
+        'refused',
+      ].map((name) => labels[name]),
+      [
+        'Success',
+        'Fast failure',
+        'Different amount, failed',
+        'Different amount, succeeded',
+        'Pending until expiry',
+        'Offline, moneyRequired',
+        'Refused',
+      ],
     );
     const rejections = PRESETS.filter((p) => p.rejection);
     assert.equal(rejections.length, 7);
@@ -49,7 +75,11 @@ describe('demo presets', () => {
   });
 
   it('offers every currency of the method table with its methods, and a data-free currency for OFFLINE', () => {
-    for (const currency of CURRENCIES) assert.deepEqual(methodsFor(currency).map((m) => m.code), methodCodesFor(currency));
+    for (const currency of CURRENCIES)
+      assert.deepEqual(
+        methodsFor(currency).map((m) => m.code),
+        methodCodesFor(currency),
+      );
     assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / Phone to Account');
     const offline = simplestCurrencyFor('OFFLINE')!;
     assert.ok(fieldRulesFor('OFFLINE', offline).every((rule) => !isRequired(rule, offline)));

@@ -25,7 +25,13 @@ describe('the markup snippet', () => {
   });
 
   it('writes the script tag and the element, one attribute a line in the given order, the token shortened', () => {
-    const markup = elementMarkup({ token: TOKEN, 'payin-id': 'order-1', amount: '60', 'currency-code': 'INR', 'show-deep-link': 'true' });
+    const markup = elementMarkup({
+      token: TOKEN,
+      'payin-id': 'order-1',
+      amount: '60',
+      'currency-code': 'INR',
+      'show-deep-link': 'true',
+    });
     assert.equal(
       markup,
       [
@@ -45,7 +51,13 @@ describe('the markup snippet', () => {
   it("shortens the checkout's handle in a status URL as it shortens a token: it renews the payin's token", () => {
     const handle = 'eyJ2IjoxLCJpZFBheWluIjoib3JkZXItMSJ9.c2lnbmF0dXJlLW9mLXRoZS1oYW5kbGUtdGhhdC1pcy1sb25n';
     const markup = elementMarkup({ 'status-url': `/api/payins/order-1/events?handle=${handle}` });
-    assert.match(markup, new RegExp(`^ {2}status-url="/api/payins/order-1/events\\?handle=${abbreviateToken(handle).replace('.', '\\.')}"$`, 'm'));
+    assert.match(
+      markup,
+      new RegExp(
+        `^ {2}status-url="/api/payins/order-1/events\\?handle=${abbreviateToken(handle).replace('.', '\\.')}"$`,
+        'm',
+      ),
+    );
     assert.ok(!markup.includes(handle));
   });
 
@@ -69,7 +81,10 @@ describe('the server snippet', () => {
   it('is the merchant kit with the platform, the merchant, the callback URL and the name, mounted under /api', () => {
     const code = serverCode({ ...base, tokenScope: 'checkout' });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /const checkout = createCheckoutBackend\(\{\n {2}platformUrl: 'http:\/\/127\.0\.0\.1:8787',\n {2}merchantCode: 'demo-merchant',/);
+    assert.match(
+      code,
+      /const checkout = createCheckoutBackend\(\{\n {2}platformUrl: 'http:\/\/127\.0\.0\.1:8787',\n {2}merchantCode: 'demo-merchant',/,
+    );
     assert.match(code, /^ {2}prefix: '\/api',$/m);
     assert.match(code, /^ {2}callbackUrl: 'http:\/\/127\.0\.0\.1:5173\/api\/callbacks',$/m);
     assert.match(code, /^ {2}merchantName: 'Demo Shop',$/m);
@@ -78,14 +93,24 @@ describe('the server snippet', () => {
 
   it('prices the order on the server, and says what this cart costs', () => {
     const code = serverCode({ ...base, tokenScope: 'checkout' });
-    assert.match(code, /\/\/ This page's cart: success in INR\.\n {2}order: \(request\) => \(\{\n {4}idPayin: `order-\$\{randomUUID\(\)\}`,\n {4}money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}\n/);
+    assert.match(
+      code,
+      /\/\/ This page's cart: success in INR\.\n {2}order: \(request\) => \(\{\n {4}idPayin: `order-\$\{randomUUID\(\)\}`,\n {4}money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}\n/,
+    );
     assert.doesNotMatch(code, /tokenScope/, "the kit's default token");
   });
 
   it('asks for the by-action PAYIN_CREATE token in the order for the by-action scope', () => {
-    const code = serverCode({ ...base, money: { amount: 12.5, currencyCode: 'THB' }, tokenScope: 'by-action' });
+    const code = serverCode({
+      ...base,
+      money: { amount: 12.5, currencyCode: 'THB' },
+      tokenScope: 'by-action',
+    });
     assert.deepEqual(syntaxErrors(code), []);
-    assert.match(code, /\/\/ {2}= \{ amount: 12\.5, currencyCode: 'THB' \}\n {4}\/\/ The smallest token: create this payin alone\.\n {4}tokenScope: 'by-action',\n {2}\}\),/);
+    assert.match(
+      code,
+      /\/\/ {2}= \{ amount: 12\.5, currencyCode: 'THB' \}\n {4}\/\/ The smallest token: create this payin alone\.\n {4}tokenScope: 'by-action',\n {2}\}\),/,
+    );
   });
 
   it('imports and calls only what pay-checkout/server exports, with options the kit accepts', async () => {
@@ -94,8 +119,17 @@ describe('the server snippet', () => {
     assert.deepEqual(imported, ['createCheckoutBackend']);
     assert.equal(typeof server.createCheckoutBackend, 'function');
     // The options object as written, evaluated with the merchant's own names stood in for: the kit takes it.
-    const options = code.slice(code.indexOf('createCheckoutBackend({') + 'createCheckoutBackend('.length, code.indexOf('\n});') + 2);
-    const evaluate = new Function('randomUUID', 'priceOf', 'orders', 'process', `return (${transformSync(`(${options})`, { loader: 'ts' }).code.trim().replace(/;$/, '')});`);
+    const options = code.slice(
+      code.indexOf('createCheckoutBackend({') + 'createCheckoutBackend('.length,
+      code.indexOf('\n});') + 2,
+    );
+    const evaluate = new Function(
+      'randomUUID',
+      'priceOf',
+      'orders',
+      'process',
+      `return (${transformSync(`(${options})`, { loader: 'ts' }).code.trim().replace(/;$/, '')});`,
+    );
     const written = evaluate(
       () => 'uuid',
       () => base.money,
@@ -104,12 +138,22 @@ describe('the server snippet', () => {
     ) as server.CheckoutBackendOptions;
     const backend = server.createCheckoutBackend(written);
     await backend.close();
-    assert.deepEqual(await written.order(new Request('http://shop/api/checkouts?preset=success&currency=INR')), { idPayin: 'order-uuid', money: base.money, tokenScope: 'by-action' });
+    assert.deepEqual(await written.order(new Request('http://shop/api/checkouts?preset=success&currency=INR')), {
+      idPayin: 'order-uuid',
+      money: base.money,
+      tokenScope: 'by-action',
+    });
   });
 
   it('keeps its lines short enough for the panel (60 characters) when the values are the usual ones', () => {
     for (const tokenScope of ['checkout', 'by-action'] as const) {
-      const long = serverCode({ ...base, cart: { preset: 'differentAmountSuccess', currencyCode: 'INR' }, tokenScope }).split('\n').filter((line) => line.length > 60);
+      const long = serverCode({
+        ...base,
+        cart: { preset: 'differentAmountSuccess', currencyCode: 'INR' },
+        tokenScope,
+      })
+        .split('\n')
+        .filter((line) => line.length > 60);
       assert.deepEqual(long, [], tokenScope);
     }
   });

@@ -40,8 +40,9 @@ describe('the demo’s Vite on a fresh cache', () => {
       server: { ...demoViteConfig.server, middlewareMode: true, hmr: false, watch: null },
     });
     const written = join(cacheDir, 'deps', '_metadata.json');
-    for (const deadline = Date.now() + 90_000; !existsSync(written); ) {
-      if (Date.now() > deadline) throw new Error(`Vite wrote no pre-bundle in 90 s; it said:\n${messages.map((m) => m.text).join('\n')}`);
+    for (const deadline = Date.now() + 90_000; !existsSync(written);) {
+      if (Date.now() > deadline)
+        throw new Error(`Vite wrote no pre-bundle in 90 s; it said:\n${messages.map((m) => m.text).join('\n')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     for (const script of PAGE_SCRIPTS) await vite.transformRequest(script);
@@ -53,13 +54,25 @@ describe('the demo’s Vite on a fresh cache', () => {
   });
 
   it('pre-bundles every dependency up front with no warning or error', () => {
-    const alarming = messages.filter((m) => m.level !== 'info' || /new dependencies optimized|optimized dependencies changed|reloading|tip: consider adding/i.test(m.text));
+    const alarming = messages.filter(
+      (m) =>
+        m.level !== 'info' ||
+        /new dependencies optimized|optimized dependencies changed|reloading|tip: consider adding/i.test(m.text),
+    );
     assert.deepEqual(alarming, []);
   });
 
   it('pre-bundled react and the others the pages import', () => {
     const optimized = Object.keys(vite.environments.client.depsOptimizer?.metadata.optimized ?? {});
-    for (const dependency of ['react', 'react-dom/client', 'react/jsx-dev-runtime', 'vue', 'lit', '@lit/react', 'zod/mini']) {
+    for (const dependency of [
+      'react',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
+      'vue',
+      'lit',
+      '@lit/react',
+      'zod/mini',
+    ]) {
       assert.ok(optimized.includes(dependency), `${dependency} among ${optimized.join(', ')}`);
     }
   });

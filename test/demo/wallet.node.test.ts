@@ -13,7 +13,10 @@ import type { MerchantBackend } from '../../demo/merchant/backend.js';
 import { WALLET_OPENING_BALANCE, type WalletView } from '../../demo/merchant/wallet.js';
 import { createClient } from '../../src/api/client.js';
 import { quoteTopUp } from '../../src/api/fx.js';
-import { topUpCheckoutResponseSchema, type TopUpCheckoutResponse } from '../../src/api/schemas/topup-checkout-response.js';
+import {
+  topUpCheckoutResponseSchema,
+  type TopUpCheckoutResponse,
+} from '../../src/api/schemas/topup-checkout-response.js';
 import { completeMethod, demoMerchantBackend, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let platform: TestSandbox;
@@ -24,7 +27,9 @@ let url: string;
 before(async () => {
   platform = await startSandbox();
   server = createServer();
-  backend = demoMerchantBackend(platform.sandbox.url, { callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks` });
+  backend = demoMerchantBackend(platform.sandbox.url, {
+    callbackUrl: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/callbacks`,
+  });
   server.on('request', getRequestListener(backend.app.fetch, { overrideGlobalObjects: false }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -40,14 +45,27 @@ after(async () => {
 function browser() {
   let cookie = '';
   const call = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(url + path, { ...init, headers: { Accept: 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...(init.headers as Record<string, string>) } });
+    const response = await fetch(url + path, {
+      ...init,
+      headers: {
+        Accept: 'application/json',
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(init.headers as Record<string, string>),
+      },
+    });
     const set = response.headers.get('set-cookie');
     if (set) cookie = set.split(';')[0]!;
     return response;
   };
   return {
-    wallet: async (wait?: string) => (await (await call(`/api/wallet${wait ? `?wait=${encodeURIComponent(wait)}` : ''}`)).json()) as WalletView,
-    deposit: (query: string) => call(`/api/checkouts?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }),
+    wallet: async (wait?: string) =>
+      (await (await call(`/api/wallet${wait ? `?wait=${encodeURIComponent(wait)}` : ''}`)).json()) as WalletView,
+    deposit: (query: string) =>
+      call(`/api/checkouts?${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
   };
 }
 
@@ -65,20 +83,36 @@ describe('the demo wallet', () => {
   it('adds 100 USD paid in rupees by UPI: the balance grows by the platform moneyRequired, after the callback', async () => {
     const shopper = browser();
     const before = await shopper.wallet();
-    assert.deepEqual(before, { balance: { amount: WALLET_OPENING_BALANCE, currencyCode: 'USD' }, deposits: [] });
+    assert.deepEqual(before, {
+      balance: { amount: WALLET_OPENING_BALANCE, currencyCode: 'USD' },
+      deposits: [],
+    });
     const response = await shopper.deposit('deposit=100&pay=INR');
     assert.equal(response.status, 201);
     const checkout = topUpCheckoutResponseSchema.parse(await response.json());
-    assert.deepEqual(checkout.topUpRequested, { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' });
+    assert.deepEqual(checkout.topUpRequested, {
+      moneyRequired: { amount: 100, currencyCode: 'USD' },
+      currencyProvided: 'INR',
+    });
     assert.ok(checkout.fxRate, 'the wallet hands the rate in');
     assert.ok(checkout.statusUrl?.startsWith(`/api/topups/${checkout.idTopUp}/events?handle=`));
 
     const created = await pay(checkout, 'UPIQR');
-    assert.deepEqual(created.moneyProvided, quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, checkout.fxRate)!.moneyProvided);
+    assert.deepEqual(
+      created.moneyProvided,
+      quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, checkout.fxRate)!.moneyProvided,
+    );
     const after = await shopper.wallet(checkout.idTopUp);
     assert.equal(after.balance.amount, WALLET_OPENING_BALANCE + 100);
-    assert.deepEqual(after.deposits.map((d) => [d.idTopUp, d.status, d.credited]), [[checkout.idTopUp, 'SUCCESS', { amount: 100, currencyCode: 'USD' }]]);
-    assert.equal((await browser().wallet()).balance.amount, WALLET_OPENING_BALANCE, "another browser's wallet is its own");
+    assert.deepEqual(
+      after.deposits.map((d) => [d.idTopUp, d.status, d.credited]),
+      [[checkout.idTopUp, 'SUCCESS', { amount: 100, currencyCode: 'USD' }]],
+    );
+    assert.equal(
+      (await browser().wallet()).balance.amount,
+      WALLET_OPENING_BALANCE,
+      "another browser's wallet is its own",
+    );
   });
 
   it("THB by PromptPay: credited with the platform's moneyRequired as read after the callback", async () => {
@@ -105,9 +139,14 @@ describe('the demo wallet', () => {
     const credited = (await shopper.wallet(good.idTopUp)).balance.amount;
     assert.equal(credited, WALLET_OPENING_BALANCE + 60);
     // The platform's callback again (a retry): read again, credited once.
-    const again = await fetch(`${url}/api/callbacks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED', idTopUp: good.idTopUp, idPayment: 'p' }) });
+    const again = await fetch(`${url}/api/callbacks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED', idTopUp: good.idTopUp, idPayment: 'p' }),
+    });
     assert.deepEqual(await again.json(), { received: true, published: true });
-    const reads = () => platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/topups/${good.idTopUp}`).length;
+    const reads = () =>
+      platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/topups/${good.idTopUp}`).length;
     const deadline = Date.now() + 5000;
     while (reads() < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal(reads(), 2);
@@ -125,7 +164,10 @@ describe('the demo wallet', () => {
       const response = await shopper.deposit(query);
       assert.equal(response.status, 400, query);
       const body = (await response.json()) as { details: { field: string }[] };
-      assert.deepEqual(body.details.map((d) => d.field), [field]);
+      assert.deepEqual(
+        body.details.map((d) => d.field),
+        [field],
+      );
     }
     assert.equal(platform.sandbox.requests.list().length, 0);
     assert.equal((await (await fetch(`${url}/api/wallet?wait=a%2Fb`)).json()).errorCode, 'INVALID_REQUEST');

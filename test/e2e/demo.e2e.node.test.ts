@@ -30,7 +30,15 @@ import {
 const e2e = demoInBrowser();
 
 /** The demo's pages (demo/server.ts); known before the demo starts, so that each gets its own test. */
-const DEMO_PAGE_NAMES = ['shop', 'hosted', 'scriptTag', 'react', 'vue', 'ownButton', 'wallet'] as const satisfies readonly (keyof Demo['pages'])[];
+const DEMO_PAGE_NAMES = [
+  'shop',
+  'hosted',
+  'scriptTag',
+  'react',
+  'vue',
+  'ownButton',
+  'wallet',
+] as const satisfies readonly (keyof Demo['pages'])[];
 
 const { withPage } = e2e;
 
@@ -48,7 +56,10 @@ async function payFromShop(page: Page, preset: string, method?: string): Promise
   if (method) await page.locator('#method').selectOption(method);
   await goToPayment(page);
   await submitCheckout(page);
-  await page.locator('#fact-payin').filter({ hasText: /^order-/ }).waitFor();
+  await page
+    .locator('#fact-payin')
+    .filter({ hasText: /^order-/ })
+    .waitFor();
   return (await page.locator('#fact-payin').textContent())!;
 }
 
@@ -64,73 +75,101 @@ interface FinalCase {
 
 const FINAL_CASES: FinalCase[] = [
   { preset: 'success', state: 'success', status: 'SUCCESS', method: 'UPIQR' },
-  { preset: 'failed', state: 'failed', status: 'FAILED', reason: 'CUSTOMER_VERIFICATION_FAILED', method: 'UPIQR' },
-  { preset: 'differentAmountFailed', state: 'failed', status: 'FAILED', reason: 'DIFFERENT_AMOUNT_CONFIRMED', received: SCENARIO_AMOUNTS.differentAmountFailed! - 1, method: 'NETBANKING' },
-  { preset: 'differentAmountSuccess', state: 'success', status: 'SUCCESS', received: SCENARIO_AMOUNTS.differentAmountSuccess! - 1, method: 'UPIQR' },
+  {
+    preset: 'failed',
+    state: 'failed',
+    status: 'FAILED',
+    reason: 'CUSTOMER_VERIFICATION_FAILED',
+    method: 'UPIQR',
+  },
+  {
+    preset: 'differentAmountFailed',
+    state: 'failed',
+    status: 'FAILED',
+    reason: 'DIFFERENT_AMOUNT_CONFIRMED',
+    received: SCENARIO_AMOUNTS.differentAmountFailed! - 1,
+    method: 'NETBANKING',
+  },
+  {
+    preset: 'differentAmountSuccess',
+    state: 'success',
+    status: 'SUCCESS',
+    received: SCENARIO_AMOUNTS.differentAmountSuccess! - 1,
+    method: 'UPIQR',
+  },
   { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
 ];
 
-describe(`${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
-  for (const scenario of FINAL_CASES) {
-    it(`${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`, { timeout: 45_000 }, () =>
+describe(
+  `${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`,
+  { concurrency: 3 },
+  () => {
+    for (const scenario of FINAL_CASES) {
+      it(
+        `${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`,
+        { timeout: 45_000 },
+        () =>
+          withPage(e2e.demo.pages.shop, async ({ page }) => {
+            const idPayin = await payFromShop(page, scenario.preset, scenario.method);
+            assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
+
+            const finals = await loggedEvents(page, `pay-${scenario.state}`);
+            assert.equal(finals.length, 1, `one pay-${scenario.state}`);
+            if (scenario.reason) assert.match(finals[0]!, new RegExp(scenario.reason));
+            if (scenario.received !== undefined)
+              assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
+            assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
+            assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
+
+            const callback = await untilCallback(page, idPayin, scenario.status);
+            if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
+            if (scenario.received !== undefined)
+              assert.match(callback, new RegExp(`received ${scenario.received} INR`));
+            // The backend's own read agrees with the emulator.
+            const record = e2e.demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
+            assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
+            assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
+            await screenshot(page, `shop-${scenario.preset}`);
+          }),
+      );
+    }
+
+    it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
       withPage(e2e.demo.pages.shop, async ({ page }) => {
-        const idPayin = await payFromShop(page, scenario.preset, scenario.method);
-        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
-
-        const finals = await loggedEvents(page, `pay-${scenario.state}`);
-        assert.equal(finals.length, 1, `one pay-${scenario.state}`);
-        if (scenario.reason) assert.match(finals[0]!, new RegExp(scenario.reason));
-        if (scenario.received !== undefined) assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
-        assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
-        assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
-
-        const callback = await untilCallback(page, idPayin, scenario.status);
-        if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
-        if (scenario.received !== undefined) assert.match(callback, new RegExp(`received ${scenario.received} INR`));
-        // The backend's own read agrees with the emulator.
-        const record = e2e.demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
-        assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
-        assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
-        await screenshot(page, `shop-${scenario.preset}`);
+        // The preset picks OFFLINE itself, and a currency that offers it.
+        const idPayin = await payFromShop(page, 'offlineMoneyRequired');
+        assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
+        const currency = await page.locator('#currency').inputValue();
+        const created = await untilLogged(page, 'pay-created');
+        const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
+        assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
+        assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
+        assert.equal(required[2], currency);
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        await untilCallback(page, idPayin, 'SUCCESS');
+        await screenshot(page, 'shop-offlineMoneyRequired');
       }),
     );
-  }
 
-  it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
-    withPage(e2e.demo.pages.shop, async ({ page }) => {
-      // The preset picks OFFLINE itself, and a currency that offers it.
-      const idPayin = await payFromShop(page, 'offlineMoneyRequired');
-      assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
-      const currency = await page.locator('#currency').inputValue();
-      const created = await untilLogged(page, 'pay-created');
-      const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
-      assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
-      assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
-      assert.equal(required[2], currency);
-      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-      await untilCallback(page, idPayin, 'SUCCESS');
-      await screenshot(page, 'shop-offlineMoneyRequired');
-    }),
-  );
-
-  it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
-    withPage(e2e.demo.pages.shop, async ({ page }) => {
-      const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
-      const error = page.locator('pay-checkout [part="error"][role="alert"]');
-      await error.waitFor();
-      assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
-      assert.ok((await error.textContent())!.trim().length > 0);
-      // pay-error follows the alert: it waits for the payin views' texts of the error.
-      const errors = await untilLogged(page, 'pay-error');
-      assert.equal(errors.length, 1);
-      assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
-      assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
-      assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
-      assert.deepEqual(e2e.demo.merchant.callbacks.list({ idPayin }), []);
-      await screenshot(page, 'shop-rejected-406');
-    }),
-  );
-});
+    it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
+      withPage(e2e.demo.pages.shop, async ({ page }) => {
+        const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
+        const error = page.locator('pay-checkout [part="error"][role="alert"]');
+        await error.waitFor();
+        assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
+        assert.ok((await error.textContent())!.trim().length > 0);
+        // pay-error follows the alert: it waits for the payin views' texts of the error.
+        const errors = await untilLogged(page, 'pay-error');
+        assert.equal(errors.length, 1);
+        assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
+        assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
+        assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
+        assert.deepEqual(e2e.demo.merchant.callbacks.list({ idPayin }), []);
+        await screenshot(page, 'shop-rejected-406');
+      }),
+    );
+  },
+);
 
 describe(`${engineTitle()}: pending payments (these move the emulator clock, so they run alone)`, () => {
   it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
@@ -142,7 +181,10 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
         await page.reload();
         await untilState(page, 'pending');
         const states = await checkoutStates(page);
-        assert.ok(!states.includes('select') && !states.includes('submitting'), `after the reload: ${states.join(' → ')}`);
+        assert.ok(
+          !states.includes('select') && !states.includes('submitting'),
+          `after the reload: ${states.join(' → ')}`,
+        );
         assert.equal(states.at(-1), 'pending');
         assert.equal(await page.locator('pay-checkout [part="form"]').count(), 0, 'no form');
         const created = await untilLogged(page, 'pay-created');
@@ -157,87 +199,115 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
     ),
   );
 
-  it('pending until expiry: the clock button moves past expiry + 2 h, and the FAILED arrives', { timeout: 45_000 }, () =>
-    withPage(e2e.demo.pages.shop, async ({ page }) => {
-      const idPayin = await payFromShop(page, 'expires', 'UPIQR');
-      await untilState(page, 'pending');
-      const advance = page.getByRole('button', { name: /Advance the emulator's clock/ });
-      await advance.click();
-      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'failed');
-      const failed = await loggedEvents(page, 'pay-failed');
-      assert.equal(failed.length, 1);
-      assert.match(failed[0]!, /CUSTOMER_VERIFICATION_INACTIVITY/);
-      assert.match(await untilCallback(page, idPayin, 'FAILED'), /CUSTOMER_VERIFICATION_INACTIVITY/);
-      assert.match((await page.locator('#event-log .log-note').allTextContents()).join('\n'), /clock moved \d+ s forward/);
-      await screenshot(page, 'shop-expires');
-    }),
+  it(
+    'pending until expiry: the clock button moves past expiry + 2 h, and the FAILED arrives',
+    { timeout: 45_000 },
+    () =>
+      withPage(e2e.demo.pages.shop, async ({ page }) => {
+        const idPayin = await payFromShop(page, 'expires', 'UPIQR');
+        await untilState(page, 'pending');
+        const advance = page.getByRole('button', { name: /Advance the emulator's clock/ });
+        await advance.click();
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'failed');
+        const failed = await loggedEvents(page, 'pay-failed');
+        assert.equal(failed.length, 1);
+        assert.match(failed[0]!, /CUSTOMER_VERIFICATION_INACTIVITY/);
+        assert.match(await untilCallback(page, idPayin, 'FAILED'), /CUSTOMER_VERIFICATION_INACTIVITY/);
+        assert.match(
+          (await page.locator('#event-log .log-note').allTextContents()).join('\n'),
+          /clock moved \d+ s forward/,
+        );
+        await screenshot(page, 'shop-expires');
+      }),
   );
 });
 
 describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
-  it('hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back', { timeout: 45_000 }, () =>
-    withPage(e2e.demo.pages.shop, async ({ page }) => {
-      await choosePreset(page, 'success');
-      await page.locator('#method').selectOption('UPIQR');
-      await page.locator('#options-available').uncheck();
-      // The shop mounts its checkout again once the form rests (300 ms): the checkout's height
-      // changes and the button below it moves. Clicked before, the press can land on whatever
-      // moved under the pointer (the WebKit flake of issue 24); the page says when it has followed.
-      await page.locator('pay-checkout[payment-method-code="UPIQR"][options-available="false"][state="select"]').waitFor();
-      await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
-      await page.waitForURL(/\/pay\.html\?/);
-      const params = new URL(page.url()).searchParams;
-      assert.equal(params.get('paymentMethodCode'), 'UPIQR');
-      assert.equal(params.get('optionsAvailable'), 'false');
-      assert.equal(params.get('amount'), String(SCENARIO_AMOUNTS.success));
-      assert.equal(params.get('callbackUrl'), null, 'the callback URL never travels in the address');
-      assert.equal(params.get('baseUrl'), null, 'nor the platform: the hosted page is the platform\'s own');
-      const idPayin = params.get('idPayin')!;
-      assert.match(idPayin, /^order-/);
+  it(
+    'hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back',
+    { timeout: 45_000 },
+    () =>
+      withPage(e2e.demo.pages.shop, async ({ page }) => {
+        await choosePreset(page, 'success');
+        await page.locator('#method').selectOption('UPIQR');
+        await page.locator('#options-available').uncheck();
+        // The shop mounts its checkout again once the form rests (300 ms): the checkout's height
+        // changes and the button below it moves. Clicked before, the press can land on whatever
+        // moved under the pointer (the WebKit flake of issue 24); the page says when it has followed.
+        await page
+          .locator('pay-checkout[payment-method-code="UPIQR"][options-available="false"][state="select"]')
+          .waitFor();
+        await page.getByRole('button', { name: 'Pay on the hosted page' }).click();
+        await page.waitForURL(/\/pay\.html\?/);
+        const params = new URL(page.url()).searchParams;
+        assert.equal(params.get('paymentMethodCode'), 'UPIQR');
+        assert.equal(params.get('optionsAvailable'), 'false');
+        assert.equal(params.get('amount'), String(SCENARIO_AMOUNTS.success));
+        assert.equal(params.get('callbackUrl'), null, 'the callback URL never travels in the address');
+        assert.equal(params.get('baseUrl'), null, "nor the platform: the hosted page is the platform's own");
+        const idPayin = params.get('idPayin')!;
+        assert.match(idPayin, /^order-/);
 
-      await untilState(page, 'select');
-      // options-available=false: only the preselected method is offered.
-      assert.equal(await page.locator('pay-checkout [part="method"]').count(), 1);
-      await page.locator('pay-checkout [part="submit"]').click();
-      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-      assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
+        await untilState(page, 'select');
+        // options-available=false: only the preselected method is offered.
+        assert.equal(await page.locator('pay-checkout [part="method"]').count(), 1);
+        await page.locator('pay-checkout [part="submit"]').click();
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
 
-      // The hosted page took the callback URL from the merchant's configuration.
-      await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
+        // The hosted page took the callback URL from the merchant's configuration.
+        await waitFor(() =>
+          e2e.demo.merchant.callbacks
+            .list({ idPayin })
+            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
+        );
 
-      await page.locator('pay-checkout').getByRole('link', { name: /return to the shop/i }).click();
-      await page.waitForURL(/returnedFrom=/);
-      await page.locator('#returned[data-status="SUCCESS"]').waitFor();
-      await untilCallback(page, idPayin, 'SUCCESS');
-      await screenshot(page, 'shop-hosted-return');
-    }),
+        await page
+          .locator('pay-checkout')
+          .getByRole('link', { name: /return to the shop/i })
+          .click();
+        await page.waitForURL(/returnedFrom=/);
+        await page.locator('#returned[data-status="SUCCESS"]').waitFor();
+        await untilCallback(page, idPayin, 'SUCCESS');
+        await screenshot(page, 'shop-hosted-return');
+      }),
   );
 
-  it('script tag: the plain page loads the built dist/pay-checkout.js and completes a payment', { timeout: 120_000 }, async () => {
-    // The page loads the build; `npm test` has built it already, so this is usually a no-op.
-    await ensureBuilt();
-    await withPage(e2e.demo.pages.scriptTag, async ({ page, requests }) => {
-      await page.getByRole('button', { name: 'Check out' }).click();
-      await untilState(page, 'select');
-      // No method preselected: the customer picks one.
-      await page.locator('pay-checkout [part="method"]', { hasText: 'UPI QR' }).click();
-      await submitCheckout(page);
-      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-      assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
-      assert.equal((await loggedEvents(page, 'pay-method-change'))[0]?.includes('UPIQR'), true);
-      assert.equal(await page.locator('#build-missing').isHidden(), true);
-      const paths = requests.map((url) => new URL(url).pathname);
-      assert.ok(paths.includes('/dist/pay-checkout.js'));
-      assert.deepEqual(
-        paths.filter((path) => path.startsWith('/src/') || path.startsWith('/@') || path.startsWith('/node_modules/')),
-        [],
-        'nothing compiled by the dev server',
-      );
-      const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
-      await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
-      await screenshot(page, 'script-tag-success');
-    });
-  });
+  it(
+    'script tag: the plain page loads the built dist/pay-checkout.js and completes a payment',
+    { timeout: 120_000 },
+    async () => {
+      // The page loads the build; `npm test` has built it already, so this is usually a no-op.
+      await ensureBuilt();
+      await withPage(e2e.demo.pages.scriptTag, async ({ page, requests }) => {
+        await page.getByRole('button', { name: 'Check out' }).click();
+        await untilState(page, 'select');
+        // No method preselected: the customer picks one.
+        await page.locator('pay-checkout [part="method"]', { hasText: 'UPI QR' }).click();
+        await submitCheckout(page);
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
+        assert.equal((await loggedEvents(page, 'pay-method-change'))[0]?.includes('UPIQR'), true);
+        assert.equal(await page.locator('#build-missing').isHidden(), true);
+        const paths = requests.map((url) => new URL(url).pathname);
+        assert.ok(paths.includes('/dist/pay-checkout.js'));
+        assert.deepEqual(
+          paths.filter(
+            (path) => path.startsWith('/src/') || path.startsWith('/@') || path.startsWith('/node_modules/'),
+          ),
+          [],
+          'nothing compiled by the dev server',
+        );
+        const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
+        await waitFor(() =>
+          e2e.demo.merchant.callbacks
+            .list({ idPayin })
+            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
+        );
+        await screenshot(page, 'script-tag-success');
+      });
+    },
+  );
 
   for (const [name, url] of [
     ['React', () => e2e.demo.pages.react],
@@ -251,15 +321,23 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
         await submitCheckout(page);
         assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
         // onPaySuccess / @pay-success read the typed detail.
-        await page.locator('#outcome').filter({ hasText: /Paid: SBX\d+/ }).waitFor();
+        await page
+          .locator('#outcome')
+          .filter({ hasText: /Paid: SBX\d+/ })
+          .waitFor();
         for (const event of ['pay-ready', 'pay-created', 'pay-success']) {
           assert.equal((await loggedEvents(page, event, '.logs')).length, 1, event);
         }
         // A status is reported when first seen and when it changes: SUCCESS alone, or PROCESSING
         // first when the element read the payin before the emulator settled (the status stream's
         // ready makes one read at once).
-        const statuses = (await loggedEvents(page, 'pay-status', '.logs')).map((line) => /SUCCESS/.test(line) ? 'SUCCESS' : /PROCESSING/.test(line) ? 'PROCESSING' : line);
-        assert.ok([['SUCCESS'], ['PROCESSING', 'SUCCESS']].some((seen) => JSON.stringify(seen) === JSON.stringify(statuses)), statuses.join(', '));
+        const statuses = (await loggedEvents(page, 'pay-status', '.logs')).map((line) =>
+          /SUCCESS/.test(line) ? 'SUCCESS' : /PROCESSING/.test(line) ? 'PROCESSING' : line,
+        );
+        assert.ok(
+          [['SUCCESS'], ['PROCESSING', 'SUCCESS']].some((seen) => JSON.stringify(seen) === JSON.stringify(statuses)),
+          statuses.join(', '),
+        );
         const idPayin = (await loggedEvents(page, 'pay-created', '.logs'))[0]!.match(/order-[\w-]+/)![0];
         await untilCallback(page, idPayin, 'SUCCESS', '.logs');
         await screenshot(page, `${name.toLowerCase()}-success`);
@@ -281,7 +359,8 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
     );
   }
 
-  it('the axe tests cover every page the demo serves', () => assert.deepEqual(Object.keys(e2e.demo.pages).sort(), [...DEMO_PAGE_NAMES].sort()));
+  it('the axe tests cover every page the demo serves', () =>
+    assert.deepEqual(Object.keys(e2e.demo.pages).sort(), [...DEMO_PAGE_NAMES].sort()));
 
   it('the shop works from the keyboard: arrow keys move through the presets, Enter pays', { timeout: 45_000 }, () =>
     withPage(e2e.demo.pages.shop, async ({ page }) => {
@@ -315,7 +394,9 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
       await goToPayment(page);
       await untilState(page, 'select');
       const checkout = page.locator('pay-checkout');
-      const attributes = await checkout.evaluate((element) => Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])));
+      const attributes = await checkout.evaluate((element) =>
+        Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
+      );
       assert.equal(attributes['payment-method-code'], 'UPICOLLECT');
       assert.equal(attributes['options-available'], 'false');
       assert.equal(attributes['allow-customer-data-change'], 'false');
@@ -335,7 +416,11 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
     withPage(e2e.demo.pages.shop, async ({ page }) => {
       // A payment-scoped token as a merchant would paste it (here minted by the demo backend).
       const session = (await (
-        await fetch(`${e2e.demo.url}/api/checkouts?preset=success&currency=INR&token=by-action`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+        await fetch(`${e2e.demo.url}/api/checkouts?preset=success&currency=INR&token=by-action`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{}',
+        })
       ).json()) as { token: string; idPayin: string };
       await page.getByLabel('Another platform: a base URL and a pasted token').check();
       await page.locator('#other-base-url').fill(e2e.demo.sandboxUrl);
@@ -361,84 +446,125 @@ async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<vo
   }
 }
 
-describe(`${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`, { concurrency: 2 }, () => {
-  /** A checkout minted by the demo merchant's backend, as the shop gets one. */
-  async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
-    // The cart names the product; the shop's server prices it.
-    const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    assert.equal(response.status, 201);
-    return (await response.json()) as { idPayin: string; token: string };
-  }
-
-  it('ignores a baseUrl in its address (no request leaves for it), takes the token out of the address bar, and resumes on reload', { timeout: 60_000 }, async () => {
-    // Another server on this machine, playing the party a crafted link would point at.
-    const hits: string[] = [];
-    const other = createServer((request, response) => {
-      hits.push(`${request.method} ${request.url}`);
-      response.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ channelInfo: { name: 'ATTACKER LTD' }, data: [] }));
-    });
-    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-    try {
-      const { idPayin, token } = await backendCheckout();
-      const query = new URLSearchParams({ token, baseUrl: otherUrl, idPayin, amount: '60', currencyCode: 'INR', paymentMethodCode: 'UPIQR' });
-      await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
-        await untilState(page, 'select');
-        assert.equal(await page.locator('pay-checkout').getAttribute('base-url'), e2e.demo.sandboxUrl, 'the platform is the demo\'s own');
-        const address = new URL(page.url());
-        assert.equal(address.searchParams.get('token'), null, 'the token left the address bar');
-        assert.equal(address.searchParams.get('idPayin'), idPayin, 'the rest of the address stays');
-        assert.ok(!(await page.content()).includes('ATTACKER LTD'));
-
-        await page.reload();
-        await untilState(page, 'select');
-        await page.locator('pay-checkout [part="submit"]').click();
-        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-        assert.deepEqual(hits, [], 'nothing was sent to the address\'s baseUrl');
-        await screenshot(page, 'hosted-ignores-base-url');
+describe(
+  `${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`,
+  { concurrency: 2 },
+  () => {
+    /** A checkout minted by the demo merchant's backend, as the shop gets one. */
+    async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
+      // The cart names the product; the shop's server prices it.
+      const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
       });
-    } finally {
-      await new Promise<void>((resolve) => other.close(() => resolve()));
+      assert.equal(response.status, 201);
+      return (await response.json()) as { idPayin: string; token: string };
     }
-  });
 
-  it('the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop', { timeout: 60_000 }, async () => {
-    // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
-    const amount = SCENARIO_AMOUNTS.expires!;
-    const { idPayin, token } = await backendCheckout('expires');
-    const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'X-API-Version': '2', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        paymentRequested: { money: { amount, currencyCode: 'INR' } },
-        paymentMethod: { paymentMethodCode: 'ONLINE' },
-        callbackUrl: e2e.demo.callbackUrl,
-        returnUrl: `${e2e.demo.url}/?returnedFrom=${idPayin}`,
-      }),
-    });
-    assert.equal(created.status, 200);
-    const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } }).paymentMethodResponse;
-    // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
-    const axePage = await e2e.browser.newPage({ bypassCSP: true });
-    try {
-      await axePage.page.goto(redirectTo);
-      assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
-    } finally {
-      await axePage.close();
-    }
-    await withPage(redirectTo, async ({ page, consoleMessages, collect }) => {
-      // The console's CSP reports, where the engine's driver shows the console (not WebKit's).
-      const violations = () => (consoleMessages ?? []).filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
-      await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
-      await screenshot(page, 'sandbox-bank-page');
-      await page.keyboard.press('Enter');
-      await page.waitForURL(/returnedFrom=/);
-      await page.locator('#returned[data-status="SUCCESS"]').waitFor();
-      await collect();
-      assert.deepEqual(violations(), []);
-    });
-    await waitFor(() => e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'));
-  });
-});
+    it(
+      'ignores a baseUrl in its address (no request leaves for it), takes the token out of the address bar, and resumes on reload',
+      { timeout: 60_000 },
+      async () => {
+        // Another server on this machine, playing the party a crafted link would point at.
+        const hits: string[] = [];
+        const other = createServer((request, response) => {
+          hits.push(`${request.method} ${request.url}`);
+          response.writeHead(200, {
+            'Access-Control-Allow-Origin': '*',
+            'Access-Control-Allow-Headers': '*',
+            'Content-Type': 'application/json',
+          });
+          response.end(JSON.stringify({ channelInfo: { name: 'ATTACKER LTD' }, data: [] }));
+        });
+        await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+        const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+        try {
+          const { idPayin, token } = await backendCheckout();
+          const query = new URLSearchParams({
+            token,
+            baseUrl: otherUrl,
+            idPayin,
+            amount: '60',
+            currencyCode: 'INR',
+            paymentMethodCode: 'UPIQR',
+          });
+          await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
+            await untilState(page, 'select');
+            assert.equal(
+              await page.locator('pay-checkout').getAttribute('base-url'),
+              e2e.demo.sandboxUrl,
+              "the platform is the demo's own",
+            );
+            const address = new URL(page.url());
+            assert.equal(address.searchParams.get('token'), null, 'the token left the address bar');
+            assert.equal(address.searchParams.get('idPayin'), idPayin, 'the rest of the address stays');
+            assert.ok(!(await page.content()).includes('ATTACKER LTD'));
+
+            await page.reload();
+            await untilState(page, 'select');
+            await page.locator('pay-checkout [part="submit"]').click();
+            assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+            assert.deepEqual(hits, [], "nothing was sent to the address's baseUrl");
+            await screenshot(page, 'hosted-ignores-base-url');
+          });
+        } finally {
+          await new Promise<void>((resolve) => other.close(() => resolve()));
+        }
+      },
+    );
+
+    it(
+      'the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop',
+      { timeout: 60_000 },
+      async () => {
+        // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
+        const amount = SCENARIO_AMOUNTS.expires!;
+        const { idPayin, token } = await backendCheckout('expires');
+        const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'X-API-Version': '2',
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({
+            paymentRequested: { money: { amount, currencyCode: 'INR' } },
+            paymentMethod: { paymentMethodCode: 'ONLINE' },
+            callbackUrl: e2e.demo.callbackUrl,
+            returnUrl: `${e2e.demo.url}/?returnedFrom=${idPayin}`,
+          }),
+        });
+        assert.equal(created.status, 200);
+        const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } })
+          .paymentMethodResponse;
+        // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
+        const axePage = await e2e.browser.newPage({ bypassCSP: true });
+        try {
+          await axePage.page.goto(redirectTo);
+          assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
+        } finally {
+          await axePage.close();
+        }
+        await withPage(redirectTo, async ({ page, consoleMessages, collect }) => {
+          // The console's CSP reports, where the engine's driver shows the console (not WebKit's).
+          const violations = () =>
+            (consoleMessages ?? []).filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
+          await page.keyboard.press('Tab');
+          assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
+          await screenshot(page, 'sandbox-bank-page');
+          await page.keyboard.press('Enter');
+          await page.waitForURL(/returnedFrom=/);
+          await page.locator('#returned[data-status="SUCCESS"]').waitFor();
+          await collect();
+          assert.deepEqual(violations(), []);
+        });
+        await waitFor(() =>
+          e2e.demo.merchant.callbacks
+            .list({ idPayin })
+            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
+        );
+      },
+    );
+  },
+);

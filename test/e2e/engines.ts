@@ -5,14 +5,25 @@
  * machine has Playwright's own Firefox or WebKit instead of Debian's, Playwright drives those too.
  * test/support/engines/binaries.mjs says where each binary comes from.
  */
-import { chromium, firefox, webkit, type Browser as PlaywrightBrowser, type BrowserContext, type Page } from 'playwright';
+import {
+  chromium,
+  firefox,
+  webkit,
+  type Browser as PlaywrightBrowser,
+  type BrowserContext,
+  type Page,
+} from 'playwright';
 import { launch as launchPuppeteer, type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { CHROMIUM_ARGS, engineSetup, BROWSER_START_MS } from '../support/engines/binaries.mjs';
 import { centreWindow, pressKey, startWebKit, type WebKitSession } from '../support/engines/webdriver.mjs';
 import type { EngineBrowser, EngineName, OpenedPage, PageOptions } from './page-driver.js';
 import { ScriptedPage, type PagePrimitives } from './scripted-page.js';
 
-export const ENGINE_TITLES: Record<EngineName, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit' };
+export const ENGINE_TITLES: Record<EngineName, string> = {
+  chromium: 'Chromium',
+  firefox: 'Firefox',
+  webkit: 'WebKit',
+};
 
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
@@ -21,7 +32,8 @@ const FIREFOX_CSP_REPORT = /^Content-Security-Policy: /;
 
 export async function launchEngine(engine: EngineName): Promise<EngineBrowser> {
   const setup = engineSetup(engine);
-  if (setup.via === 'playwright') return launchPlaywright(engine, setup.engine === 'chromium' ? setup.executablePath : undefined);
+  if (setup.via === 'playwright')
+    return launchPlaywright(engine, setup.engine === 'chromium' ? setup.executablePath : undefined);
   if (setup.via === 'puppeteer') return launchFirefox(setup.executablePath);
   return webkitBrowser(setup.driverPath, setup.browserPath);
 }
@@ -33,11 +45,18 @@ export interface PlaywrightOpenedPage extends OpenedPage {
 
 async function launchPlaywright(engine: EngineName, executablePath: string | undefined): Promise<EngineBrowser> {
   const browserType = { chromium, firefox, webkit }[engine];
-  const browser: PlaywrightBrowser = await browserType.launch(engine === 'chromium' ? { executablePath, headless: true, args: CHROMIUM_ARGS } : { headless: true });
+  const browser: PlaywrightBrowser = await browserType.launch(
+    engine === 'chromium' ? { executablePath, headless: true, args: CHROMIUM_ARGS } : { headless: true },
+  );
   return {
     engine,
     title: ENGINE_TITLES[engine],
-    async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript, bypassCSP }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
+    async newPage({
+      viewport = DEFAULT_VIEWPORT,
+      colorScheme,
+      initScript,
+      bypassCSP,
+    }: PageOptions = {}): Promise<PlaywrightOpenedPage> {
       const context = await browser.newContext({ viewport, colorScheme, bypassCSP });
       const page = await context.newPage();
       // Chromium lets a test read the clipboard once granted; Playwright's Firefox and WebKit do not.
@@ -87,7 +106,9 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
       timeout: BROWSER_START_MS,
       extraPrefsFirefox: { 'layout.css.prefers-color-scheme.content-override': scheme === 'dark' ? 0 : 1 },
     });
-  const browsers: Partial<Record<'light' | 'dark', Promise<PuppeteerBrowser>>> = { light: launchScheme('light') };
+  const browsers: Partial<Record<'light' | 'dark', Promise<PuppeteerBrowser>>> = {
+    light: launchScheme('light'),
+  };
   await browsers.light;
   let focusTurns: Promise<unknown> = Promise.resolve();
   const inFocusTurn = <T>(action: () => Promise<T>): Promise<T> => {
@@ -105,7 +126,15 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
       await page.setViewport(viewport);
       if (initScript) await page.evaluateOnNewDocument(initScript);
       // Firefox reads the clipboard for a page only on a user's paste (a prompt).
-      const opened: OpenedPage = { page: undefined!, errors: [], requests: [], consoleMessages: [], readClipboard: undefined, collect: async () => {}, close: () => context.close() };
+      const opened: OpenedPage = {
+        page: undefined!,
+        errors: [],
+        requests: [],
+        consoleMessages: [],
+        readClipboard: undefined,
+        collect: async () => {},
+        close: () => context.close(),
+      };
       page.on('pageerror', (error) => {
         const message = error instanceof Error ? error.message : String(error);
         (FIREFOX_CSP_REPORT.test(message) ? opened.consoleMessages! : opened.errors).push(message);
@@ -114,7 +143,8 @@ async function launchFirefox(executablePath: string): Promise<EngineBrowser> {
       page.on('request', (request) => opened.requests.push(request.url()));
       const focused = <T>(action: () => Promise<T>) => inFocusTurn(async () => (await page.bringToFront(), action()));
       const primitives: PagePrimitives = {
-        run: <T>(body: string, args: unknown[] = []) => page.evaluate(`(function () {\n${body}\n}).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
+        run: <T>(body: string, args: unknown[] = []) =>
+          page.evaluate(`(function () {\n${body}\n}).apply(null, ${JSON.stringify(args)})`) as Promise<T>,
         goto: async (url) => void (await page.goto(url)),
         reload: async () => void (await page.reload()),
         url: async () => page.url(),
@@ -178,7 +208,11 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
     title: ENGINE_TITLES.webkit,
     async newPage({ viewport = DEFAULT_VIEWPORT, colorScheme, initScript }: PageOptions = {}) {
       // MiniBrowser is light unless told otherwise.
-      const session = await startWebKit({ driverPath, browserPath, browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [] });
+      const session = await startWebKit({
+        driverPath,
+        browserPath,
+        browserArgs: colorScheme === 'dark' ? ['--dark-mode'] : [],
+      });
       sessions.add(session);
       const { browser } = session;
       await sizeViewport(browser, viewport);
@@ -197,7 +231,9 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
       };
       let url = 'about:blank';
       const witness = async (install: boolean) => {
-        const seen = (await browser.execute(install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`)) as {
+        const seen = (await browser.execute(
+          install ? WEBKIT_WITNESS : `return window.__engineWitness ? (() => { ${WEBKIT_WITNESS} })() : null;`,
+        )) as {
           fresh: boolean;
           url: string;
           errors: string[];
@@ -219,7 +255,13 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
         reload: () => browser.refresh(),
         // The page's address as the witness last read it (after every load and action).
         url: async () => url,
-        click: (x, y) => browser.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x: Math.round(x), y: Math.round(y), origin: 'viewport' }).down().up().perform(),
+        click: (x, y) =>
+          browser
+            .action('pointer', { parameters: { pointerType: 'mouse' } })
+            .move({ x: Math.round(x), y: Math.round(y), origin: 'viewport' })
+            .down()
+            .up()
+            .perform(),
         press: (key) => pressKey(browser, key),
         type: async (text) => {
           const keys = browser.action('key');
@@ -244,6 +286,9 @@ function webkitBrowser(driverPath: string, browserPath: string): EngineBrowser {
 /** The window sized so that the page gets `viewport` (MiniBrowser's toolbar takes the rest). */
 async function sizeViewport(browser: WebKitSession['browser'], viewport: { width: number; height: number }) {
   await centreWindow(browser, viewport.width, viewport.height);
-  const inner = (await browser.execute('return { width: innerWidth, height: innerHeight };')) as { width: number; height: number };
+  const inner = (await browser.execute('return { width: innerWidth, height: innerHeight };')) as {
+    width: number;
+    height: number;
+  };
   await centreWindow(browser, 2 * viewport.width - inner.width, 2 * viewport.height - inner.height);
 }

@@ -58,7 +58,9 @@ export async function startTestDemo({ dev = false }: { dev?: boolean } = {}): Pr
     if (dev) await warmDemo(demo);
     if (!built) return demo;
     const close = demo.close;
-    return Object.assign(demo, { close: () => close().finally(() => rmSync(built, { recursive: true, force: true })) });
+    return Object.assign(demo, {
+      close: () => close().finally(() => rmSync(built, { recursive: true, force: true })),
+    });
   } catch (error) {
     if (built) rmSync(built, { recursive: true, force: true });
     throw error;
@@ -87,8 +89,12 @@ export async function warmDemo(demo: Demo): Promise<void> {
     // A string in a module's code that only looks like an import: nothing to warm.
     if (!response.ok) return;
     const isPage = (response.headers.get('content-type') ?? '').includes('text/html');
-    const found = isPage ? [...text.matchAll(MODULE_SCRIPTS)].map((match) => match[1]!) : [...text.matchAll(IMPORTS)].map((match) => (match[1] ?? match[2])!);
-    await Promise.all(found.filter((specifier) => /^[./]/.test(specifier)).map((specifier) => visit(new URL(specifier, url))));
+    const found = isPage
+      ? [...text.matchAll(MODULE_SCRIPTS)].map((match) => match[1]!)
+      : [...text.matchAll(IMPORTS)].map((match) => (match[1] ?? match[2])!);
+    await Promise.all(
+      found.filter((specifier) => /^[./]/.test(specifier)).map((specifier) => visit(new URL(specifier, url))),
+    );
   };
   await Promise.all(Object.values(demo.pages).map((page) => visit(new URL(page))));
 }
@@ -119,7 +125,8 @@ export function demoInBrowser(options: { dev?: boolean } = {}) {
       return browser!;
     },
     /** withPage in this file's browser. */
-    withPage: (url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) => withPage(running.browser, url, run, options),
+    withPage: (url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}) =>
+      withPage(running.browser, url, run, options),
   };
   return running;
 }
@@ -127,8 +134,15 @@ export function demoInBrowser(options: { dev?: boolean } = {}) {
 export type OpenPage = OpenedPage;
 
 /** A fresh browser context (its own sessionStorage) with one page. */
-export async function openPage(browser: EngineBrowser, url: string, options: { recordStates?: boolean } = {}): Promise<OpenPage> {
-  const opened = await browser.newPage({ viewport: { width: 1480, height: 1000 }, initScript: options.recordStates ? recordStates : undefined });
+export async function openPage(
+  browser: EngineBrowser,
+  url: string,
+  options: { recordStates?: boolean } = {},
+): Promise<OpenPage> {
+  const opened = await browser.newPage({
+    viewport: { width: 1480, height: 1000 },
+    initScript: options.recordStates ? recordStates : undefined,
+  });
   opened.page.setDefaultTimeout(15_000);
   await opened.page.goto(url);
   return opened;
@@ -154,7 +168,8 @@ const recordStates = `
   document.querySelectorAll('pay-checkout').forEach(note);
 `;
 
-export const checkoutStates = (page: Page) => page.evaluate(() => (window as unknown as { checkoutStates: string[] }).checkoutStates);
+export const checkoutStates = (page: Page) =>
+  page.evaluate(() => (window as unknown as { checkoutStates: string[] }).checkoutStates);
 
 /** Chooses a scenario preset on the shop (opening the rejections group when it is in there). */
 export async function choosePreset(page: Page, name: string): Promise<void> {
@@ -162,7 +177,10 @@ export async function choosePreset(page: Page, name: string): Promise<void> {
   const group = page.locator('details.rejections');
   // The shop's script adds the presets: where it is, not yet until it has run.
   await radio.waitFor({ state: 'attached' });
-  if ((await group.locator(`#preset-${name}`).count()) && !(await group.evaluate((details) => (details as HTMLDetailsElement).open))) {
+  if (
+    (await group.locator(`#preset-${name}`).count()) &&
+    !(await group.evaluate((details) => (details as HTMLDetailsElement).open))
+  ) {
     await group.locator('summary').click();
   }
   await radio.check();
@@ -182,7 +200,8 @@ export async function submitCheckout(page: Page): Promise<void> {
 }
 
 /** Text of the event log entries of one event name. */
-export const loggedEvents = (page: Page, name: string, log = '#event-log') => page.locator(`${log} [data-event="${name}"]`).allTextContents();
+export const loggedEvents = (page: Page, name: string, log = '#event-log') =>
+  page.locator(`${log} [data-event="${name}"]`).allTextContents();
 
 /** The same, once at least one is there: the page writes its log after the element's state moved on. */
 export async function untilLogged(page: Page, name: string, log = '#event-log'): Promise<string[]> {
@@ -191,7 +210,12 @@ export async function untilLogged(page: Page, name: string, log = '#event-log'):
 }
 
 /** Waits for the callback of a payin, read by the merchant backend as `status`. */
-export async function untilCallback(page: Page, idPayin: string, status: string, list = '#callback-log'): Promise<string> {
+export async function untilCallback(
+  page: Page,
+  idPayin: string,
+  status: string,
+  list = '#callback-log',
+): Promise<string> {
   const entry = page.locator(`${list} [data-id-payin="${idPayin}"][data-status="${status}"]`);
   await entry.waitFor();
   return (await entry.first().textContent()) ?? '';
@@ -225,7 +249,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  */
 const WATCHDOG_MS = 40_000;
 
-export async function withPage(browser: EngineBrowser, url: string, run: (open: OpenPage) => Promise<void>, options: { recordStates?: boolean } = {}): Promise<void> {
+export async function withPage(
+  browser: EngineBrowser,
+  url: string,
+  run: (open: OpenPage) => Promise<void>,
+  options: { recordStates?: boolean } = {},
+): Promise<void> {
   const open = await openPage(browser, url, options);
   // A test that times out is ended without an error from here: what the driver was doing then is
   // printed before the shortest timeout of a test with a page (45 s) ends it.
@@ -239,15 +268,20 @@ export async function withPage(browser: EngineBrowser, url: string, run: (open: 
     await open.collect();
     assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
   } catch (error) {
-    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(() => {});
+    await screenshot(open.page, `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`).catch(
+      () => {},
+    );
     // CI keeps the log, not the screenshot: what the page said goes with the failure.
     const shown = await open.page
-      .evaluate<string>('`${location.href}, pay-checkout state: ${document.querySelector("pay-checkout")?.getAttribute("state")}\\n${document.body?.innerText ?? ""}`')
+      .evaluate<string>(
+        '`${location.href}, pay-checkout state: ${document.querySelector("pay-checkout")?.getAttribute("state")}\\n${document.body?.innerText ?? ""}`',
+      )
       .catch((failure: Error) => `(unreadable: ${failure.message.split('\n')[0]})`);
     if (error instanceof Error) {
       let said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 4000)}`;
       if (open.errors.length) said += `\n--- its uncaught errors: ${open.errors.join(' | ')}`;
-      if (open.consoleMessages?.length) said += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
+      if (open.consoleMessages?.length)
+        said += `\n--- its console, last lines: ${open.consoleMessages.slice(-8).join(' | ')}`;
       const trace = 'trace' in open.page ? String(open.page.trace) : '';
       if (trace) said += `\n--- the driver's last calls:\n${trace}`;
       // The reporter prints the stack, which was written with the message when the error was made.

@@ -23,24 +23,24 @@
 
 /** One step of a locator: each narrows or searches inside the elements of the step before. */
 export type Step =
-  | { css: string }
-  | { role: string; name?: TextMatch }
-  | { label: string }
-  | { hasText: TextMatch }
-  | { nth: number };
+  { css: string } | { role: string; name?: TextMatch } | { label: string } | { hasText: TextMatch } | { nth: number };
 
 /** A string (case-insensitive substring) or a regular expression, as JSON can carry it. */
 export type TextMatch = string | { source: string; flags: string };
 
-export const textMatch = (match: string | RegExp): TextMatch => (typeof match === 'string' ? match : { source: match.source, flags: match.flags });
+export const textMatch = (match: string | RegExp): TextMatch =>
+  typeof match === 'string' ? match : { source: match.source, flags: match.flags };
 
-export const describeMatch = (match: TextMatch) => (typeof match === 'string' ? JSON.stringify(match) : `/${match.source}/${match.flags}`);
+export const describeMatch = (match: TextMatch) =>
+  typeof match === 'string' ? JSON.stringify(match) : `/${match.source}/${match.flags}`;
 
 /**
  * What `engine.one` and `engine.until` answer: the value, or why not yet. `left`: the document is
  * being replaced (ask the next one).
  */
-export type InPageAnswer<T> = { done: true; value: T; isUndefined: boolean } | { done: false; count?: number; waiting?: string; strictness?: string[]; left?: boolean };
+export type InPageAnswer<T> =
+  | { done: true; value: T; isUndefined: boolean }
+  | { done: false; count?: number; waiting?: string; strictness?: string[]; left?: boolean };
 
 /** A script (function body) that installs the engine in the document, unless it is there. */
 export const installScript = () => `if (!window.__e2e) window.__e2e = ${LOCATOR_ENGINE}; return true;`;

@@ -12,7 +12,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { describeMatch, installScript, textMatch, WITH_ENGINE, type InPageAnswer, type Step, type TextMatch } from './in-page.js';
+import {
+  describeMatch,
+  installScript,
+  textMatch,
+  WITH_ENGINE,
+  type InPageAnswer,
+  type Step,
+  type TextMatch,
+} from './in-page.js';
 import type { AriaRole, EngineLocator, EnginePage } from './page-driver.js';
 
 /** What a driver offers; ScriptedPage builds the rest. */
@@ -64,7 +72,8 @@ export class DriverTrace {
     const traced = { ...driver } as Record<string, unknown>;
     for (const [name, primitive] of Object.entries(driver)) {
       if (typeof primitive !== 'function') continue;
-      traced[name] = (...args: unknown[]) => this.record(name, args, () => (primitive as (...a: unknown[]) => Promise<unknown>).apply(driver, args));
+      traced[name] = (...args: unknown[]) =>
+        this.record(name, args, () => (primitive as (...a: unknown[]) => Promise<unknown>).apply(driver, args));
     }
     return traced as unknown as PagePrimitives;
   }
@@ -76,7 +85,9 @@ export class DriverTrace {
     try {
       return await call();
     } catch (error) {
-      entry.failed = String((error as Error).message ?? error).split('\n')[0]!.slice(0, 160);
+      entry.failed = String((error as Error).message ?? error)
+        .split('\n')[0]!
+        .slice(0, 160);
       throw error;
     } finally {
       entry.ms = Date.now() - entry.start;
@@ -97,9 +108,17 @@ export class DriverTrace {
 
 /** A driver call's arguments in a few words: a script by its first meaningful line. */
 function summarize(name: string, args: unknown[]): string {
-  if (name !== 'run') return args.map((arg) => JSON.stringify(arg)).join(', ').slice(0, 120);
+  if (name !== 'run')
+    return args
+      .map((arg) => JSON.stringify(arg))
+      .join(', ')
+      .slice(0, 120);
   const body = String(args[0] ?? '');
-  const line = body.split('\n').map((text) => text.trim()).find((text) => text && !text.startsWith('//') && !/^const engine =|^let engine|WITH_ENGINE/.test(text)) ?? '';
+  const line =
+    body
+      .split('\n')
+      .map((text) => text.trim())
+      .find((text) => text && !text.startsWith('//') && !/^const engine =|^let engine|WITH_ENGINE/.test(text)) ?? '';
   return line.slice(0, 100);
 }
 
@@ -195,7 +214,11 @@ export class ScriptedPage implements EnginePage {
   async evaluate<R>(fn: ((arg: any) => R | Promise<R>) | string, arg?: unknown): Promise<R> {
     const value = typeof fn === 'string' ? `(${fn})` : `(${fn})(arguments[0])`;
     // undefined travels as a flag: WebDriver would turn it into null.
-    const { result, isUndefined, url } = await this.driver.run<{ result: R; isUndefined: boolean; url: string }>(
+    const { result, isUndefined, url } = await this.driver.run<{
+      result: R;
+      isUndefined: boolean;
+      url: string;
+    }>(
       `return Promise.resolve(${value}).then((result) => ({ result, isUndefined: result === undefined, url: location.href }));`,
       [arg ?? null],
     );
@@ -203,7 +226,9 @@ export class ScriptedPage implements EnginePage {
     return isUndefined ? (undefined as R) : result;
   }
   content() {
-    return this.driver.run<string>('return (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "") + document.documentElement.outerHTML;');
+    return this.driver.run<string>(
+      'return (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "") + document.documentElement.outerHTML;',
+    );
   }
   /**
    * The file's script, run by the driver in the page: like a classic <script>, but outside the
@@ -237,7 +262,8 @@ export class ScriptedPage implements EnginePage {
   async inPage<T>(body: string, args: unknown[] = []): Promise<T> {
     for (;;) {
       const answer = await this.driver.run<T | { reinstall: true } | { left: true }>(`${WITH_ENGINE}\n${body}`, args);
-      if (answer && typeof answer === 'object' && 'left' in answer && answer.left === true) throw new Error('The document was being unloaded');
+      if (answer && typeof answer === 'object' && 'left' in answer && answer.left === true)
+        throw new Error('The document was being unloaded');
       if (!(answer && typeof answer === 'object' && 'reinstall' in answer)) return answer as T;
       await this.driver.run(installScript());
     }
@@ -247,7 +273,11 @@ export class ScriptedPage implements EnginePage {
    * Asks `attempt` (given how long it may wait in the page) until it answers something other than
    * undefined. A script whose document went away is asked again, in the next document.
    */
-  async until<T>(what: () => string, attempt: (sliceMs: number) => Promise<T | undefined>, timeoutMs = this.timeoutMs): Promise<T> {
+  async until<T>(
+    what: () => string,
+    attempt: (sliceMs: number) => Promise<T | undefined>,
+    timeoutMs = this.timeoutMs,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       let value: T | undefined;
@@ -325,7 +355,10 @@ class ScriptedLocator implements EngineLocator {
         this.page.noteUrl(found.url);
         if (found.done) return found;
         const notYet = found as NotYet;
-        if (notYet.strictness) throw new Error(`strict mode violation: ${this.description} matches ${notYet.count} elements: ${notYet.strictness.join(' | ')}`);
+        if (notYet.strictness)
+          throw new Error(
+            `strict mode violation: ${this.description} matches ${notYet.count} elements: ${notYet.strictness.join(' | ')}`,
+          );
         last = notYet.count === 0 ? ' (no such element)' : notYet.waiting ? ` (${notYet.waiting})` : '';
         return undefined;
       },
@@ -333,7 +366,10 @@ class ScriptedLocator implements EngineLocator {
     return answer.isUndefined ? (undefined as T) : answer.value;
   }
 
-  async waitFor({ state = 'visible', timeout }: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}) {
+  async waitFor({
+    state = 'visible',
+    timeout,
+  }: { state?: 'attached' | 'detached' | 'visible' | 'hidden'; timeout?: number } = {}) {
     const check = {
       attached: 'found.length === 1',
       detached: 'found.length === 0',
@@ -389,7 +425,10 @@ class ScriptedLocator implements EngineLocator {
           .catch(leftOrThrow);
         outcomes.push(`at ${Math.round(x)},${Math.round(y)}: ${outcome}`);
         if (outcome === 'landed' || outcome === 'left') return true;
-        if (outcome === 'unseen') throw new Error(`${this.description}: the page never received the click at ${Math.round(x)},${Math.round(y)} (${outcomes.join('; ')})`);
+        if (outcome === 'unseen')
+          throw new Error(
+            `${this.description}: the page never received the click at ${Math.round(x)},${Math.round(y)} (${outcomes.join('; ')})`,
+          );
         return undefined;
       },
     );
@@ -397,7 +436,8 @@ class ScriptedLocator implements EngineLocator {
   private async setChecked(checked: boolean) {
     if ((await this.isChecked()) === checked) return;
     await this.click();
-    if ((await this.isChecked()) !== checked) throw new Error(`${this.description}: clicking did not ${checked ? 'check' : 'uncheck'} it`);
+    if ((await this.isChecked()) !== checked)
+      throw new Error(`${this.description}: clicking did not ${checked ? 'check' : 'uncheck'} it`);
   }
   check() {
     return this.setChecked(true);
@@ -425,7 +465,10 @@ class ScriptedLocator implements EngineLocator {
       if (!inserted) await (value ? this.page.driver.type(value) : this.page.driver.press('Delete'));
     });
     const now = await this.inputValue();
-    if (now !== value) throw new Error(`${this.description}: filled with ${JSON.stringify(value)}, the field holds ${JSON.stringify(now)}`);
+    if (now !== value)
+      throw new Error(
+        `${this.description}: filled with ${JSON.stringify(value)}, the field holds ${JSON.stringify(now)}`,
+      );
   }
   async press(key: string) {
     await this.focus();
@@ -460,10 +503,18 @@ class ScriptedLocator implements EngineLocator {
     return this.one<string | null>('to be attached', 'true', 'element.getAttribute(arg)', name);
   }
   inputValue() {
-    return this.one<string>('to be attached', `'value' in element ? true : (() => { throw new Error('not a field'); })()`, 'element.value');
+    return this.one<string>(
+      'to be attached',
+      `'value' in element ? true : (() => { throw new Error('not a field'); })()`,
+      'element.value',
+    );
   }
   isChecked() {
-    return this.one<boolean>('to be attached', 'true', `'checked' in element ? element.checked : element.getAttribute('aria-checked') === 'true'`);
+    return this.one<boolean>(
+      'to be attached',
+      'true',
+      `'checked' in element ? element.checked : element.getAttribute('aria-checked') === 'true'`,
+    );
   }
   isDisabled() {
     return this.one<boolean>('to be attached', 'true', '!engine.isEnabled(element)');
@@ -473,7 +524,9 @@ class ScriptedLocator implements EngineLocator {
   }
   /** No waiting, as Playwright's: whether the one element (if any) is visible now. */
   async isVisible() {
-    const { count, visible } = await this.query<{ count: number; visible: boolean }>('return { count: found.length, visible: found.length === 1 && engine.isVisible(found[0]) };');
+    const { count, visible } = await this.query<{ count: number; visible: boolean }>(
+      'return { count: found.length, visible: found.length === 1 && engine.isVisible(found[0]) };',
+    );
     if (count > 1) throw new Error(`strict mode violation: ${this.description} matches ${count} elements`);
     return visible;
   }

@@ -30,22 +30,28 @@ async function payWithUpiQr(page: Page): Promise<void> {
 }
 
 describe(`${engineTitle()}: the demo wallet`, { concurrency: 2 }, () => {
-  it('adds USD 100 paid in rupees: the quote before paying, then the balance grows by the credit', { timeout: 45_000 }, () =>
-    e2e.withPage(e2e.demo.pages.wallet, async ({ page }) => {
-      await page.locator('#balance', { hasText: usd(WALLET_OPENING_BALANCE) }).waitFor();
-      await startDeposit(page, 100, 'INR');
-      // Both sides before the customer pays: the wallet's USD 100 and the rupees it costs.
-      await page.locator('pay-checkout', { hasText: 'You receive $100.00' }).waitFor();
-      await page.locator('pay-checkout', { hasText: /You pay ₹[\d,]+\.\d\d/ }).waitFor();
-      assert.deepEqual(await axeViolations(page), []);
+  it(
+    'adds USD 100 paid in rupees: the quote before paying, then the balance grows by the credit',
+    { timeout: 45_000 },
+    () =>
+      e2e.withPage(e2e.demo.pages.wallet, async ({ page }) => {
+        await page.locator('#balance', { hasText: usd(WALLET_OPENING_BALANCE) }).waitFor();
+        await startDeposit(page, 100, 'INR');
+        // Both sides before the customer pays: the wallet's USD 100 and the rupees it costs.
+        await page.locator('pay-checkout', { hasText: 'You receive $100.00' }).waitFor();
+        await page.locator('pay-checkout', { hasText: /You pay ₹[\d,]+\.\d\d/ }).waitFor();
+        assert.deepEqual(await axeViolations(page), []);
 
-      await payWithUpiQr(page);
-      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-      await page.locator('#outcome', { hasText: `Your wallet was credited ${usd(100)}.` }).waitFor();
-      assert.equal(await page.locator('#balance').textContent(), usd(WALLET_OPENING_BALANCE + 100));
-      assert.match((await page.locator('#deposits li').first().textContent()) ?? '', /\$100\.00 in INR \(UPI\): credited \$100\.00/);
-      await screenshot(page, 'wallet-credited');
-    }),
+        await payWithUpiQr(page);
+        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+        await page.locator('#outcome', { hasText: `Your wallet was credited ${usd(100)}.` }).waitFor();
+        assert.equal(await page.locator('#balance').textContent(), usd(WALLET_OPENING_BALANCE + 100));
+        assert.match(
+          (await page.locator('#deposits li').first().textContent()) ?? '',
+          /\$100\.00 in INR \(UPI\): credited \$100\.00/,
+        );
+        await screenshot(page, 'wallet-credited');
+      }),
   );
 
   it('a deposit the sandbox fails credits nothing', { timeout: 45_000 }, () =>

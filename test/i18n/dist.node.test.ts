@@ -31,7 +31,11 @@ describe('locale chunks in dist/', () => {
       const { default: translation } = await bundledLocales[code]!();
       const pattern = new RegExp(`^${code}-(?!more-)[\\w-]{6,}\\.js$`);
       const groups = sizes.lazy.filter((group) => pattern.test(group.files[0]!));
-      assert.equal(groups.length, 1, `one lazy ${code}-*.js (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+      assert.equal(
+        groups.length,
+        1,
+        `one lazy ${code}-*.js (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`,
+      );
       const [group] = groups;
       assert.deepEqual(group!.files.length, 1, `${code} loads alone: ${group!.files.join(' + ')}`);
       assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${group!.files[0]}`));
@@ -45,14 +49,34 @@ describe('locale chunks in dist/', () => {
       const more = moreWordsChunk(sizes, code);
       assert.ok(more, `a lazy ${code}-more-*.js`);
       assert.deepEqual(importsOf(group!.files[0]!, chunk).dynamic, [`./${more.files[0]}`]);
-      assert.ok(!importsOf('pay-checkout.js', entry).dynamic.includes(`./${more.files[0]}`), 'pay-checkout.js does not name it');
+      assert.ok(
+        !importsOf('pay-checkout.js', entry).dynamic.includes(`./${more.files[0]}`),
+        'pay-checkout.js does not name it',
+      );
       const moreCode = readFileSync(new URL(more.files[0]!, dist), 'utf8');
-      assert.ok(moreCode.includes(translation.transferHint) && !chunk.includes(translation.transferHint), `${more.files[0]} holds transferHint, ${group!.files[0]} does not`);
-      assert.ok(chunk.includes(translation.scanQr) && !moreCode.includes(translation.scanQr), `${group!.files[0]} holds scanQr, ${more.files[0]} does not`);
-      for (const trouble of [translation.errors.TOKEN_INVALID!, translation.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, translation.rejections.INVALID_ACCOUNT_NUMBER, translation.expiredWithdrawn]) {
-        assert.ok(moreCode.includes(trouble) && !chunk.includes(trouble), `${more.files[0]} holds "${trouble}", ${group!.files[0]} does not`);
+      assert.ok(
+        moreCode.includes(translation.transferHint) && !chunk.includes(translation.transferHint),
+        `${more.files[0]} holds transferHint, ${group!.files[0]} does not`,
+      );
+      assert.ok(
+        chunk.includes(translation.scanQr) && !moreCode.includes(translation.scanQr),
+        `${group!.files[0]} holds scanQr, ${more.files[0]} does not`,
+      );
+      for (const trouble of [
+        translation.errors.TOKEN_INVALID!,
+        translation.failureReasons.DIFFERENT_AMOUNT_CONFIRMED,
+        translation.rejections.INVALID_ACCOUNT_NUMBER,
+        translation.expiredWithdrawn,
+      ]) {
+        assert.ok(
+          moreCode.includes(trouble) && !chunk.includes(trouble),
+          `${more.files[0]} holds "${trouble}", ${group!.files[0]} does not`,
+        );
       }
-      assert.ok(chunk.includes(translation.errors.NETWORK!) && !moreCode.includes(translation.errors.NETWORK!), `${group!.files[0]} holds the NETWORK error, ${more.files[0]} does not`);
+      assert.ok(
+        chunk.includes(translation.errors.NETWORK!) && !moreCode.includes(translation.errors.NETWORK!),
+        `${group!.files[0]} holds the NETWORK error, ${more.files[0]} does not`,
+      );
     });
   }
 
@@ -61,12 +85,15 @@ describe('locale chunks in dist/', () => {
   it("a payin's English is a lazy chunk of its own: neither in the initial file nor in the payin views (which keep their styles)", () => {
     const views = sizes.lazy.find((group) => /^payment-views-/.test(group.files[0]!));
     const english = sizes.lazy.find((group) => /^en-payin-/.test(group.files[0]!));
-    assert.ok(views && english, `payment-views-*.js and en-payin-*.js chunks (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`);
+    assert.ok(
+      views && english,
+      `payment-views-*.js and en-payin-*.js chunks (lazy: ${sizes.lazy.map((group) => group.files[0]).join(', ')})`,
+    );
     assert.deepEqual(english.files.length, 1, `en-payin loads alone: ${english.files.join(' + ')}`);
     const viewsCode = readFileSync(new URL(views.files[0]!, dist), 'utf8');
     const englishCode = readFileSync(new URL(english.files[0]!, dist), 'utf8');
     assert.ok(viewsCode.includes('.qr-placeholder'), `${views.files[0]} holds the views' styles`);
-    assert.ok(!entry.includes('.qr-placeholder'), 'pay-checkout.js does not hold the views\' styles');
+    assert.ok(!entry.includes('.qr-placeholder'), "pay-checkout.js does not hold the views' styles");
     for (const text of [enPayin.upiScan, enPayin.successText, enPayin.scanQr]) {
       assert.ok(englishCode.includes(text), `${english.files[0]} holds "${text}"`);
       assert.ok(!viewsCode.includes(text), `${views.files[0]} does not hold "${text}"`);
@@ -86,7 +113,8 @@ describe('locale chunks in dist/', () => {
       assert.ok(englishCode.includes(text), `${english.files[0]} holds "${text}"`);
       assert.ok(!entry.includes(text), `pay-checkout.js does not hold "${text}"`);
     }
-    for (const text of [enFirst.loading, enFirst.errors.NETWORK]) assert.ok(entry.includes(text), `pay-checkout.js holds "${text}"`);
+    for (const text of [enFirst.loading, enFirst.errors.NETWORK])
+      assert.ok(entry.includes(text), `pay-checkout.js holds "${text}"`);
     assert.ok(!sizes.initial.files.some((file) => /^(hi|th|id|ms|vi|pt-BR|es|fil|ko|ja|zh-TW|sw)-/.test(file)));
   });
 
@@ -99,9 +127,17 @@ describe('locale chunks in dist/', () => {
     assert.deepEqual(more.files.length, 1, `en-more loads alone: ${more.files.join(' + ')}`);
     assert.ok(importsOf('pay-checkout.js', entry).dynamic.includes(`./${more.files[0]}`));
     const moreCode = readFileSync(new URL(more.files[0]!, dist), 'utf8');
-    const others = sizes.lazy.filter((group) => /^(en-checkout|en-payin|payment-views)-/.test(group.files[0]!)).map((group) => readFileSync(new URL(group.files[0]!, dist), 'utf8'));
+    const others = sizes.lazy
+      .filter((group) => /^(en-checkout|en-payin|payment-views)-/.test(group.files[0]!))
+      .map((group) => readFileSync(new URL(group.files[0]!, dist), 'utf8'));
     assert.equal(others.length, 3, 'en-checkout, en-payin and the payment views');
-    for (const text of [en.errors.TOKEN_INVALID, en.failureReasons.DIFFERENT_AMOUNT_CONFIRMED, en.rejections.INVALID_ACCOUNT_NUMBER, en.expiredWithdrawn, en.transferHint]) {
+    for (const text of [
+      en.errors.TOKEN_INVALID,
+      en.failureReasons.DIFFERENT_AMOUNT_CONFIRMED,
+      en.rejections.INVALID_ACCOUNT_NUMBER,
+      en.expiredWithdrawn,
+      en.transferHint,
+    ]) {
       assert.ok(moreCode.includes(text), `${more.files[0]} holds "${text}"`);
       for (const code of [entry, ...others]) assert.ok(!code.includes(text), `only ${more.files[0]} holds "${text}"`);
     }

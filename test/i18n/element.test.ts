@@ -13,13 +13,21 @@ import { en } from '../../src/i18n/translations/en.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
 
 /** A malformed token: the element goes straight to state="error" without a request. */
-const badToken = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: 'not-a-jwt', 'payin-id': 'order-1' };
+const badToken = {
+  'base-url': BASE_URL,
+  amount: '100',
+  'currency-code': 'INR',
+  token: 'not-a-jwt',
+  'payin-id': 'order-1',
+};
 const errorText = (element: PayCheckout) => $(element, '[part="error"]')?.textContent?.trim();
 const sectionLang = (element: PayCheckout) => $(element, 'section')?.getAttribute('lang');
 const bundled = async (code: string) => (await bundledLocales[code]!()).default;
 
 async function untilErrorText(element: PayCheckout, expected: string) {
-  await waitUntil(() => errorText(element) === expected, `error text "${expected}" (is "${errorText(element)}")`, { timeout: 4000 });
+  await waitUntil(() => errorText(element) === expected, `error text "${expected}" (is "${errorText(element)}")`, {
+    timeout: 4000,
+  });
 }
 
 /** Replaces a locale's loader for one test. */
@@ -46,7 +54,9 @@ describe('<pay-checkout> locales', () => {
     await untilErrorText(element, th.errors.TOKEN_INVALID!);
     expect(sectionLang(element)).to.equal('th');
     expect($(element, 'section')!.getAttribute('aria-label')).to.equal(th.checkoutLabel);
-    expect(events.filter((event) => event.name === 'pay-error').map((event) => event.detail.code)).to.deep.equal(['TOKEN_INVALID']);
+    expect(events.filter((event) => event.name === 'pay-error').map((event) => event.detail.code)).to.deep.equal([
+      'TOKEN_INVALID',
+    ]);
     expect(platform.requests).to.have.length(0);
   });
 
@@ -88,7 +98,10 @@ describe('<pay-checkout> locales', () => {
   it('switching to a locale whose chunk fails: English, once the load has failed', async () => {
     const th = await bundled('th');
     const gate = deferred();
-    restore = replaceLoader('fil', () => () => gate.promise.then(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))));
+    restore = replaceLoader(
+      'fil',
+      () => () => gate.promise.then(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
+    );
     const { element } = await mount({ ...badToken, locale: 'th' });
     await untilErrorText(element, th.errors.TOKEN_INVALID!);
     element.locale = 'fil';
@@ -103,7 +116,10 @@ describe('<pay-checkout> locales', () => {
     const ko = await bundled('ko');
     const gate = deferred();
     let requestedAt: number | undefined;
-    restore = replaceLoader('ko', (original) => () => ((requestedAt ??= performance.now()), gate.promise.then(original)));
+    restore = replaceLoader(
+      'ko',
+      (original) => () => ((requestedAt ??= performance.now()), gate.promise.then(original)),
+    );
     const { element, events } = await mount({ ...badToken, locale: 'ko' });
     expect(requestedAt, 'the chunk was asked for as the element connected').to.be.a('number');
     // Korean is complete on its own: until it is here the element says only that it is loading.
@@ -118,8 +134,17 @@ describe('<pay-checkout> locales', () => {
   });
 
   it('English: the form shows only with its words (their chunk comes beside the options), never a key', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
-    const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), locale: 'en', 'merchant-name': 'Chai Point' });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } });
+    const { element, events } = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      token: checkoutToken(),
+      locale: 'en',
+      'merchant-name': 'Chai Point',
+    });
     await untilEvent(events, 'pay-ready');
     await element.updateComplete;
     expect($(element, 'legend')!.textContent!.trim()).to.equal(en.chooseMethod);
@@ -132,20 +157,39 @@ describe('<pay-checkout> locales', () => {
     restore = replaceLoader('id', (original) => () => ((requestedAt ??= performance.now()), original()));
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, hold: gate.promise })
-      .on('GET', '/payins/order-1', { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' }, hold: gate.promise })
+      .on('GET', '/payins/order-1', {
+        status: 404,
+        body: { errorCode: 'PAYIN_NOT_FOUND' },
+        hold: gate.promise,
+      })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Toko Kopi' } }, hold: gate.promise });
-    const { element, events } = await mount({ 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', token: checkoutToken(), locale: 'id-ID' });
-    await waitUntil(() => platform.requests.length === 2, 'the first requests (options, merchant name) are on the wire');
+    const { element, events } = await mount({
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      token: checkoutToken(),
+      locale: 'id-ID',
+    });
+    await waitUntil(
+      () => platform.requests.length === 2,
+      'the first requests (options, merchant name) are on the wire',
+    );
     expect(requestedAt).to.be.a('number');
     expect(requestedAt!).to.be.at.most(Math.min(...platform.requests.map((request) => request.at)));
     gate.resolve();
     await untilEvent(events, 'pay-ready');
-    await waitUntil(() => $(element, '[part="submit"]')?.textContent?.trim().startsWith('Bayar '), 'the pay button in Indonesian');
+    await waitUntil(
+      () => $(element, '[part="submit"]')?.textContent?.trim().startsWith('Bayar '),
+      'the pay button in Indonesian',
+    );
     expect($(element, 'legend')!.textContent!.trim()).to.equal('Pilih metode pembayaran');
   });
 
   it('a chunk that cannot be loaded: English throughout, and nothing told to the customer or the merchant', async () => {
-    restore = replaceLoader('ms', () => () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    restore = replaceLoader(
+      'ms',
+      () => () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     const unhandled: unknown[] = [];
     const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
     window.addEventListener('unhandledrejection', onUnhandled);
@@ -165,7 +209,11 @@ describe('<pay-checkout> locales', () => {
   it('a translation the merchant registers synchronously shows on the first render, before any chunk', async () => {
     const gate = deferred();
     restore = replaceLoader('vi', (original) => () => gate.promise.then(original));
-    registerTranslation({ $code: 'vi', loading: 'Đang tải (cửa hàng)…', errors: { TOKEN_INVALID: 'Liên kết không hợp lệ (cửa hàng).' } });
+    registerTranslation({
+      $code: 'vi',
+      loading: 'Đang tải (cửa hàng)…',
+      errors: { TOKEN_INVALID: 'Liên kết không hợp lệ (cửa hàng).' },
+    });
     const { element } = await mount({ ...badToken, locale: 'vi' });
     await element.updateComplete;
     expect($(element, 'p.muted')!.textContent!.trim()).to.equal('Đang tải (cửa hàng)…');

@@ -4,7 +4,17 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Localizer, addEnglish, loadEnglish, loadLocale, moreWords, moreWordsHere, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import {
+  Localizer,
+  addEnglish,
+  loadEnglish,
+  loadLocale,
+  moreWords,
+  moreWordsHere,
+  registerTranslation,
+  registeredLocales,
+  resolveLocale,
+} from '../../src/i18n/localize.js';
 import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
@@ -87,7 +97,10 @@ describe('Localizer', () => {
       await loadLocale('sw');
       const l = new Localizer('sw');
       assert.equal(l.lang, 'en');
-      assert.equal(l.lookup('errors', 'NETWORK'), 'The payment service cannot be reached. Check your connection and try again.');
+      assert.equal(
+        l.lookup('errors', 'NETWORK'),
+        'The payment service cannot be reached. Check your connection and try again.',
+      );
       // Every render asks again; while the network is down that must not become a request loop.
       await loadLocale('sw-KE');
       await loadLocale('sw');
@@ -106,7 +119,12 @@ describe('Localizer', () => {
   });
 
   it('a merchant may add a language: it resolves, and falls back to English term by term', async () => {
-    registerTranslation({ $code: 'fr', $name: 'Français', tryAgain: 'Réessayer', errors: { NETWORK: 'Le service de paiement est injoignable.' } });
+    registerTranslation({
+      $code: 'fr',
+      $name: 'Français',
+      tryAgain: 'Réessayer',
+      errors: { NETWORK: 'Le service de paiement est injoignable.' },
+    });
     assert.equal(resolveLocale('fr-FR'), 'fr');
     const l = new Localizer('fr-FR');
     assert.equal(l.lang, 'fr');
@@ -122,8 +140,15 @@ describe('Localizer', () => {
     // wrong (moreWords): then English's stand in for such a locale's.
     await moreWords('fr-FR');
     assert.equal(moreWordsHere('fr-FR'), true);
-    assert.equal(new Localizer('fr-FR').lookup('errors', 'RATE_LIMITED'), 'Too many attempts. Please wait a moment and try again.');
-    assert.equal(new Localizer('fr-FR').lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.', 'its own NETWORK error still wins');
+    assert.equal(
+      new Localizer('fr-FR').lookup('errors', 'RATE_LIMITED'),
+      'Too many attempts. Please wait a moment and try again.',
+    );
+    assert.equal(
+      new Localizer('fr-FR').lookup('errors', 'NETWORK'),
+      'Le service de paiement est injoignable.',
+      'its own NETWORK error still wins',
+    );
   });
 
   it('formats amounts, dates and countdowns with Intl in the locale', async () => {
@@ -136,7 +161,10 @@ describe('Localizer', () => {
     assert.equal(new Localizer('pt-BR').money(1234.5, 'BRL'), 'R$\u00a01.234,50');
     assert.equal(new Localizer('ja').money(1234, 'JPY'), '￥1,234');
     assert.equal(new Localizer('en').money(1234.5, 'USDT'), '1,234.5 USDT');
-    assert.equal(new Localizer('hi').term('moneyRequiredNote', '₹99.99', '₹100.00'), hi.moneyRequiredNote('₹99.99', '₹100.00'));
+    assert.equal(
+      new Localizer('hi').term('moneyRequiredNote', '₹99.99', '₹100.00'),
+      hi.moneyRequiredNote('₹99.99', '₹100.00'),
+    );
     // A deadline days away says its date in the locale's own words and calendar.
     const later = new Date(2025, 0, 15, 17, 41).getTime();
     const now = new Date(2025, 0, 10, 9, 0).getTime();

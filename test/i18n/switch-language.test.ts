@@ -17,14 +17,28 @@ describe('<pay-checkout> switching to English once a payin is shown', () => {
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } })
-      .on('GET', '/payins/order-1', { body: payinResponse({ status: 'PROCESSING' }, { upiQrDeepLink: 'upi://pay?pa=shop@bank&am=100' }) });
+      .on('GET', '/payins/order-1', {
+        body: payinResponse({ status: 'PROCESSING' }, { upiQrDeepLink: 'upi://pay?pa=shop@bank&am=100' }),
+      });
     // Thai is complete: its views' English is not needed, and not fetched, while the page is Thai.
-    const { element } = await mount({ token: checkoutToken(), 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', locale: 'th' });
+    const { element } = await mount({
+      token: checkoutToken(),
+      'base-url': BASE_URL,
+      amount: '100',
+      'currency-code': 'INR',
+      locale: 'th',
+    });
     await untilState(element, 'pending');
     await waitUntil(() => $(element, 'section')?.getAttribute('lang') === 'th', 'the Thai view');
     element.locale = 'en';
-    await waitUntil(() => $(element, 'section')?.getAttribute('lang') === 'en', 'the English view', { timeout: 4000 });
-    await waitUntil(() => $(element, 'section')!.textContent!.includes('Scan the QR code with any UPI app'), `the views' English (shows "${$(element, 'section')?.textContent?.replace(/\s+/g, ' ').slice(0, 300)}")`, { timeout: 4000 });
+    await waitUntil(() => $(element, 'section')?.getAttribute('lang') === 'en', 'the English view', {
+      timeout: 4000,
+    });
+    await waitUntil(
+      () => $(element, 'section')!.textContent!.includes('Scan the QR code with any UPI app'),
+      `the views' English (shows "${$(element, 'section')?.textContent?.replace(/\s+/g, ' ').slice(0, 300)}")`,
+      { timeout: 4000 },
+    );
     expect($(element, 'section')!.textContent).to.not.match(/\b(upiScan|expiresIn|amountToPay|qrLabel)\b/);
   });
 });

@@ -15,7 +15,25 @@ const LOCALES = ['hi', 'th', 'id', 'ms', 'vi', 'pt-BR', 'es', 'fil', 'ko', 'ja',
  * names in every market (a path is `key` or `table:entry`).
  */
 const NAMES = [
-  ...['ABSA_PAY', 'CAPITEC_PAY', 'DUITNOW', 'NEDBANK_DIRECT_EFT', 'PAY_ME', 'PAYSHAP', 'PIXQR', 'PROMPTPAY', 'PSE', 'QRISPAY', 'QRPH', 'UPIQR', 'VIETQR', 'ZAPPER_QR', 'UPI_ID', 'FNB_DIRECT_EFT', 'SNAP_SCAN_QR'].map((code) => `methodNames:${code}`),
+  ...[
+    'ABSA_PAY',
+    'CAPITEC_PAY',
+    'DUITNOW',
+    'NEDBANK_DIRECT_EFT',
+    'PAY_ME',
+    'PAYSHAP',
+    'PIXQR',
+    'PROMPTPAY',
+    'PSE',
+    'QRISPAY',
+    'QRPH',
+    'UPIQR',
+    'VIETQR',
+    'ZAPPER_QR',
+    'UPI_ID',
+    'FNB_DIRECT_EFT',
+    'SNAP_SCAN_QR',
+  ].map((code) => `methodNames:${code}`),
   'fields:upiId',
   'fields:account.accountNumber.PROMPTPAY',
 ];
@@ -41,20 +59,27 @@ const termKeys = Object.keys(en).filter((key) => !key.startsWith('$')) as (keyof
 const tables = termKeys.filter((key) => typeof en[key] === 'object');
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** Sample arguments: a count for `count`, otherwise a marker no inflection or case change alters. */
-const sampleArgs = (fn: Fn, count = 3) => Array.from({ length: fn.length }, (_, i) => (fn.toString().match(/^\(?\s*count\b/) ? count : `ARG-${i + 1}`));
+const sampleArgs = (fn: Fn, count = 3) =>
+  Array.from({ length: fn.length }, (_, i) => (fn.toString().match(/^\(?\s*count\b/) ? count : `ARG-${i + 1}`));
 /** Every string a locale shows, by path. */
 function strings(translation: Translation): Map<string, string> {
   const out = new Map<string, string>();
   for (const key of termKeys) {
     const value = translation[key] as unknown;
     if (typeof value === 'string') out.set(key, value);
-    else if (value && typeof value === 'object') for (const [entry, text] of Object.entries(value)) out.set(`${key}:${entry}`, text as string);
+    else if (value && typeof value === 'object')
+      for (const [entry, text] of Object.entries(value)) out.set(`${key}:${entry}`, text as string);
   }
   return out;
 }
 const english = strings(en);
 
-const loadAll = async () => new Map(await Promise.all(Object.entries(bundledLocales).map(async ([code, load]) => [code, (await load()).default] as const)));
+const loadAll = async () =>
+  new Map(
+    await Promise.all(
+      Object.entries(bundledLocales).map(async ([code, load]) => [code, (await load()).default] as const),
+    ),
+  );
 
 describe('bundled translations', () => {
   it('are exactly the platform markets’ 12 locales, each loaded by its own BCP 47 tag', async () => {
@@ -62,7 +87,10 @@ describe('bundled translations', () => {
     for (const [code, translation] of await loadAll()) {
       assert.equal(translation.$code, code);
       assert.equal(translation.$dir, 'ltr');
-      assert.ok(translation.$name.trim() && translation.$name !== en.$name, `${code}: $name is the language's own name`);
+      assert.ok(
+        translation.$name.trim() && translation.$name !== en.$name,
+        `${code}: $name is the language's own name`,
+      );
       assert.equal(Intl.getCanonicalLocales(code)[0], code, `${code} is a canonical BCP 47 tag`);
     }
   });
@@ -76,7 +104,8 @@ describe('bundled translations', () => {
     const all = await loadAll();
     for (const [code, paths] of Object.entries(LOANWORDS)) {
       const own = strings(all.get(code)!);
-      for (const path of paths) assert.equal(own.get(path), english.get(path), `${code} ${path} is translated: drop it from LOANWORDS`);
+      for (const path of paths)
+        assert.equal(own.get(path), english.get(path), `${code} ${path} is translated: drop it from LOANWORDS`);
     }
   });
 
@@ -89,7 +118,11 @@ describe('bundled translations', () => {
         await ready;
         assert.deepEqual(Object.keys(translation).sort(), Object.keys(en).sort());
         for (const table of tables) {
-          assert.deepEqual(Object.keys(translation[table] as object).sort(), Object.keys(en[table] as object).sort(), `${code}.${table}`);
+          assert.deepEqual(
+            Object.keys(translation[table] as object).sort(),
+            Object.keys(en[table] as object).sort(),
+            `${code}.${table}`,
+          );
         }
         // Every platform error code in words, including the rejection codes the element forwards
         // (their own table, which loads with the payin views).
@@ -102,7 +135,12 @@ describe('bundled translations', () => {
           const theirs = translation[key] as unknown;
           const ours = en[key] as unknown;
           assert.equal(typeof theirs, typeof ours, `${code}.${key}`);
-          if (typeof ours === 'function') assert.equal((theirs as Fn).length, (ours as Fn).length, `${code}.${key} takes ${(ours as Fn).length} argument(s)`);
+          if (typeof ours === 'function')
+            assert.equal(
+              (theirs as Fn).length,
+              (ours as Fn).length,
+              `${code}.${key} takes ${(ours as Fn).length} argument(s)`,
+            );
         }
       });
 
@@ -116,7 +154,8 @@ describe('bundled translations', () => {
             const args = sampleArgs(fn as Fn, count);
             const text = (fn as Fn)(...args);
             assert.ok(text.trim().length > 0, `${code}.${key}() is empty`);
-            for (const arg of args) assert.ok(text.includes(String(arg)), `${code}.${key}(${args.join(', ')}) = "${text}" drops ${arg}`);
+            for (const arg of args)
+              assert.ok(text.includes(String(arg)), `${code}.${key}(${args.join(', ')}) = "${text}" drops ${arg}`);
           }
         }
       });
@@ -124,13 +163,23 @@ describe('bundled translations', () => {
       it('translates every sentence: only names and codes may equal the English', async () => {
         await ready;
         const allowed = new Set([...NAMES, ...(LOANWORDS[code] ?? [])]);
-        const untranslated = [...strings(translation)].filter(([path, text]) => text === english.get(path) && !allowed.has(path));
-        assert.deepEqual(untranslated, [], `${code} keeps English for ${untranslated.map(([path]) => path).join(', ')}`);
+        const untranslated = [...strings(translation)].filter(
+          ([path, text]) => text === english.get(path) && !allowed.has(path),
+        );
+        assert.deepEqual(
+          untranslated,
+          [],
+          `${code} keeps English for ${untranslated.map(([path]) => path).join(', ')}`,
+        );
         for (const key of termKeys) {
           const fn = translation[key] as unknown;
           if (typeof fn !== 'function') continue;
           const args = sampleArgs(fn as Fn);
-          assert.notEqual((fn as Fn)(...args), (en[key] as unknown as Fn)(...args), `${code}.${key}() says the English`);
+          assert.notEqual(
+            (fn as Fn)(...args),
+            (en[key] as unknown as Fn)(...args),
+            `${code}.${key}() says the English`,
+          );
         }
       });
 
@@ -141,7 +190,8 @@ describe('bundled translations', () => {
           const text = own.get(path) ?? '';
           for (const token of source.match(/\b\d+\b|\b[A-Z]{3,}\b|\S+@\S+/g) ?? []) {
             // An example address may be localized (nome@banco): it must still be one.
-            if (token.includes('@')) assert.match(text, /\S@\S/, `${code} ${path} ("${text}") loses the example address`);
+            if (token.includes('@'))
+              assert.match(text, /\S@\S/, `${code} ${path} ("${text}") loses the example address`);
             else assert.ok(text.includes(token), `${code} ${path} ("${text}") loses ${token}`);
           }
         }

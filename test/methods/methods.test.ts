@@ -20,7 +20,7 @@ describe('every payment method, against the sandbox emulator', () => {
   before(fastPolling);
   after(normalPolling);
 
-  it('every code of the method table has a module of its own: the QR family\'s at once, the others\' with their chunk', async () => {
+  it("every code of the method table has a module of its own: the QR family's at once, the others' with their chunk", async () => {
     // The first test of this page: nothing has asked for the other methods' views yet.
     for (const code of ['UPIQR', 'UPICOLLECT', 'QRISPAY', 'PIXQR']) expect(methodFor(code), code).to.exist;
     for (const code of ['OFFLINE', 'ONLINE', 'NEW_WALLET']) expect(methodFor(code), code).to.equal(undefined);
@@ -49,7 +49,9 @@ describe('every payment method, against the sandbox emulator', () => {
               expect(input!.getAttribute('aria-invalid'), `${field} invalid`).to.equal('true');
             }
             expect($(element, '.form-error')!.getAttribute('role')).to.equal('alert');
-            expect(recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))).to.have.length(0);
+            expect(
+              recorder.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`)),
+            ).to.have.length(0);
             element.remove();
           } finally {
             recorder.restore();
@@ -111,10 +113,32 @@ describe('every payment method, against the sandbox emulator', () => {
     },
   };
   const FAMILY: Record<string, keyof typeof views> = {
-    UPIQR: 'upiQr', UPICOLLECT: 'collect', QRISPAY: 'qr', PIXQR: 'qr', QRPH: 'qr', VIETQR: 'qr', PROMPTPAY: 'qr', DUITNOW: 'qr', ZAPPER_QR: 'qr',
-    OFFLINE: 'transfer', VAPAY: 'transfer', P2A_V2: 'p2a', MOBILE_MONEY: 'mobile', CRYPTO_OFFLINE: 'crypto', CODE_PAYMENT: 'code',
-    ONLINE: 'redirect', NETBANKING: 'redirect', FPX: 'redirect', PSE: 'redirect', EWALLET: 'redirect', MOMOPAY: 'redirect', PAY_ME: 'redirect',
-    ABSA_PAY: 'redirect', CAPITEC_PAY: 'redirect', NEDBANK_DIRECT_EFT: 'redirect', PAYSHAP: 'redirect',
+    UPIQR: 'upiQr',
+    UPICOLLECT: 'collect',
+    QRISPAY: 'qr',
+    PIXQR: 'qr',
+    QRPH: 'qr',
+    VIETQR: 'qr',
+    PROMPTPAY: 'qr',
+    DUITNOW: 'qr',
+    ZAPPER_QR: 'qr',
+    OFFLINE: 'transfer',
+    VAPAY: 'transfer',
+    P2A_V2: 'p2a',
+    MOBILE_MONEY: 'mobile',
+    CRYPTO_OFFLINE: 'crypto',
+    CODE_PAYMENT: 'code',
+    ONLINE: 'redirect',
+    NETBANKING: 'redirect',
+    FPX: 'redirect',
+    PSE: 'redirect',
+    EWALLET: 'redirect',
+    MOMOPAY: 'redirect',
+    PAY_ME: 'redirect',
+    ABSA_PAY: 'redirect',
+    CAPITEC_PAY: 'redirect',
+    NEDBANK_DIRECT_EFT: 'redirect',
+    PAYSHAP: 'redirect',
   };
 
   describe('a complete sandbox payment, for every row of the table', () => {
@@ -131,7 +155,10 @@ describe('every payment method, against the sandbox emulator', () => {
           const release = recorder.hold((method, path) => method === 'GET' && path.endsWith(`/payins/${idPayin}`));
           await untilEvent(events, 'pay-created');
           const create = recorder.requests.find((r) => r.method === 'POST' && r.path.endsWith(`/payins/${idPayin}`))!;
-          expect(create.body).to.deep.equal({ paymentRequested: { money: { amount: 100, currencyCode } }, paymentMethod: expected });
+          expect(create.body).to.deep.equal({
+            paymentRequested: { money: { amount: 100, currencyCode } },
+            paymentMethod: expected,
+          });
           await untilState(element, 'pending');
           const response = events.find((e) => e.name === 'pay-created')!.detail.payin.paymentMethodResponse;
           expect(response.paymentMethodCode).to.equal(row.code);
@@ -149,7 +176,9 @@ describe('every payment method, against the sandbox emulator', () => {
             expect($(element, '#utr-error')!.textContent).to.contain('12 digits');
             type(element, 'externalReference.reference', '123456789012');
             $<HTMLFormElement>(element, 'form.reference')!.requestSubmit();
-            await waitUntil(() => text(element).includes('Reference received'), 'reference accepted', { timeout: 3000 });
+            await waitUntil(() => text(element).includes('Reference received'), 'reference accepted', {
+              timeout: 3000,
+            });
             const sent = recorder.requests.find((r) => r.path.endsWith(`/payins/${idPayin}/!setExternalReference`))!;
             expect(sent.body).to.deep.equal({ externalReference: { reference: '123456789012' } });
           }

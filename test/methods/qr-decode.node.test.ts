@@ -40,8 +40,10 @@ const scan = (text: string) => {
 const PAYLOADS: Record<string, string> = {
   'UPI link': 'upi://pay?pa=demo@okaxis&pn=Demo%20Shop&am=100.00&cu=INR&tr=pay-123',
   'PromptPay (EMVCo)': '00020101021230370016A000000677010111011300669123456785802TH53037645406350.006304ABCD',
-  'QRIS (EMVCo)': '00020101021226610016ID.CO.SHOPEE.WWW01189360091800000000000202150000000000000030303UMI51440014ID.CO.QRIS.WWW0215ID10200000000000303UMI5204581253033605405100005802ID5909Demo Shop6007JAKARTA610510110630412AB',
-  'Pix, UTF-8 in the city': '00020126360014BR.GOV.BCB.PIX0114+5511999999999520400005303986540510.005802BR5913Loja Demonstração6009São Paulo62070503***6304C0DE',
+  'QRIS (EMVCo)':
+    '00020101021226610016ID.CO.SHOPEE.WWW01189360091800000000000202150000000000000030303UMI51440014ID.CO.QRIS.WWW0215ID10200000000000303UMI5204581253033605405100005802ID5909Demo Shop6007JAKARTA610510110630412AB',
+  'Pix, UTF-8 in the city':
+    '00020126360014BR.GOV.BCB.PIX0114+5511999999999520400005303986540510.005802BR5913Loja Demonstração6009São Paulo62070503***6304C0DE',
   'digits only': '12345678901234567890123456789012345678901234567890',
 };
 
@@ -70,9 +72,13 @@ describe('QR encoder (lean-qr) against a decoder', () => {
 
   it('the SVG path draws exactly the dark modules, offset by the quiet zone', () => {
     const matrix = encodeQr(PAYLOADS['UPI link']!);
-    const drawn = new Set([...qrPath(matrix).matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map(([, x, y]) => `${Number(y) - 4},${Number(x) - 4}`));
+    const drawn = new Set(
+      [...qrPath(matrix).matchAll(/M(\d+) (\d+)h1v1h-1z/g)].map(([, x, y]) => `${Number(y) - 4},${Number(x) - 4}`),
+    );
     let dark = 0;
-    for (let row = 0; row < matrix.size; row++) for (let col = 0; col < matrix.size; col++) if (matrix.get(row, col)) dark++, assert.ok(drawn.has(`${row},${col}`));
+    for (let row = 0; row < matrix.size; row++)
+      for (let col = 0; col < matrix.size; col++)
+        if (matrix.get(row, col)) (dark++, assert.ok(drawn.has(`${row},${col}`)));
     assert.equal(drawn.size, dark);
   });
 });

@@ -29,5 +29,4 @@ describe('client-side QR', () => {
     // Finder pattern: the top-left 7×7 corner has a dark ring.
     expect(Boolean(matrix.get(0, 0)) && Boolean(matrix.get(6, 6)) && !matrix.get(1, 1)).to.equal(true);
   });
-
 });

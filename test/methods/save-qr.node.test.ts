@@ -10,7 +10,14 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
-import { checkoutHtml, launchChromium, startPageServer, STRICT_CSP, uniquePayinId, type PageServer } from '../../scripts/page-server.js';
+import {
+  checkoutHtml,
+  launchChromium,
+  startPageServer,
+  STRICT_CSP,
+  uniquePayinId,
+  type PageServer,
+} from '../../scripts/page-server.js';
 import { allStarted } from '../support/all-started.js';
 
 describe('Save QR image under the strict CSP', () => {
@@ -18,7 +25,10 @@ describe('Save QR image under the strict CSP', () => {
   let browser: Browser;
   before(async () => {
     await ensureBuilt();
-    [server, browser] = await allStarted([startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }), launchChromium()]);
+    [server, browser] = await allStarted([
+      startPageServer({ sandbox: { settleDelayMs: 3_600_000 } }),
+      launchChromium(),
+    ]);
   });
   after(async () => {
     await browser?.close();
@@ -30,10 +40,22 @@ describe('Save QR image under the strict CSP', () => {
     const token = await server.tokenFor(idPayin, { amount: 350, currencyCode: 'THB' });
     const url = server.page(
       checkoutHtml({
-        attributes: { token, 'base-url': server.platformUrl, 'payin-id': idPayin, amount: '350', 'currency-code': 'THB', 'payment-method-code': 'PROMPTPAY' },
+        attributes: {
+          token,
+          'base-url': server.platformUrl,
+          'payin-id': idPayin,
+          amount: '350',
+          'currency-code': 'THB',
+          'payment-method-code': 'PROMPTPAY',
+        },
       }),
     );
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {

@@ -12,12 +12,19 @@ import type { PayCheckout } from '../../src/pay-checkout.js';
 const UPI_ID = 'asha@okdemo';
 const text = (element: PayCheckout) => element.shadowRoot!.textContent!.replace(/\s+/g, ' ');
 const before = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-const appLink = (element: PayCheckout) => $$<HTMLAnchorElement>(element, 'a').find((a) => a.getAttribute('href')?.startsWith('upi://pay?'));
+const appLink = (element: PayCheckout) =>
+  $$<HTMLAnchorElement>(element, 'a').find((a) => a.getAttribute('href')?.startsWith('upi://pay?'));
 
 /** A UPI QR checkout of ₹1 (pending until it expires), paid with the UPI ID from `how`. */
 async function payWithUpiId(how: 'attribute' | 'typed', attributes: Record<string, string> = {}) {
   // The token permits the UTR step, so its absence is the view's choice, not the token's.
-  const opened = await openSandboxCheckout('UPIQR', 'INR', 1, { 'show-deep-link': 'true', ...(how === 'attribute' ? { 'upi-id': UPI_ID } : {}), ...attributes }, { externalReference: true });
+  const opened = await openSandboxCheckout(
+    'UPIQR',
+    'INR',
+    1,
+    { 'show-deep-link': 'true', ...(how === 'attribute' ? { 'upi-id': UPI_ID } : {}), ...attributes },
+    { externalReference: true },
+  );
   if (how === 'typed') type(opened.element, 'upiId', UPI_ID);
   await submit(opened.element);
   await untilState(opened.element, 'pending');
@@ -70,7 +77,10 @@ describe('UPI QR with the customer’s UPI ID', () => {
   });
 
   it('UPICOLLECT is the request: approve it in the UPI app, no QR', async () => {
-    const { element } = await openSandboxCheckout('UPICOLLECT', 'INR', 1, { 'account-name': 'Asha Rao', 'phone-number': '9876543210' });
+    const { element } = await openSandboxCheckout('UPICOLLECT', 'INR', 1, {
+      'account-name': 'Asha Rao',
+      'phone-number': '9876543210',
+    });
     await submit(element);
     await untilState(element, 'pending');
     expect(text(element)).to.contain('A payment request was sent to your UPI app');

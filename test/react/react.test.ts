@@ -29,7 +29,16 @@ describe('pay-checkout/react', () => {
   const element = () => container.querySelector('pay-checkout') as PayCheckoutElement;
 
   it('renders <pay-checkout> with its props as element properties, and HTML props as attributes', async () => {
-    render({ token: 'not-a-jwt', baseUrl: BASE_URL, amount: 125.5, currencyCode: 'INR', optionsAvailable: false, locale: 'en', className: 'shop-checkout', id: 'checkout' });
+    render({
+      token: 'not-a-jwt',
+      baseUrl: BASE_URL,
+      amount: 125.5,
+      currencyCode: 'INR',
+      optionsAvailable: false,
+      locale: 'en',
+      className: 'shop-checkout',
+      id: 'checkout',
+    });
     const checkout = element();
     // Booleans: chai, failing, would print the whole element class.
     expect(checkout instanceof customElements.get('pay-checkout')!, 'an upgraded <pay-checkout>').to.equal(true);
@@ -68,7 +77,9 @@ describe('pay-checkout/react', () => {
   });
 
   it('a page’s own pay button: submit() and checkValidity() through the ref, pay-change as onPayChange', async () => {
-    platform.on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR }).on('POST', '/payins/order-1', { body: payinResponse() });
+    platform
+      .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
+      .on('POST', '/payins/order-1', { body: payinResponse() });
     const ref = createRef<PayCheckoutElement>();
     const changes: PayChangeEvent[] = [];
     render({
@@ -106,17 +117,33 @@ describe('pay-checkout/react', () => {
   it('a handler replaced on re-render is the one called; removed, none is', async () => {
     const first: string[] = [];
     const second: string[] = [];
-    render({ token: 'not-a-jwt', baseUrl: BASE_URL, amount: 100, currencyCode: 'INR', onPayError: (event) => first.push(event.detail.code) });
+    render({
+      token: 'not-a-jwt',
+      baseUrl: BASE_URL,
+      amount: 100,
+      currencyCode: 'INR',
+      onPayError: (event) => first.push(event.detail.code),
+    });
     await waitUntil(() => first.length === 1, 'first handler called');
 
-    render({ token: 'still-not-a-jwt', baseUrl: BASE_URL, amount: 100, currencyCode: 'INR', onPayError: (event) => second.push(event.detail.code) });
-    element().dispatchEvent(new CustomEvent('pay-error', { detail: { code: 'NETWORK', message: 'x', retryable: true } }));
+    render({
+      token: 'still-not-a-jwt',
+      baseUrl: BASE_URL,
+      amount: 100,
+      currencyCode: 'INR',
+      onPayError: (event) => second.push(event.detail.code),
+    });
+    element().dispatchEvent(
+      new CustomEvent('pay-error', { detail: { code: 'NETWORK', message: 'x', retryable: true } }),
+    );
     expect(first).to.deep.equal(['TOKEN_INVALID']);
     expect(second).to.include('NETWORK');
 
     render({ token: 'still-not-a-jwt', baseUrl: BASE_URL, amount: 100, currencyCode: 'INR' });
     const seen = second.length;
-    element().dispatchEvent(new CustomEvent('pay-error', { detail: { code: 'NETWORK', message: 'x', retryable: true } }));
+    element().dispatchEvent(
+      new CustomEvent('pay-error', { detail: { code: 'NETWORK', message: 'x', retryable: true } }),
+    );
     expect(second).to.have.length(seen);
   });
 });

@@ -18,7 +18,11 @@ before(async () => {
 after(() => t.sandbox.close());
 
 async function signedRequest(path: string, body: Record<string, unknown>, signatureOf: unknown = body) {
-  return t.raw('POST', path, { token: null, body, headers: { 'X-SIGNATURE': await signBody(signatureOf, demoPrivateKey) } });
+  return t.raw('POST', path, {
+    token: null,
+    body,
+    headers: { 'X-SIGNATURE': await signBody(signatureOf, demoPrivateKey) },
+  });
 }
 
 describe('token endpoints', () => {
@@ -26,7 +30,11 @@ describe('token endpoints', () => {
     const token = await t.issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'o-1', money: MONEY });
     const payload = decodeToken(token)!;
     assert.equal(payload.merchantCode, 'demo-merchant');
-    assert.deepEqual(payload.operations, ['POST /payins/!availablePaymentOptions', 'POST /payins/o-1', 'GET /payins/o-1']);
+    assert.deepEqual(payload.operations, [
+      'POST /payins/!availablePaymentOptions',
+      'POST /payins/o-1',
+      'GET /payins/o-1',
+    ]);
     assert.equal(payload.action, 'PAYIN_CREATE');
     assert.equal(payload.idPayment, 'o-1');
     assert.deepEqual(payload.money, MONEY);
@@ -43,20 +51,42 @@ describe('token endpoints', () => {
   });
 
   test('operations token: operations as given, validitySecs honoured, capped', async () => {
-    const payload = decodeToken(await t.issuer.withOperations({ operations: ['GET /merchant-info', 'GET /payins/.*'], validitySecs: 60 }))!;
+    const payload = decodeToken(
+      await t.issuer.withOperations({
+        operations: ['GET /merchant-info', 'GET /payins/.*'],
+        validitySecs: 60,
+      }),
+    )!;
     assert.deepEqual(payload.operations, ['GET /merchant-info', 'GET /payins/.*']);
     assert.equal(payload.exp! - payload.iat!, 60);
-    const tooLong = await signedRequest('/auth-tokens', { merchantCode: 'demo-merchant', operations: ['GET /balances'], validitySecs: MAX_VALIDITY_SECS + 1, timestamp: Date.now() });
+    const tooLong = await signedRequest('/auth-tokens', {
+      merchantCode: 'demo-merchant',
+      operations: ['GET /balances'],
+      validitySecs: MAX_VALIDITY_SECS + 1,
+      timestamp: Date.now(),
+    });
     assert.equal(tooLong.status, 400);
-    assert.deepEqual(tooLong.json.details.map((d: { field: string }) => d.field), ['validitySecs']);
+    assert.deepEqual(
+      tooLong.json.details.map((d: { field: string }) => d.field),
+      ['validitySecs'],
+    );
   });
 
   test('signature over other bytes than those sent → 401', async () => {
-    const body = { merchantCode: 'demo-merchant', action: 'PAYIN_INFO', idPayment: 'o-1', timestamp: Date.now() };
+    const body = {
+      merchantCode: 'demo-merchant',
+      action: 'PAYIN_INFO',
+      idPayment: 'o-1',
+      timestamp: Date.now(),
+    };
     const tampered = await signedRequest('/auth-tokens-by-action', { ...body, idPayment: 'o-2' }, body);
     assert.equal(tampered.status, 401);
     assert.equal(tampered.json.errorCode, 'UNAUTHORIZED');
-    const garbage = await t.raw('POST', '/auth-tokens-by-action', { token: null, body, headers: { 'X-SIGNATURE': '%%%not base64' } });
+    const garbage = await t.raw('POST', '/auth-tokens-by-action', {
+      token: null,
+      body,
+      headers: { 'X-SIGNATURE': '%%%not base64' },
+    });
     assert.equal(garbage.status, 401);
     // The signature covers the exact body received: pretty-printed JSON is not the minified JSON that was signed.
     const pretty = await t.raw('POST', '/auth-tokens-by-action', {
@@ -73,25 +103,47 @@ describe('token endpoints', () => {
     assert.equal(missing.status, 401);
     assert.match(missing.json.message, /timestamp/);
     for (const offset of [-6 * 60_000, 6 * 60_000]) {
-      const stale = await signedRequest('/auth-tokens-by-action', { ...base, timestamp: Date.now() + offset });
+      const stale = await signedRequest('/auth-tokens-by-action', {
+        ...base,
+        timestamp: Date.now() + offset,
+      });
       assert.equal(stale.status, 401, `offset ${offset}`);
     }
-    const inSeconds = await signedRequest('/auth-tokens-by-action', { ...base, timestamp: Math.floor(Date.now() / 1000) });
+    const inSeconds = await signedRequest('/auth-tokens-by-action', {
+      ...base,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
     assert.equal(inSeconds.status, 401, 'seconds are read as milliseconds: far in the past');
-    const fourMinutesAgo = await signedRequest('/auth-tokens-by-action', { ...base, timestamp: Date.now() - 4 * 60_000 });
+    const fourMinutesAgo = await signedRequest('/auth-tokens-by-action', {
+      ...base,
+      timestamp: Date.now() - 4 * 60_000,
+    });
     assert.equal(fourMinutesAgo.status, 200);
   });
 
   test('deprecated secret mode works; a wrong secret, no credential or an unknown merchant → 401', async () => {
-    const bySecret = createTokenIssuer({ baseUrl: t.sandbox.url, merchantCode: 'demo-merchant', secret: 'demo-secret' });
+    const bySecret = createTokenIssuer({
+      baseUrl: t.sandbox.url,
+      merchantCode: 'demo-merchant',
+      secret: 'demo-secret',
+    });
     const token = await bySecret.byAction({ action: 'PAYIN_INFO', idPayment: 'o-1' });
     assert.equal(decodeToken(token)!.merchantCode, 'demo-merchant');
-    const wrong = await t.raw('POST', '/auth-tokens', { token: null, body: { merchantCode: 'demo-merchant', operations: ['GET /balances'], secret: 'nope' } });
+    const wrong = await t.raw('POST', '/auth-tokens', {
+      token: null,
+      body: { merchantCode: 'demo-merchant', operations: ['GET /balances'], secret: 'nope' },
+    });
     assert.equal(wrong.status, 401);
-    const none = await t.raw('POST', '/auth-tokens', { token: null, body: { merchantCode: 'demo-merchant', operations: ['GET /balances'] } });
+    const none = await t.raw('POST', '/auth-tokens', {
+      token: null,
+      body: { merchantCode: 'demo-merchant', operations: ['GET /balances'] },
+    });
     assert.equal(none.status, 401);
     assert.equal(none.json.errorCode, 'UNAUTHORIZED');
-    const stranger = await t.raw('POST', '/auth-tokens', { token: null, body: { merchantCode: 'who', operations: ['GET /balances'], secret: 'demo-secret' } });
+    const stranger = await t.raw('POST', '/auth-tokens', {
+      token: null,
+      body: { merchantCode: 'who', operations: ['GET /balances'], secret: 'demo-secret' },
+    });
     assert.equal(stranger.status, 401);
   });
 
@@ -99,16 +151,30 @@ describe('token endpoints', () => {
     const malformed = await t.raw('POST', '/auth-tokens', { token: null, text: '{"merchantCode":' });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.json.errorCode, 'MALFORMED_JSON');
-    const invalid = await t.raw('POST', '/auth-tokens-by-action', { token: null, body: { merchantCode: 'demo-merchant', secret: 'demo-secret', action: 'REFUND', validitySecs: -1 } });
+    const invalid = await t.raw('POST', '/auth-tokens-by-action', {
+      token: null,
+      body: { merchantCode: 'demo-merchant', secret: 'demo-secret', action: 'REFUND', validitySecs: -1 },
+    });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.json.errorCode, 'INVALID_REQUEST');
-    assert.deepEqual(invalid.json.details.map((d: { field: string }) => d.field).sort(), ['action', 'idPayment', 'validitySecs']);
-    const noOperations = await t.raw('POST', '/auth-tokens', { token: null, body: { merchantCode: 'demo-merchant', secret: 'demo-secret' } });
+    assert.deepEqual(invalid.json.details.map((d: { field: string }) => d.field).sort(), [
+      'action',
+      'idPayment',
+      'validitySecs',
+    ]);
+    const noOperations = await t.raw('POST', '/auth-tokens', {
+      token: null,
+      body: { merchantCode: 'demo-merchant', secret: 'demo-secret' },
+    });
     assert.deepEqual(noOperations.json.details, [{ field: 'operations', message: 'is required' }]);
   });
 
   test('token endpoints need the version header too', async () => {
-    const response = await t.raw('POST', '/auth-tokens', { token: null, version: null, body: { merchantCode: 'demo-merchant', secret: 'demo-secret', operations: ['GET /balances'] } });
+    const response = await t.raw('POST', '/auth-tokens', {
+      token: null,
+      version: null,
+      body: { merchantCode: 'demo-merchant', secret: 'demo-secret', operations: ['GET /balances'] },
+    });
     assert.equal(response.status, 404);
     assert.equal(response.json.errorCode, 'VERSION_UNSUPPORTED');
   });
@@ -123,12 +189,20 @@ describe('bearer tokens', () => {
     assert.equal(garbage.status, 401);
     const other = await createSandbox({ port: 0, log: false });
     try {
-      const foreign = await other.issueToken({ merchantCode: 'demo-merchant', operations: ['GET /merchant-info'] });
+      const foreign = await other.issueToken({
+        merchantCode: 'demo-merchant',
+        operations: ['GET /merchant-info'],
+      });
       assert.equal((await t.raw('GET', '/merchant-info', { token: foreign })).status, 401);
     } finally {
       await other.close();
     }
-    const expired = await t.sandbox.issueToken({ merchantCode: 'demo-merchant', operations: ['GET /merchant-info'], issuedAt: Math.floor(t.sandbox.clock.now() / 1000) - 120, validitySecs: 60 });
+    const expired = await t.sandbox.issueToken({
+      merchantCode: 'demo-merchant',
+      operations: ['GET /merchant-info'],
+      issuedAt: Math.floor(t.sandbox.clock.now() / 1000) - 120,
+      validitySecs: 60,
+    });
     const answer = await t.raw('GET', '/merchant-info', { token: expired });
     assert.equal(answer.status, 401);
     assert.equal(answer.json.errorCode, 'TOKEN_EXPIRED');
@@ -140,7 +214,10 @@ describe('bearer tokens', () => {
 
   test('an operation the token does not permit → 403 FORBIDDEN; a PAYIN_CREATE token permits exactly its three', async () => {
     const token = await t.issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'scoped-1' });
-    const options = await t.raw('POST', '/payins/!availablePaymentOptions', { token, body: { money: MONEY } });
+    const options = await t.raw('POST', '/payins/!availablePaymentOptions', {
+      token,
+      body: { money: MONEY },
+    });
     assert.equal(options.status, 200);
     assert.equal((await t.raw('POST', '/payins/scoped-1', { token, body: payinBody() })).status, 200);
     assert.equal((await t.raw('GET', '/payins/scoped-1', { token })).status, 200);
@@ -159,10 +236,14 @@ describe('bearer tokens', () => {
 
   // Issue 21: a token lives in sandbox time, so a test can move a pending payment past its
   // token's expiry; signatures keep the wall clock (the merchant server's, which nothing moves).
-  test('advancing the sandbox clock past a token\'s exp expires it; a token minted then is in sandbox time and signed on the wall clock', async () => {
+  test("advancing the sandbox clock past a token's exp expires it; a token minted then is in sandbox time and signed on the wall clock", async () => {
     const token = await t.issuer.withOperations({ operations: ['GET /merchant-info'], validitySecs: 120 });
     await t.advance(60);
-    assert.equal((await t.raw('GET', '/merchant-info', { token })).status, 200, 'still within its 120 s of sandbox time');
+    assert.equal(
+      (await t.raw('GET', '/merchant-info', { token })).status,
+      200,
+      'still within its 120 s of sandbox time',
+    );
     await t.advance(61);
     const answer = await t.raw('GET', '/merchant-info', { token });
     assert.equal(answer.status, 401);
@@ -209,9 +290,16 @@ describe('check order: version, token, permission, rate, body, business', () => 
 
 describe('rate limit (10 per second per merchant by default; 3 here)', () => {
   test('the request beyond the limit gets 429 RATE_LIMITED with Retry-After, before its body is read; other merchants go on', async () => {
-    const limited = await startSandbox({ rateLimit: 3, merchants: [{ merchantCode: 'other-merchant', secrets: ['other-secret'] }] });
+    const limited = await startSandbox({
+      rateLimit: 3,
+      merchants: [{ merchantCode: 'other-merchant', secrets: ['other-secret'] }],
+    });
     try {
-      const otherIssuer = createTokenIssuer({ baseUrl: limited.sandbox.url, merchantCode: 'other-merchant', secret: 'other-secret' });
+      const otherIssuer = createTokenIssuer({
+        baseUrl: limited.sandbox.url,
+        merchantCode: 'other-merchant',
+        secret: 'other-secret',
+      });
       const otherToken = await otherIssuer.withOperations({ operations: ['GET /merchant-info'] });
       // The admin token was minted at start; that request counted too, wait for its window to pass.
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -234,18 +322,26 @@ describe('CORS and routing', () => {
   test('preflight from any origin, without version or token', async () => {
     const response = await fetch(`${t.sandbox.url}/payins/o-1`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,x-api-version,content-type' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,x-api-version,content-type',
+      },
     });
     assert.equal(response.status, 204);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
     const allowed = response.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const header of ['authorization', 'x-api-version', 'content-type', 'x-signature']) assert.ok(allowed.includes(header), header);
+    for (const header of ['authorization', 'x-api-version', 'content-type', 'x-signature'])
+      assert.ok(allowed.includes(header), header);
     assert.match(response.headers.get('access-control-allow-methods')!, /POST/);
   });
 
   test('answers, errors included, are readable cross-origin and expose Retry-After and Date', async () => {
     const ok = await t.raw('GET', '/merchant-info', { headers: { Origin: 'https://shop.example' } });
-    const error = await t.raw('GET', '/merchant-info', { token: null, headers: { Origin: 'https://shop.example' } });
+    const error = await t.raw('GET', '/merchant-info', {
+      token: null,
+      headers: { Origin: 'https://shop.example' },
+    });
     for (const answer of [ok, error]) {
       assert.equal(answer.headers.get('access-control-allow-origin'), '*');
       assert.match(answer.headers.get('access-control-expose-headers')!, /Retry-After/);
@@ -269,6 +365,9 @@ describe('CORS and routing', () => {
   test('a trailing slash is the same endpoint (the document writes /balances/?currencies=…)', async () => {
     const answer = await t.raw('GET', '/balances/?currencies=INR');
     assert.equal(answer.status, 200);
-    assert.deepEqual(answer.json.data.map((b: { currencyCode: string }) => b.currencyCode), ['INR']);
+    assert.deepEqual(
+      answer.json.data.map((b: { currencyCode: string }) => b.currencyCode),
+      ['INR'],
+    );
   });
 });

@@ -58,19 +58,38 @@ describe('the sandbox bank page', () => {
     assert.match(csp, /form-action 'self' https:\/\/shop\.example/);
     assert.doesNotMatch(csp, /unsafe-inline|script-src/);
     assert.ok(!/<script/i.test(html), 'no script: forms only');
-    assert.match(html, new RegExp(`<form method="post" action="/__sandbox/redirect/${id}\\?merchantCode=demo-merchant">`));
+    assert.match(
+      html,
+      new RegExp(`<form method="post" action="/__sandbox/redirect/${id}\\?merchantCode=demo-merchant">`),
+    );
     assert.match(html, /<legend>Decide the outcome of this payment<\/legend>/);
-    for (const [value, label] of [['approve', 'Approve'], ['decline', 'Decline'], ['expire', 'Let it expire']]) {
-      assert.match(html, new RegExp(`<button type="submit" name="decision" value="${value}" aria-describedby="decision-help">${label}</button>`));
+    for (const [value, label] of [
+      ['approve', 'Approve'],
+      ['decline', 'Decline'],
+      ['expire', 'Let it expire'],
+    ]) {
+      assert.match(
+        html,
+        new RegExp(
+          `<button type="submit" name="decision" value="${value}" aria-describedby="decision-help">${label}</button>`,
+        ),
+      );
     }
     assert.match(html, /id="decision-help"/);
     assert.match(html, /60 INR/);
-    assert.match(html, /Without a decision, .* at \d{2}:\d{2} UTC on \d{1,2} \w+ \d{4}/, 'what happens without a decision, and when');
+    assert.match(
+      html,
+      /Without a decision, .* at \d{2}:\d{2} UTC on \d{1,2} \w+ \d{4}/,
+      'what happens without a decision, and when',
+    );
   });
 
   test('by default the amount table decides unless someone decides first, and the page says when', async () => {
     const { id, pageUrl } = await createOnline();
-    assert.match(await (await fetch(pageUrl)).text(), /Without a decision, the sandbox&#39;s amount table makes it SUCCESS at \d{2}:\d{2} UTC/);
+    assert.match(
+      await (await fetch(pageUrl)).text(),
+      /Without a decision, the sandbox&#39;s amount table makes it SUCCESS at \d{2}:\d{2} UTC/,
+    );
     await t.advance(60);
     assert.equal((await payinOf(id)).status, 'SUCCESS');
   });
@@ -79,16 +98,32 @@ describe('the sandbox bank page', () => {
     const decides = await startSandbox({ settleDelayMs: 2000, bankPageDecides: true });
     try {
       const create = async (id: string, code: string) => {
-        const answer = await decides.raw('POST', `/payins/${id}`, { body: { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: completeMethod(code, 'INR') } });
+        const answer = await decides.raw('POST', `/payins/${id}`, {
+          body: {
+            paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
+            paymentMethod: completeMethod(code, 'INR'),
+          },
+        });
         assert.equal(answer.status, 200, answer.text);
         return answer.json.paymentMethodResponse;
       };
       const online = await create('waits-1', 'ONLINE');
       await create('qr-1', 'UPIQR');
       await decides.advance(60);
-      assert.equal((await decides.raw('GET', '/payins/qr-1')).json.status, 'SUCCESS', 'a method that does not lead to the page follows the amount table');
-      assert.equal((await decides.raw('GET', '/payins/waits-1')).json.status, 'PROCESSING', 'the bank page has not decided yet');
-      assert.match(await (await fetch(online.redirectTo)).text(), /The payment waits for your decision here; without one it expires at/);
+      assert.equal(
+        (await decides.raw('GET', '/payins/qr-1')).json.status,
+        'SUCCESS',
+        'a method that does not lead to the page follows the amount table',
+      );
+      assert.equal(
+        (await decides.raw('GET', '/payins/waits-1')).json.status,
+        'PROCESSING',
+        'the bank page has not decided yet',
+      );
+      assert.match(
+        await (await fetch(online.redirectTo)).text(),
+        /The payment waits for your decision here; without one it expires at/,
+      );
       await decides.advance(31 * 60);
       const expired = (await decides.raw('GET', '/payins/waits-1')).json;
       assert.equal(expired.status, 'FAILED');
@@ -110,7 +145,11 @@ describe('the sandbox bank page', () => {
     const payin = await payinOf(id);
     assert.equal(payin.status, 'SUCCESS');
     await waitUntil(() => callbacksFor(id).length === 1);
-    assert.deepEqual(callbacksFor(id)[0]!.body, { type: 'PAYIN_STATUS_CHANGED', idPayin: id, idPayment: payin.idPayment });
+    assert.deepEqual(callbacksFor(id)[0]!.body, {
+      type: 'PAYIN_STATUS_CHANGED',
+      idPayin: id,
+      idPayment: payin.idPayment,
+    });
   });
 
   test('Decline → FAILED with CUSTOMER_VERIFICATION_REJECTED, and its callback', async () => {
@@ -124,7 +163,7 @@ describe('the sandbox bank page', () => {
     await waitUntil(() => callbacksFor(id).length === 1);
   });
 
-  test('Let it expire → the payment\'s time runs out now: FAILED as the expiry scenario, expireAt not after now', async () => {
+  test("Let it expire → the payment's time runs out now: FAILED as the expiry scenario, expireAt not after now", async () => {
     const { id, pageUrl } = await createOnline();
     const answer = await decide(pageUrl, 'expire');
     assert.equal(answer.status, 303);
@@ -166,7 +205,10 @@ describe('the sandbox bank page', () => {
     assert.equal(payin.moneyReceived, undefined);
 
     const topUp = await t.raw('POST', '/topups/bank-topup', {
-      body: { topUpRequested: { moneyProvided: { amount: 60, currencyCode: 'INR' }, currencyRequired: 'USDT' }, paymentMethod: completeMethod('ONLINE', 'INR') },
+      body: {
+        topUpRequested: { moneyProvided: { amount: 60, currencyCode: 'INR' }, currencyRequired: 'USDT' },
+        paymentMethod: completeMethod('ONLINE', 'INR'),
+      },
     });
     const topUpPage = topUp.json.paymentMethodResponse.redirectTo as string;
     assert.match(topUpPage, /kind=topup/);
@@ -180,7 +222,7 @@ describe('the sandbox bank page', () => {
     assert.equal((await decide(`${t.sandbox.url}/__sandbox/redirect/nobody`, 'approve')).status, 404);
   });
 
-  test('a page of another origin cannot decide (the form is the emulator\'s own tool)', async () => {
+  test("a page of another origin cannot decide (the form is the emulator's own tool)", async () => {
     const { id, pageUrl } = await createOnline();
     const answer = await fetch(pageUrl, {
       method: 'POST',

@@ -1,6 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SETTLE_MS, SETTLE_SECS, createPayin, fieldsOf, getPayin, payin, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import {
+  SETTLE_MS,
+  SETTLE_SECS,
+  createPayin,
+  fieldsOf,
+  getPayin,
+  payin,
+  startReceiver,
+  startSandbox,
+  type TestSandbox,
+} from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {
@@ -16,10 +26,15 @@ describe('callbacks', () => {
     const receiver = await startReceiver();
     try {
       const ids: string[] = [];
-      for (const amount of [60, 10, 48]) ids.push((await create(payin(amount, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }))).id);
+      for (const amount of [60, 10, 48])
+        ids.push(
+          (await create(payin(amount, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }))).id,
+        );
       await t.advance(SETTLE_SECS);
       const received = await receiver.waitFor(3);
-      const bodies = received.map((r) => r.body as Record<string, string>).sort((a, b) => ids.indexOf(a.idPayin!) - ids.indexOf(b.idPayin!));
+      const bodies = received
+        .map((r) => r.body as Record<string, string>)
+        .sort((a, b) => ids.indexOf(a.idPayin!) - ids.indexOf(b.idPayin!));
       for (const [index, body] of bodies.entries()) {
         assert.deepEqual(Object.keys(body).sort(), ['idPayin', 'idPayment', 'type']);
         assert.equal(body.type, 'PAYIN_STATUS_CHANGED');
@@ -39,20 +54,31 @@ describe('callbacks', () => {
       await t.advance(SETTLE_SECS);
       const received = await receiver.waitFor(3);
       assert.equal(received.length, 3);
-      assert.deepEqual(received.map((r) => r.headers['x-sandbox-delivery-attempt']), ['1', '2', '3']);
+      assert.deepEqual(
+        received.map((r) => r.headers['x-sandbox-delivery-attempt']),
+        ['1', '2', '3'],
+      );
       const log = await t.raw('GET', '/__sandbox/callbacks');
       const delivery = log.json.data.find((d: { body: { idPayin: string } }) => d.body.idPayin === answer.id);
       assert.equal(delivery.state, 'delivered');
-      assert.deepEqual(delivery.attempts.map((a: { status: number }) => a.status), [500, 500, 200]);
+      assert.deepEqual(
+        delivery.attempts.map((a: { status: number }) => a.status),
+        [500, 500, 200],
+      );
     } finally {
       await receiver.close();
     }
   });
 
   test('bounded attempts against a receiver that never answers', async () => {
-    const few = await startSandbox({ settleDelayMs: SETTLE_MS, callbackRetry: { attempts: 3, baseDelayMs: 5 } });
+    const few = await startSandbox({
+      settleDelayMs: SETTLE_MS,
+      callbackRetry: { attempts: 3, baseDelayMs: 5 },
+    });
     try {
-      await few.raw('POST', '/payins/cb-dead', { body: payin(60, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: 'http://127.0.0.1:9/closed' }) });
+      await few.raw('POST', '/payins/cb-dead', {
+        body: payin(60, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: 'http://127.0.0.1:9/closed' }),
+      });
       await few.advance(SETTLE_SECS);
       const deadline = Date.now() + 3000;
       let delivery;
@@ -74,14 +100,24 @@ describe('sandbox tools', () => {
     const receiver = await startReceiver();
     try {
       const answer = await create(payin(60, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }));
-      const forced = await t.raw('POST', `/__sandbox/payins/${answer.id}/status`, { token: null, version: null, body: { status: 'FAILED', failureReasonCode: 'INCORRECT_CURRENCY' } });
+      const forced = await t.raw('POST', `/__sandbox/payins/${answer.id}/status`, {
+        token: null,
+        version: null,
+        body: { status: 'FAILED', failureReasonCode: 'INCORRECT_CURRENCY' },
+      });
       assert.equal(forced.status, 200);
       const detail = await get(answer.id);
       assert.equal(detail.json.status, 'FAILED');
       assert.equal(detail.json.failureReasonCode, 'INCORRECT_CURRENCY');
       await receiver.waitFor(1);
-      assert.equal((await t.raw('POST', `/__sandbox/payins/${answer.id}/status`, { body: { status: 'SUCCESS' } })).status, 409);
-      assert.equal((await t.raw('POST', '/__sandbox/payins/nobody/status', { body: { status: 'SUCCESS' } })).status, 404);
+      assert.equal(
+        (await t.raw('POST', `/__sandbox/payins/${answer.id}/status`, { body: { status: 'SUCCESS' } })).status,
+        409,
+      );
+      assert.equal(
+        (await t.raw('POST', '/__sandbox/payins/nobody/status', { body: { status: 'SUCCESS' } })).status,
+        404,
+      );
       const bad = await t.raw('POST', `/__sandbox/payins/${answer.id}/status`, { body: { status: 'DONE' } });
       assert.equal(bad.status, 400);
       assert.deepEqual(fieldsOf(bad), ['status']);
@@ -108,7 +144,8 @@ describe('sandbox tools', () => {
   test('memory cap: beyond maxPayments the oldest payment is forgotten', async () => {
     const small = await startSandbox({ maxPayments: 3 });
     try {
-      for (const id of ['cap-1', 'cap-2', 'cap-3', 'cap-4']) assert.equal((await small.raw('POST', `/payins/${id}`, { body: payin(60) })).status, 200);
+      for (const id of ['cap-1', 'cap-2', 'cap-3', 'cap-4'])
+        assert.equal((await small.raw('POST', `/payins/${id}`, { body: payin(60) })).status, 200);
       assert.equal(small.sandbox.payments.count(), 3);
       assert.equal((await small.raw('GET', '/payins/cap-1')).json.errorCode, 'PAYIN_NOT_FOUND');
       for (const id of ['cap-2', 'cap-3', 'cap-4']) assert.equal((await small.raw('GET', `/payins/${id}`)).status, 200);

@@ -11,7 +11,10 @@ afterEach(() => t.raw('DELETE', '/__sandbox/faults'));
 after(() => t.sandbox.close());
 
 const setFaults = (body: unknown, method = 'POST') => t.raw(method, '/__sandbox/faults', { body });
-const payin = { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: { paymentMethodCode: 'UPIQR' } };
+const payin = {
+  paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
+  paymentMethod: { paymentMethodCode: 'UPIQR' },
+};
 
 describe('fault injection (off by default, platform routes only)', () => {
   test('off by default', async () => {
@@ -31,7 +34,11 @@ describe('fault injection (off by default, platform routes only)', () => {
     started = performance.now();
     const preflight = await fetch(`${t.sandbox.url}/merchant-info`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-api-version' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization,x-api-version',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.ok(performance.now() - started >= 995, 'a preflight waits as long as the request (a network delays both)');
@@ -46,7 +53,11 @@ describe('fault injection (off by default, platform routes only)', () => {
     await setFaults({ errorStatus: 502 });
     assert.equal((await t.raw('GET', '/merchant-info')).status, 502);
     await t.raw('DELETE', '/__sandbox/faults');
-    assert.equal((await t.raw('GET', '/payins/f-5xx')).json.errorCode, 'PAYIN_NOT_FOUND', 'the failed create was not processed');
+    assert.equal(
+      (await t.raw('GET', '/payins/f-5xx')).json.errorCode,
+      'PAYIN_NOT_FOUND',
+      'the failed create was not processed',
+    );
   });
 
   test('a 429 burst: the next N requests, with Retry-After; the typed client retries through it', async () => {
@@ -65,7 +76,13 @@ describe('fault injection (off by default, platform routes only)', () => {
 
   test('dropped connections: no answer at all, and the request is not processed', async () => {
     await setFaults({ dropRate: 1 });
-    await assert.rejects(fetch(`${t.sandbox.url}/payins/f-drop`, { method: 'POST', headers: { 'X-API-Version': '2', Authorization: `Bearer ${t.adminToken}` }, body: JSON.stringify(payin) }));
+    await assert.rejects(
+      fetch(`${t.sandbox.url}/payins/f-drop`, {
+        method: 'POST',
+        headers: { 'X-API-Version': '2', Authorization: `Bearer ${t.adminToken}` },
+        body: JSON.stringify(payin),
+      }),
+    );
     await t.raw('DELETE', '/__sandbox/faults');
     assert.equal((await t.raw('GET', '/payins/f-drop')).status, 404);
     const logged = (await t.raw('GET', '/__sandbox/requests?method=POST&path=/payins/f-drop')).json.data;
@@ -79,7 +96,10 @@ describe('fault injection (off by default, platform routes only)', () => {
     assert.equal(answer.json, undefined);
     assert.throws(() => JSON.parse(answer.text));
     assert.ok(answer.text.startsWith('{'));
-    const typed = await t.client().getMerchantInfo().catch((error) => error);
+    const typed = await t
+      .client()
+      .getMerchantInfo()
+      .catch((error) => error);
     assert.equal(typed.code, 'BAD_RESPONSE');
     await t.raw('DELETE', '/__sandbox/faults');
     assert.equal((await t.raw('GET', '/payins/f-malformed')).status, 200);
@@ -96,7 +116,10 @@ describe('fault injection (off by default, platform routes only)', () => {
   });
 
   test('set by option and by environment', async () => {
-    assert.deepEqual(faultsFromEnv({ SANDBOX_LATENCY_MS: '5', SANDBOX_ERROR_RATE: '0.25', SANDBOX_RATE_LIMIT_BURST: '3' }), { latencyMs: 5, errorRate: 0.25, rateLimitBurst: 3 });
+    assert.deepEqual(
+      faultsFromEnv({ SANDBOX_LATENCY_MS: '5', SANDBOX_ERROR_RATE: '0.25', SANDBOX_RATE_LIMIT_BURST: '3' }),
+      { latencyMs: 5, errorRate: 0.25, rateLimitBurst: 3 },
+    );
     assert.throws(() => faultsFromEnv({ SANDBOX_DROP_RATE: 'lots' }), /SANDBOX_DROP_RATE/);
     assert.deepEqual(Object.values(FAULT_ENV).sort(), [
       'SANDBOX_DROP_RATE',
@@ -111,7 +134,9 @@ describe('fault injection (off by default, platform routes only)', () => {
     await assert.rejects(createSandbox({ port: 0, log: false, settleDelayMs: -1 }), /settleDelayMs/);
     const byOption = await createSandbox({ port: 0, log: false, faults: { errorRate: 1, errorStatus: 500 } });
     process.env.SANDBOX_RATE_LIMIT_BURST = '1';
-    const byEnv = await createSandbox({ port: 0, log: false }).finally(() => delete process.env.SANDBOX_RATE_LIMIT_BURST);
+    const byEnv = await createSandbox({ port: 0, log: false }).finally(
+      () => delete process.env.SANDBOX_RATE_LIMIT_BURST,
+    );
     try {
       const headers = { 'X-API-Version': '2' };
       assert.equal((await fetch(`${byOption.url}/merchant-info`, { headers })).status, 500);
@@ -131,13 +156,20 @@ describe('request log', () => {
     await t.raw('GET', '/__sandbox/clock');
     const entries = (await t.raw('GET', '/__sandbox/requests?path=/merchant-info')).json.data;
     assert.equal(entries.length, 2);
-    assert.deepEqual(entries.map((e: { status: number }) => e.status), [200, 404]);
+    assert.deepEqual(
+      entries.map((e: { status: number }) => e.status),
+      [200, 404],
+    );
     assert.equal(entries[0].merchantCode, 'demo-merchant');
     assert.equal(entries[0].headers.origin, 'https://shop.example');
     assert.equal(entries[0].headers['x-api-version'], '2');
     assert.equal(entries[0].headers.authorization, 'Bearer …');
     assert.ok(!JSON.stringify(entries).includes(t.adminToken));
-    assert.equal((await t.raw('GET', '/__sandbox/requests')).json.data.length, 2, '/__sandbox/ requests are not listed');
+    assert.equal(
+      (await t.raw('GET', '/__sandbox/requests')).json.data.length,
+      2,
+      '/__sandbox/ requests are not listed',
+    );
     await t.raw('DELETE', '/__sandbox/requests');
     assert.deepEqual((await t.raw('GET', '/__sandbox/requests')).json.data, []);
   });

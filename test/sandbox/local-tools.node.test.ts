@@ -18,9 +18,16 @@ after(() => t.sandbox.close());
 
 const EVIL = 'https://evil.example';
 const preflight = (url: string, origin: string, method = 'POST') =>
-  fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'content-type' } });
+  fetch(url, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': 'content-type',
+    },
+  });
 
-describe('CORS: the emulator\'s tools and token endpoints answer local pages only', () => {
+describe("CORS: the emulator's tools and token endpoints answer local pages only", () => {
   test('a page of another origin can neither preflight nor send a simple request to /__sandbox/*: nothing is reset or moved', async () => {
     const created = await t.raw('POST', '/payins/kept-1', { body: payin(60) });
     assert.equal(created.status, 200);
@@ -32,11 +39,18 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
       assert.equal(refused.headers.get('access-control-allow-origin'), null, `no CORS header on ${path}`);
     }
     // What a form or `fetch(…, { mode: 'no-cors' })` sends: no preflight, but an Origin header.
-    const reset = await fetch(`${t.sandbox.url}/__sandbox/reset`, { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain' } });
+    const reset = await fetch(`${t.sandbox.url}/__sandbox/reset`, {
+      method: 'POST',
+      headers: { Origin: EVIL, 'Content-Type': 'text/plain' },
+    });
     assert.equal(reset.status, 403);
     assert.equal((await reset.json()).errorCode, 'ORIGIN_NOT_ALLOWED');
     assert.equal(reset.headers.get('access-control-allow-origin'), null);
-    const advance = await fetch(`${t.sandbox.url}/__sandbox/clock/advance`, { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain' }, body: '{"seconds":86400}' });
+    const advance = await fetch(`${t.sandbox.url}/__sandbox/clock/advance`, {
+      method: 'POST',
+      headers: { Origin: EVIL, 'Content-Type': 'text/plain' },
+      body: '{"seconds":86400}',
+    });
     assert.equal(advance.status, 403);
     const read = await fetch(`${t.sandbox.url}/__sandbox/requests`, { headers: { Origin: 'null' } });
     assert.equal(read.status, 403, 'an opaque origin (sandboxed frame, file:) is not local');
@@ -46,8 +60,16 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
   });
 
   test('token endpoints refuse other origins too, even with valid credentials', async () => {
-    const body = JSON.stringify({ merchantCode: DEMO_MERCHANT_CODE, secret: 'demo-secret', operations: ['GET /payins/.*'] });
-    const answer = await fetch(`${t.sandbox.url}/auth-tokens`, { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain', 'X-API-Version': '2' }, body });
+    const body = JSON.stringify({
+      merchantCode: DEMO_MERCHANT_CODE,
+      secret: 'demo-secret',
+      operations: ['GET /payins/.*'],
+    });
+    const answer = await fetch(`${t.sandbox.url}/auth-tokens`, {
+      method: 'POST',
+      headers: { Origin: EVIL, 'Content-Type': 'text/plain', 'X-API-Version': '2' },
+      body,
+    });
     assert.equal(answer.status, 403);
     assert.equal(answer.headers.get('access-control-allow-origin'), null);
     assert.equal((await preflight(`${t.sandbox.url}/auth-tokens-by-action`, EVIL)).status, 403);
@@ -63,7 +85,11 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
       assert.equal(clock.status, 200);
       assert.equal(clock.headers.get('access-control-allow-origin'), origin);
     }
-    for (const lookalike of ['http://localhost.evil.example', 'http://127.0.0.1.evil.example:8000', 'http://evil.example:5173']) {
+    for (const lookalike of [
+      'http://localhost.evil.example',
+      'http://127.0.0.1.evil.example:8000',
+      'http://evil.example:5173',
+    ]) {
       assert.equal((await preflight(`${t.sandbox.url}/__sandbox/reset`, lookalike)).status, 403, lookalike);
     }
     assert.equal((await fetch(`${t.sandbox.url}/__sandbox/clock`)).status, 200, 'curl, servers, links followed');
@@ -74,17 +100,21 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
     // fetch keeps its own Host header; node:http sends the one a browser on the LAN would.
     const statusAs = (host: string) =>
       new Promise<number>((resolve, reject) => {
-        const request = httpRequest(`${t.sandbox.url}/__sandbox/clock`, { headers: { Host: `${host}:${port}`, Origin: `http://${host}:${port}` } }, (response) => {
-          response.resume();
-          resolve(response.statusCode!);
-        });
+        const request = httpRequest(
+          `${t.sandbox.url}/__sandbox/clock`,
+          { headers: { Host: `${host}:${port}`, Origin: `http://${host}:${port}` } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode!);
+          },
+        );
         request.on('error', reject).end();
       });
     assert.equal(await statusAs('192.168.1.20'), 200);
     assert.equal(await statusAs('rebound.example'), 403);
   });
 
-  test('the platform endpoints keep answering every origin (the element runs on merchants\' pages)', async () => {
+  test("the platform endpoints keep answering every origin (the element runs on merchants' pages)", async () => {
     const answer = await preflight(`${t.sandbox.url}/payins/o-1`, EVIL);
     assert.equal(answer.status, 204);
     assert.equal(answer.headers.get('access-control-allow-origin'), '*');
@@ -94,7 +124,11 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
   });
 
   test('other origins can be allowed by option or by SANDBOX_ALLOWED_ORIGINS; nonsense is refused at start', async () => {
-    const byOption = await createSandbox({ port: 0, log: false, allowedOrigins: ['https://tools.example:8443'] });
+    const byOption = await createSandbox({
+      port: 0,
+      log: false,
+      allowedOrigins: ['https://tools.example:8443'],
+    });
     try {
       const answer = await preflight(`${byOption.url}/__sandbox/reset`, 'https://tools.example:8443');
       assert.equal(answer.status, 204);
@@ -115,7 +149,10 @@ describe('CORS: the emulator\'s tools and token endpoints answer local pages onl
       delete process.env.SANDBOX_ALLOWED_ORIGINS;
     }
     await assert.rejects(createSandbox({ port: 0, log: false, allowedOrigins: ['shop.example'] }), /allowedOrigins/);
-    await assert.rejects(createSandbox({ port: 0, log: false, allowedOrigins: ['https://shop.example/path'] }), /allowedOrigins/);
+    await assert.rejects(
+      createSandbox({ port: 0, log: false, allowedOrigins: ['https://shop.example/path'] }),
+      /allowedOrigins/,
+    );
   });
 });
 
@@ -128,7 +165,12 @@ describe('signed token requests', () => {
     t.raw('POST', path, { token: null, text: request.text, headers: { 'X-SIGNATURE': request.signature } });
 
   test('the same signature twice is refused (401): a captured request cannot be replayed', async () => {
-    const request = await signed({ merchantCode: DEMO_MERCHANT_CODE, action: 'PAYIN_INFO', idPayment: 'o-replay', timestamp: Date.now() });
+    const request = await signed({
+      merchantCode: DEMO_MERCHANT_CODE,
+      action: 'PAYIN_INFO',
+      idPayment: 'o-replay',
+      timestamp: Date.now(),
+    });
     const first = await send(request);
     assert.equal(first.status, 200);
     const again = await send(request);
@@ -136,12 +178,23 @@ describe('signed token requests', () => {
     assert.equal(again.json.errorCode, 'UNAUTHORIZED');
     assert.match(again.json.message, /already used/);
     // A fresh timestamp makes a fresh request.
-    const fresh = await send(await signed({ merchantCode: DEMO_MERCHANT_CODE, action: 'PAYIN_INFO', idPayment: 'o-replay', timestamp: Date.now() + 1 }));
+    const fresh = await send(
+      await signed({
+        merchantCode: DEMO_MERCHANT_CODE,
+        action: 'PAYIN_INFO',
+        idPayment: 'o-replay',
+        timestamp: Date.now() + 1,
+      }),
+    );
     assert.equal(fresh.status, 200);
   });
 
   test('a request refused for its fields (400) does not use its signature up: a retry gets the same answer, not a replay refusal', async () => {
-    const request = await signed({ merchantCode: DEMO_MERCHANT_CODE, operations: ['GET /payins/(?!x).*'], timestamp: Date.now() });
+    const request = await signed({
+      merchantCode: DEMO_MERCHANT_CODE,
+      operations: ['GET /payins/(?!x).*'],
+      timestamp: Date.now(),
+    });
     assert.equal((await send(request, '/auth-tokens')).status, 400);
     assert.equal((await send(request, '/auth-tokens')).status, 400, 'still a 400, not a replay');
   });
@@ -154,10 +207,24 @@ describe('signed token requests', () => {
   });
 
   test('a timestamp more than a minute ahead of the clock → 401 saying so; 30 s ahead is accepted', async () => {
-    const ahead = await send(await signed({ merchantCode: DEMO_MERCHANT_CODE, action: 'PAYIN_INFO', idPayment: 'o-ahead', timestamp: Date.now() + 2 * 60_000 }));
+    const ahead = await send(
+      await signed({
+        merchantCode: DEMO_MERCHANT_CODE,
+        action: 'PAYIN_INFO',
+        idPayment: 'o-ahead',
+        timestamp: Date.now() + 2 * 60_000,
+      }),
+    );
     assert.equal(ahead.status, 401);
     assert.match(ahead.json.message, /ahead of the platform's clock/);
-    const slightlyAhead = await send(await signed({ merchantCode: DEMO_MERCHANT_CODE, action: 'PAYIN_INFO', idPayment: 'o-ahead', timestamp: Date.now() + 30_000 }));
+    const slightlyAhead = await send(
+      await signed({
+        merchantCode: DEMO_MERCHANT_CODE,
+        action: 'PAYIN_INFO',
+        idPayment: 'o-ahead',
+        timestamp: Date.now() + 30_000,
+      }),
+    );
     assert.equal(slightlyAhead.status, 200);
   });
 });

@@ -22,17 +22,30 @@ after(() => t.sandbox.close());
 const CURRENCIES = [...new Set(PAYIN_METHOD_TABLE.flatMap((row) => row.currencies))];
 
 async function firstOperator(code: string, currencyCode: string): Promise<string | undefined> {
-  const options = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 60, currencyCode } } });
-  return options.json.data.find((o: { paymentMethodCode: string }) => o.paymentMethodCode === code)?.paymentOperators[0]?.code;
+  const options = await t.raw('POST', '/payins/!availablePaymentOptions', {
+    body: { money: { amount: 60, currencyCode } },
+  });
+  return options.json.data.find((o: { paymentMethodCode: string }) => o.paymentMethodCode === code)?.paymentOperators[0]
+    ?.code;
 }
 
 let counter = 0;
-async function createFor(code: string, currencyCode: string, options: { amount?: number; operator?: string; extra?: Record<string, unknown>; id?: string } = {}) {
-  const operatorRequired = fieldRulesFor(code, currencyCode).some((rule) => rule.field === 'paymentOperatorCode' && isRequired(rule, currencyCode));
+async function createFor(
+  code: string,
+  currencyCode: string,
+  options: { amount?: number; operator?: string; extra?: Record<string, unknown>; id?: string } = {},
+) {
+  const operatorRequired = fieldRulesFor(code, currencyCode).some(
+    (rule) => rule.field === 'paymentOperatorCode' && isRequired(rule, currencyCode),
+  );
   const operator = options.operator ?? (operatorRequired ? await firstOperator(code, currencyCode) : undefined);
   const id = options.id ?? `m-${code}-${currencyCode}-${++counter}`;
   const answer = await t.raw('POST', `/payins/${encodeURIComponent(id)}`, {
-    body: { paymentRequested: { money: { amount: options.amount ?? 60, currencyCode } }, paymentMethod: completeMethod(code, currencyCode, operator), ...options.extra },
+    body: {
+      paymentRequested: { money: { amount: options.amount ?? 60, currencyCode } },
+      paymentMethod: completeMethod(code, currencyCode, operator),
+      ...options.extra,
+    },
   });
   assert.equal(answer.status, 200, `${code} ${currencyCode}: ${answer.text}`);
   return { id, json: answer.json, method: answer.json.paymentMethodResponse as Record<string, any> };
@@ -72,9 +85,13 @@ describe('every method code of the table', () => {
       const schema = METHOD_RESPONSE_SCHEMAS[code]!;
       const created = schema.safeParse(method);
       assert.ok(created.success, `${code} ${currencyCode}: ${JSON.stringify(created.error?.issues)}`);
-      for (const field of ['idPayin', 'acceptedAt', 'expireAt', 'reference', 'money']) assert.ok(method[field] !== undefined, `${code} ${currencyCode} ${field}`);
+      for (const field of ['idPayin', 'acceptedAt', 'expireAt', 'reference', 'money'])
+        assert.ok(method[field] !== undefined, `${code} ${currencyCode} ${field}`);
       assert.equal(method.idPayin, id);
-      assert.ok(Date.parse(method.expireAt) > Date.parse(method.acceptedAt), 'expireAt is an ISO time after acceptedAt');
+      assert.ok(
+        Date.parse(method.expireAt) > Date.parse(method.acceptedAt),
+        'expireAt is an ISO time after acceptedAt',
+      );
       assert.equal(method.expireAt, new Date(Date.parse(method.expireAt)).toISOString());
       const detail = payinDetailResponseSchema.parse((await t.raw('GET', `/payins/${id}`)).json);
       assert.ok(schema.safeParse(detail.paymentMethodResponse).success);
@@ -116,7 +133,10 @@ describe('method responses look like the real thing', () => {
 
   test('UPIQR with the customer’s UPI ID: still the QR link, the UPI ID echoed as the payer, no collect request', async () => {
     const answer = await t.raw('POST', '/payins/upiqr-with-vpa', {
-      body: { paymentRequested: { money: { amount: 60, currencyCode: 'INR' } }, paymentMethod: { paymentMethodCode: 'UPIQR', upiId: 'asha@okdemo' } },
+      body: {
+        paymentRequested: { money: { amount: 60, currencyCode: 'INR' } },
+        paymentMethod: { paymentMethodCode: 'UPIQR', upiId: 'asha@okdemo' },
+      },
     });
     assert.equal(answer.status, 200, answer.text);
     const response = answer.json.paymentMethodResponse;
@@ -150,7 +170,14 @@ describe('method responses look like the real thing', () => {
   });
 
   test('VAPAY and OFFLINE: instructions with steps and the account to pay; OFFLINE VND and LAK: a QR code instead', async () => {
-    for (const [code, currency] of [['VAPAY', 'IDR'], ['VAPAY', 'KRW'], ['VAPAY', 'TWD'], ['OFFLINE', 'JPY'], ['OFFLINE', 'NGN'], ['OFFLINE', 'ARS']]) {
+    for (const [code, currency] of [
+      ['VAPAY', 'IDR'],
+      ['VAPAY', 'KRW'],
+      ['VAPAY', 'TWD'],
+      ['OFFLINE', 'JPY'],
+      ['OFFLINE', 'NGN'],
+      ['OFFLINE', 'ARS'],
+    ]) {
       const { method } = await createFor(code!, currency!);
       assert.ok(method.paymentInstructionList.length > 0, `${code} ${currency}`);
       for (const item of method.paymentInstructionList) {
@@ -171,7 +198,15 @@ describe('method responses look like the real thing', () => {
 
   test('every instruction list gives its deadline in words ("Pay before 17:41 UTC on 23 November 2026"), never as an ISO string', async () => {
     const months = 'January|February|March|April|May|June|July|August|September|October|November|December';
-    const cases = [['VAPAY', 'IDR'], ['OFFLINE', 'THB'], ['P2A_V2', 'INR'], ['UPICOLLECT', 'INR'], ['MOBILE_MONEY', 'KES'], ['CRYPTO_OFFLINE', 'USDT'], ['CODE_PAYMENT', 'TWD']];
+    const cases = [
+      ['VAPAY', 'IDR'],
+      ['OFFLINE', 'THB'],
+      ['P2A_V2', 'INR'],
+      ['UPICOLLECT', 'INR'],
+      ['MOBILE_MONEY', 'KES'],
+      ['CRYPTO_OFFLINE', 'USDT'],
+      ['CODE_PAYMENT', 'TWD'],
+    ];
     for (const [code, currency] of cases) {
       const { method } = await createFor(code!, currency!);
       const expireAt = new Date(method.expireAt);
@@ -186,12 +221,26 @@ describe('method responses look like the real thing', () => {
   });
 
   test('redirect methods point at the simulated bank page, which shows the payment (escaped) and links back to returnUrl', async () => {
-    for (const [code, currency] of [['ONLINE', 'INR'], ['FPX', 'MYR'], ['PSE', 'COP'], ['EWALLET', 'IDR'], ['MOMOPAY', 'VND'], ['PAY_ME', 'ZAR'], ['ABSA_PAY', 'ZAR'], ['CAPITEC_PAY', 'ZAR'], ['NEDBANK_DIRECT_EFT', 'ZAR'], ['PAYSHAP', 'ZAR']]) {
+    for (const [code, currency] of [
+      ['ONLINE', 'INR'],
+      ['FPX', 'MYR'],
+      ['PSE', 'COP'],
+      ['EWALLET', 'IDR'],
+      ['MOMOPAY', 'VND'],
+      ['PAY_ME', 'ZAR'],
+      ['ABSA_PAY', 'ZAR'],
+      ['CAPITEC_PAY', 'ZAR'],
+      ['NEDBANK_DIRECT_EFT', 'ZAR'],
+      ['PAYSHAP', 'ZAR'],
+    ]) {
       const { id, method } = await createFor(code!, currency!);
       assert.equal(method.redirectTo, `${t.sandbox.url}/__sandbox/redirect/${id}?merchantCode=demo-merchant`, code);
     }
     const id = `o-<img>&"'`;
-    const { method } = await createFor('ONLINE', 'THB', { id, extra: { returnUrl: 'https://shop.example/return?o=1&x="y"' } });
+    const { method } = await createFor('ONLINE', 'THB', {
+      id,
+      extra: { returnUrl: 'https://shop.example/return?o=1&x="y"' },
+    });
     const page = await fetch(method.redirectTo);
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type')!, /text\/html/);
@@ -220,7 +269,10 @@ describe('method responses look like the real thing', () => {
     const bytes = base58Decode(address);
     assert.equal(bytes.length, 25);
     assert.equal(bytes[0], 0x41);
-    const checksum = createHash('sha256').update(createHash('sha256').update(bytes.subarray(0, 21)).digest()).digest().subarray(0, 4);
+    const checksum = createHash('sha256')
+      .update(createHash('sha256').update(bytes.subarray(0, 21)).digest())
+      .digest()
+      .subarray(0, 4);
     assert.deepEqual(bytes.subarray(21), checksum);
     assert.deepEqual(tron.paymentOperator, { code: 'TRC20', name: 'Tron (TRC20)' });
     const eth = (await createFor('CRYPTO_OFFLINE', 'USDC', { operator: 'ERC20' })).method;
@@ -235,7 +287,11 @@ describe('method responses look like the real thing', () => {
     assert.equal(momo.emailAddress, 'asha@example.com');
     assert.equal(momo.phoneNumber, '+255712345678');
     const code = (await createFor('CODE_PAYMENT', 'TWD')).method;
-    assert.deepEqual(code.paymentLocationCustomer, { postalCode: '100', city: 'Taipei', district: 'Zhongzheng' });
+    assert.deepEqual(code.paymentLocationCustomer, {
+      postalCode: '100',
+      city: 'Taipei',
+      district: 'Zhongzheng',
+    });
     assert.equal(code.accountCustomer.accountName, 'Asha Devi');
   });
 });

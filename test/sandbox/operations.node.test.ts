@@ -16,7 +16,11 @@ before(async () => {
 });
 after(() => t.sandbox.close());
 
-const operationsToken = (operations: string[]) => t.raw('POST', '/auth-tokens', { token: null, body: { merchantCode: DEMO_MERCHANT_CODE, secret: 'demo-secret', operations } });
+const operationsToken = (operations: string[]) =>
+  t.raw('POST', '/auth-tokens', {
+    token: null,
+    body: { merchantCode: DEMO_MERCHANT_CODE, secret: 'demo-secret', operations },
+  });
 
 async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -25,30 +29,52 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
 }
 
 describe('linear-time matching', () => {
-  test('POST /payins/(a+)+$ against a long id answers at once, and the server goes on serving others meanwhile', { timeout: 120_000 }, async () => {
-    // The emulator runs in a worker: were its event loop held, this thread could still see it.
-    const sandbox = await startSandboxInWorker();
-    try {
-      const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
-      const token = await issuer.withOperations({ operations: ['POST /payins/(a+)+$'] });
-      const headers = { Authorization: `Bearer ${token}`, 'X-API-Version': '2', 'Content-Type': 'application/json' };
-      // Backtracking would try about 2^28 ways to split the a's before giving up on the "!".
-      const evil = timed(() => fetch(`${sandbox.url}/payins/${'a'.repeat(28)}!`, { method: 'POST', headers, body: JSON.stringify(payin(60)) }));
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      // A held server shows as a long wait (or a reset connection: its idle sockets time out meanwhile).
-      const other = await timed(() => fetch(`${sandbox.url}/__sandbox/clock`).catch((error: Error) => error));
-      const refused = await evil;
-      assert.ok(other.ms < 500, `another request waited ${other.ms.toFixed(0)} ms`);
-      assert.ok(refused.ms < 1000, `the request with the long id took ${refused.ms.toFixed(0)} ms`);
-      assert.equal((other.value as Response).status, 200);
-      assert.equal(refused.value.status, 403, 'the pattern does not match the id with "!"');
-      // The same pattern still permits what it matches.
-      const matching = await fetch(`${sandbox.url}/payins/${'a'.repeat(28)}`, { method: 'POST', headers, body: JSON.stringify(payin(60)) });
-      assert.equal(matching.status, 200);
-    } finally {
-      await sandbox.close();
-    }
-  });
+  test(
+    'POST /payins/(a+)+$ against a long id answers at once, and the server goes on serving others meanwhile',
+    { timeout: 120_000 },
+    async () => {
+      // The emulator runs in a worker: were its event loop held, this thread could still see it.
+      const sandbox = await startSandboxInWorker();
+      try {
+        const issuer = createTokenIssuer({
+          baseUrl: sandbox.url,
+          merchantCode: DEMO_MERCHANT_CODE,
+          privateKey: demoPrivateKey,
+        });
+        const token = await issuer.withOperations({ operations: ['POST /payins/(a+)+$'] });
+        const headers = {
+          Authorization: `Bearer ${token}`,
+          'X-API-Version': '2',
+          'Content-Type': 'application/json',
+        };
+        // Backtracking would try about 2^28 ways to split the a's before giving up on the "!".
+        const evil = timed(() =>
+          fetch(`${sandbox.url}/payins/${'a'.repeat(28)}!`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(payin(60)),
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        // A held server shows as a long wait (or a reset connection: its idle sockets time out meanwhile).
+        const other = await timed(() => fetch(`${sandbox.url}/__sandbox/clock`).catch((error: Error) => error));
+        const refused = await evil;
+        assert.ok(other.ms < 500, `another request waited ${other.ms.toFixed(0)} ms`);
+        assert.ok(refused.ms < 1000, `the request with the long id took ${refused.ms.toFixed(0)} ms`);
+        assert.equal((other.value as Response).status, 200);
+        assert.equal(refused.value.status, 403, 'the pattern does not match the id with "!"');
+        // The same pattern still permits what it matches.
+        const matching = await fetch(`${sandbox.url}/payins/${'a'.repeat(28)}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(payin(60)),
+        });
+        assert.equal(matching.status, 200);
+      } finally {
+        await sandbox.close();
+      }
+    },
+  );
 
   test('patterns RE2 cannot compile, Unicode classes and patterns too large to match in bounded time → 400 at issue, naming the operation', async () => {
     const cases: [string, RegExp][] = [
@@ -70,7 +96,10 @@ describe('linear-time matching', () => {
     // Each small, together too large: the whole list is refused before anything is compiled.
     const many = await operationsToken(Array.from({ length: 40 }, (_, i) => `GET /payins/x${i}(.?){9}`));
     assert.equal(many.status, 400);
-    assert.deepEqual(many.json.details.map((d: { field: string }) => d.field), ['operations']);
+    assert.deepEqual(
+      many.json.details.map((d: { field: string }) => d.field),
+      ['operations'],
+    );
     const tooMany = await operationsToken(Array.from({ length: 65 }, (_, i) => `GET /payins/o-${i}`));
     assert.equal(tooMany.status, 400);
     assert.match(tooMany.json.details[0].message, /at most 64/);
@@ -78,21 +107,41 @@ describe('linear-time matching', () => {
 
   test('ordinary operations are accepted and mean what they say: literals, escapes, classes, UUIDs', async () => {
     const uuid = 'GET /payins/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-    const answer = await operationsToken(['GET /merchant-info', 'POST /payins/order\\-2026\\.11', 'GET /payins/order-2026\\.11', uuid, 'POST /payins/!availablePaymentOptions']);
+    const answer = await operationsToken([
+      'GET /merchant-info',
+      'POST /payins/order\\-2026\\.11',
+      'GET /payins/order-2026\\.11',
+      uuid,
+      'POST /payins/!availablePaymentOptions',
+    ]);
     assert.equal(answer.status, 200);
     const token = answer.json.token;
     assert.equal((await t.raw('GET', '/merchant-info', { token })).status, 200);
     assert.equal((await t.raw('POST', '/payins/order-2026.11', { token, body: payin(60) })).status, 200);
     assert.equal((await t.raw('GET', '/payins/order-2026.11', { token })).status, 200);
     assert.equal((await t.raw('GET', '/payins/order-2026x11', { token })).status, 403, 'an escaped dot is a dot');
-    assert.equal((await t.raw('GET', '/payins/0f8fad5b-d9cb-469f-a165-70867728950e', { token })).json.errorCode, 'PAYIN_NOT_FOUND');
+    assert.equal(
+      (await t.raw('GET', '/payins/0f8fad5b-d9cb-469f-a165-70867728950e', { token })).json.errorCode,
+      'PAYIN_NOT_FOUND',
+    );
     assert.equal((await t.raw('GET', '/payins/0f8fad5b', { token })).status, 403);
-    assert.equal((await t.raw('POST', '/payins/!availablePaymentOptions', { token, body: { money: { amount: 60, currencyCode: 'INR' } } })).status, 200);
+    assert.equal(
+      (
+        await t.raw('POST', '/payins/!availablePaymentOptions', {
+          token,
+          body: { money: { amount: 60, currencyCode: 'INR' } },
+        })
+      ).status,
+      200,
+    );
   });
 
   test('the method part compares without regard to case, as the browser reads it', async () => {
     // The token endpoint asks for upper-case methods; a token minted directly may carry others.
-    const token = await t.sandbox.issueToken({ merchantCode: DEMO_MERCHANT_CODE, operations: ['post /payins/ci-1', 'get /payins/ci-.*'] });
+    const token = await t.sandbox.issueToken({
+      merchantCode: DEMO_MERCHANT_CODE,
+      operations: ['post /payins/ci-1', 'get /payins/ci-.*'],
+    });
     assert.equal((await t.raw('POST', '/payins/ci-1', { token, body: payin(60) })).status, 200);
     assert.equal((await t.raw('GET', '/payins/ci-1', { token })).status, 200);
     assert.equal((await t.raw('POST', '/payins/ci-2', { token, body: payin(60) })).status, 403);
@@ -101,7 +150,8 @@ describe('linear-time matching', () => {
 
 describe('by-action ids are literal', () => {
   test('PAYIN_INFO for "victim.*" reads the payin named "victim.*" only, never other customers\' payins', async () => {
-    for (const id of ['victim-1', 'victimX', 'victim.9']) assert.equal((await t.raw('POST', `/payins/${id}`, { body: payin(60) })).status, 200, id);
+    for (const id of ['victim-1', 'victimX', 'victim.9'])
+      assert.equal((await t.raw('POST', `/payins/${id}`, { body: payin(60) })).status, 200, id);
     const token = await t.issuer.byAction({ action: 'PAYIN_INFO', idPayment: 'victim.*' });
     for (const id of ['victim-1', 'victimX', 'victim.9']) {
       const read = await t.raw('GET', `/payins/${id}`, { token });
@@ -118,8 +168,14 @@ describe('by-action ids are literal', () => {
     assert.equal((await t.raw('POST', '/payins/shopping-cart-9', { token: create, body: payin(60) })).status, 403);
     assert.equal((await t.raw('POST', '/payins/shop.*', { token: create, body: payin(60) })).status, 200);
     const wallet = await t.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: 't+' });
-    const topUp = { topUpRequested: { moneyProvided: { amount: 60, currencyCode: 'INR' }, currencyRequired: 'USDT' }, paymentMethod: { paymentMethodCode: 'UPIQR' } };
+    const topUp = {
+      topUpRequested: { moneyProvided: { amount: 60, currencyCode: 'INR' }, currencyRequired: 'USDT' },
+      paymentMethod: { paymentMethodCode: 'UPIQR' },
+    };
     assert.equal((await t.raw('POST', '/topups/ttt', { token: wallet, body: topUp })).status, 403);
-    assert.equal((await t.raw('POST', `/topups/${encodeURIComponent('t+')}`, { token: wallet, body: topUp })).status, 200);
+    assert.equal(
+      (await t.raw('POST', `/topups/${encodeURIComponent('t+')}`, { token: wallet, body: topUp })).status,
+      200,
+    );
   });
 });

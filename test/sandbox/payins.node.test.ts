@@ -9,7 +9,19 @@ import {
   payinCreateResponseSchema,
   payinDetailResponseSchema,
 } from '../../src/api/index.js';
-import { SETTLE_MS, SETTLE_SECS, completeMethod, createPayin, fieldsOf, getPayin, newId, payin, startReceiver, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import {
+  SETTLE_MS,
+  SETTLE_SECS,
+  completeMethod,
+  createPayin,
+  fieldsOf,
+  getPayin,
+  newId,
+  payin,
+  startReceiver,
+  startSandbox,
+  type TestSandbox,
+} from '../support/sandbox-node.js';
 
 let t: TestSandbox;
 before(async () => {
@@ -29,20 +41,30 @@ describe('the direct flow of the document, with the typed client and a checkout 
     const options = await client.getAvailablePaymentOptions({ money });
     assert.ok(options.data.some((o) => o.paymentMethodCode === 'P2A_V2'));
     assert.equal((await client.getMerchantInfo()).channelInfo.name, 'Demo Shop');
-    const created = await client.createPayin(id, { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'P2A_V2' } });
+    const created = await client.createPayin(id, {
+      paymentRequested: { money },
+      paymentMethod: { paymentMethodCode: 'P2A_V2' },
+    });
     assert.equal(created.paymentMethodResponse.paymentMethodCode, 'P2A_V2');
-    const withReference = await client.setExternalReference(id, { externalReference: { reference: '123456789012' } });
+    const withReference = await client.setExternalReference(id, {
+      externalReference: { reference: '123456789012' },
+    });
     assert.equal(withReference.status, 'PROCESSING');
     await t.advance(SETTLE_SECS);
     const done = await client.getPayin(id);
     assert.equal(done.status, 'SUCCESS');
     assert.equal(done.idPayment, created.idPayment);
-    const rejected = await client.createPayin(id, { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'P2A_V2' } }).catch((error) => error);
+    const rejected = await client
+      .createPayin(id, { paymentRequested: { money }, paymentMethod: { paymentMethodCode: 'P2A_V2' } })
+      .catch((error) => error);
     assert.equal(rejected.code, 'CONFLICT');
     const forbidden = await client.getPayinAccounts(id).catch((error) => error);
     assert.equal(forbidden.code, 'FORBIDDEN');
     // No account in the request: only what the payment collected.
-    assert.deepEqual((await t.client().getPayinAccounts(id)).data.map((a) => a.source), ['PAYMENT']);
+    assert.deepEqual(
+      (await t.client().getPayinAccounts(id)).data.map((a) => a.source),
+      ['PAYMENT'],
+    );
   });
 });
 
@@ -50,36 +72,56 @@ describe('options and merchant info', () => {
   test('every currency of the table offers exactly its methods; a currency without methods gets data: []', async () => {
     const currencies = [...new Set(PAYIN_METHOD_TABLE.flatMap((row) => row.currencies))];
     for (const currencyCode of currencies) {
-      const answer = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 100, currencyCode } } });
+      const answer = await t.raw('POST', '/payins/!availablePaymentOptions', {
+        body: { money: { amount: 100, currencyCode } },
+      });
       assert.equal(answer.status, 200);
       const parsed = availableOptionsResponseSchema.parse(answer.json);
-      assert.deepEqual(parsed.data.map((o) => o.paymentMethodCode), methodCodesFor(currencyCode), currencyCode);
+      assert.deepEqual(
+        parsed.data.map((o) => o.paymentMethodCode),
+        methodCodesFor(currencyCode),
+        currencyCode,
+      );
     }
-    const none = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 100, currencyCode: 'EUR' } } });
+    const none = await t.raw('POST', '/payins/!availablePaymentOptions', {
+      body: { money: { amount: 100, currencyCode: 'EUR' } },
+    });
     assert.deepEqual(none.json.data, []);
   });
 
   test('plausible operators: several banks, mobile money per country, crypto networks; external providers for INR', async () => {
     const operators = async (currencyCode: string, code: string) => {
-      const answer = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 100, currencyCode } } });
-      return (answer.json.data as { paymentMethodCode: string; paymentOperators: { name: string; code: string }[] }[])
+      const answer = await t.raw('POST', '/payins/!availablePaymentOptions', {
+        body: { money: { amount: 100, currencyCode } },
+      });
+      return (
+        answer.json.data as {
+          paymentMethodCode: string;
+          paymentOperators: { name: string; code: string }[];
+        }[]
+      )
         .find((o) => o.paymentMethodCode === code)!
         .paymentOperators.map((op) => op.name);
     };
     assert.ok((await operators('INR', 'NETBANKING')).length >= 3);
-    for (const currency of ['INR', 'THB', 'MYR', 'NAD', 'VND', 'ZAR']) assert.ok((await operators(currency, 'ONLINE')).length >= 3, currency);
+    for (const currency of ['INR', 'THB', 'MYR', 'NAD', 'VND', 'ZAR'])
+      assert.ok((await operators(currency, 'ONLINE')).length >= 3, currency);
     assert.deepEqual(await operators('GHS', 'MOBILE_MONEY'), ['MTN Mobile Money', 'Vodafone Cash', 'AirtelTigo Money']);
     assert.deepEqual(await operators('KES', 'MOBILE_MONEY'), ['M-PESA', 'Airtel Money']);
     assert.deepEqual(await operators('TZS', 'MOBILE_MONEY'), ['Vodacom M-Pesa', 'Tigo Pesa', 'Airtel Money']);
     assert.deepEqual(await operators('ZMW', 'MOBILE_MONEY'), ['MTN Mobile Money', 'Airtel Money']);
     assert.deepEqual(await operators('USDT', 'CRYPTO_OFFLINE'), ['Tron (TRC20)', 'Ethereum (ERC20)']);
     assert.ok((await operators('IDR', 'VAPAY')).length >= 3);
-    const inr = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 100, currencyCode: 'INR' } } });
+    const inr = await t.raw('POST', '/payins/!availablePaymentOptions', {
+      body: { money: { amount: 100, currencyCode: 'INR' } },
+    });
     assert.ok(inr.json.externalProviders.length > 0);
   });
 
   test('options request validated: 400 naming the fields', async () => {
-    const answer = await t.raw('POST', '/payins/!availablePaymentOptions', { body: { money: { amount: 0, currencyCode: 'inr' } } });
+    const answer = await t.raw('POST', '/payins/!availablePaymentOptions', {
+      body: { money: { amount: 0, currencyCode: 'inr' } },
+    });
     assert.equal(answer.status, 400);
     assert.deepEqual(fieldsOf(answer), ['money.amount', 'money.currencyCode']);
   });
@@ -92,18 +134,34 @@ describe('options and merchant info', () => {
 
 describe('payin validation (400), rejection (406), conflict (409)', () => {
   test('400 names each missing or invalid field, with the method rules of the currency', async () => {
-    const broken = await create({ paymentRequested: { money: { amount: '60' } }, paymentMethod: { paymentMethodCode: 'UPIQR' }, callbackUrl: 'ftp://x' });
+    const broken = await create({
+      paymentRequested: { money: { amount: '60' } },
+      paymentMethod: { paymentMethodCode: 'UPIQR' },
+      callbackUrl: 'ftp://x',
+    });
     assert.equal(broken.status, 400);
     assert.equal(broken.json.errorCode, 'INVALID_REQUEST');
-    assert.deepEqual(fieldsOf(broken), ['callbackUrl', 'paymentRequested.money.amount', 'paymentRequested.money.currencyCode']);
+    assert.deepEqual(fieldsOf(broken), [
+      'callbackUrl',
+      'paymentRequested.money.amount',
+      'paymentRequested.money.currencyCode',
+    ]);
     assert.deepEqual(
       broken.json.details.find((d: { field: string }) => d.field === 'paymentRequested.money.currencyCode'),
       { field: 'paymentRequested.money.currencyCode', message: 'is required' },
     );
 
     const rules = await create(payin(60, 'TZS', { paymentMethodCode: 'MOBILE_MONEY', phoneNumber: '12' }));
-    assert.deepEqual(fieldsOf(rules), ['paymentMethod.account.accountName', 'paymentMethod.emailAddress', 'paymentMethod.paymentOperatorCode', 'paymentMethod.phoneNumber']);
-    assert.match(rules.json.details.find((d: { field: string }) => d.field === 'paymentMethod.phoneNumber').message, /TZS phone number/);
+    assert.deepEqual(fieldsOf(rules), [
+      'paymentMethod.account.accountName',
+      'paymentMethod.emailAddress',
+      'paymentMethod.paymentOperatorCode',
+      'paymentMethod.phoneNumber',
+    ]);
+    assert.match(
+      rules.json.details.find((d: { field: string }) => d.field === 'paymentMethod.phoneNumber').message,
+      /TZS phone number/,
+    );
 
     // Rules and shape problems in one answer, though the schema applies rules only once the shape parses.
     const both = await create(payin(60, 'GHS', { paymentMethodCode: 'MOBILE_MONEY' }, { returnUrl: 'not a url' }));
@@ -115,7 +173,14 @@ describe('payin validation (400), rejection (406), conflict (409)', () => {
     assert.equal(unknownCode.status, 400);
     assert.deepEqual(fieldsOf(unknownCode), ['paymentMethod.paymentMethodCode']);
     assert.match(unknownCode.json.details[0].message, /must be one of .*UPIQR/);
-    for (const body of [null, [], 'text', 42, { paymentRequested: 'x', paymentMethod: 7 }, { paymentMethod: { paymentMethodCode: 'UPIQR', account: 'x' } }]) {
+    for (const body of [
+      null,
+      [],
+      'text',
+      42,
+      { paymentRequested: 'x', paymentMethod: 7 },
+      { paymentMethod: { paymentMethodCode: 'UPIQR', account: 'x' } },
+    ]) {
       const answer = await create(body);
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.ok(answer.json.details.length > 0);
@@ -130,7 +195,9 @@ describe('payin validation (400), rejection (406), conflict (409)', () => {
     assert.equal(malformed.json.errorCode, 'MALFORMED_JSON');
     const empty = await t.raw('POST', '/payins/o-malformed', { text: '' });
     assert.equal(empty.json.errorCode, 'MALFORMED_JSON');
-    const huge = await t.raw('POST', '/payins/o-huge', { body: { ...payin(60), padding: 'x'.repeat(70 * 1024) } });
+    const huge = await t.raw('POST', '/payins/o-huge', {
+      body: { ...payin(60), padding: 'x'.repeat(70 * 1024) },
+    });
     assert.equal(huge.status, 413);
     assert.equal(huge.json.errorCode, 'PAYLOAD_TOO_LARGE');
     // Without Content-Length (chunked), the limit holds while reading.
@@ -184,7 +251,10 @@ describe('payin validation (400), rejection (406), conflict (409)', () => {
       assert.equal(answer.status, 406, JSON.stringify(body));
       assert.equal(answer.json.errorCode, 'PAYMENT_OPERATOR_UNAVAILABLE');
     }
-    assert.equal((await create(payin(60, 'INR', { paymentMethodCode: 'UPIQR', externalProviderCode: 'PHONEPE' }))).status, 200);
+    assert.equal(
+      (await create(payin(60, 'INR', { paymentMethodCode: 'UPIQR', externalProviderCode: 'PHONEPE' }))).status,
+      200,
+    );
   });
 
   test('a repeated idPayin → 409, and nothing changes', async () => {
@@ -230,7 +300,12 @@ describe('sandbox transitions by amount', () => {
       const detail = payinDetailResponseSchema.parse((await get(created[index]!)).json) as Record<string, any>;
       assert.equal(detail.status, status, `amount ${amount}`);
       assert.equal(detail.failureReasonCode, reason, `amount ${amount}`);
-      if (different) assert.deepEqual(detail.moneyReceived, { amount: Math.round((amount - 1) * 100) / 100, currencyCode: 'INR' }, `amount ${amount}`);
+      if (different)
+        assert.deepEqual(
+          detail.moneyReceived,
+          { amount: Math.round((amount - 1) * 100) / 100, currencyCode: 'INR' },
+          `amount ${amount}`,
+        );
       else assert.equal(detail.moneyReceived, undefined);
     }
   });
@@ -239,7 +314,9 @@ describe('sandbox transitions by amount', () => {
     const quick = await startSandbox({ settleDelayMs: 30 });
     try {
       const receiver = await startReceiver();
-      const answer = await quick.raw('POST', '/payins/tick-1', { body: payin(60, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }) });
+      const answer = await quick.raw('POST', '/payins/tick-1', {
+        body: payin(60, 'INR', { paymentMethodCode: 'UPIQR' }, { callbackUrl: receiver.url }),
+      });
       assert.equal(answer.status, 200);
       await receiver.waitFor(1);
       assert.equal(quick.sandbox.payments.get('payin', 'tick-1')!.status, 'SUCCESS');
@@ -275,9 +352,16 @@ describe('sandbox transitions by amount', () => {
         const answer = await create(payin(amount, currency, method));
         const required = answer.json.paymentMethodResponse.moneyRequired;
         assert.equal(required.currencyCode, currency);
-        assert.ok(required.amount < amount && required.amount >= amount - 0.09 - 1e-9, `${currency} ${amount} → ${required.amount}`);
+        assert.ok(
+          required.amount < amount && required.amount >= amount - 0.09 - 1e-9,
+          `${currency} ${amount} → ${required.amount}`,
+        );
         assert.deepEqual((await get(answer.id)).json.paymentMethodResponse.moneyRequired, required);
-        assert.ok(answer.json.paymentMethodResponse.qrRawData.includes(`54${String(required.amount.toFixed(2).length).padStart(2, '0')}${required.amount.toFixed(2)}`));
+        assert.ok(
+          answer.json.paymentMethodResponse.qrRawData.includes(
+            `54${String(required.amount.toFixed(2).length).padStart(2, '0')}${required.amount.toFixed(2)}`,
+          ),
+        );
       }
     }
   });
@@ -298,7 +382,8 @@ describe('sandbox transitions by amount', () => {
 
 describe('external reference and accounts', () => {
   const p2a = () => payin(60, 'INR', { paymentMethodCode: 'P2A_V2' });
-  const setReference = (id: string, reference: unknown) => t.raw('POST', `/payins/${id}/!setExternalReference`, { body: { externalReference: { reference } } });
+  const setReference = (id: string, reference: unknown) =>
+    t.raw('POST', `/payins/${id}/!setExternalReference`, { body: { externalReference: { reference } } });
 
   test('P2A_V2 waits for the 12-digit reference, then settles; the answer is the payin detail', async () => {
     const answer = await create(p2a());
@@ -320,8 +405,12 @@ describe('external reference and accounts', () => {
   });
 
   test('P2A_V2 given its reference at creation settles at once; without one it fails at expiry', async () => {
-    const withReference = await create(payin(60, 'INR', { paymentMethodCode: 'P2A_V2', externalReference: { reference: '210987654321' } }));
-    assert.deepEqual(withReference.json.paymentMethodResponse.externalReference, { reference: '210987654321' });
+    const withReference = await create(
+      payin(60, 'INR', { paymentMethodCode: 'P2A_V2', externalReference: { reference: '210987654321' } }),
+    );
+    assert.deepEqual(withReference.json.paymentMethodResponse.externalReference, {
+      reference: '210987654321',
+    });
     const without = await create(p2a());
     await t.advance(SETTLE_SECS);
     assert.equal((await get(withReference.id)).json.status, 'SUCCESS');
@@ -344,12 +433,20 @@ describe('external reference and accounts', () => {
   });
 
   test('accounts: the request data at once, the payment data after success (also in accountCustomerUsedForPayment)', async () => {
-    const answer = await create(payin(60, 'MYR', { paymentMethodCode: 'ONLINE', account: { accountName: 'Asha Devi', accountType: 'RETAIL' } }));
+    const answer = await create(
+      payin(60, 'MYR', {
+        paymentMethodCode: 'ONLINE',
+        account: { accountName: 'Asha Devi', accountType: 'RETAIL' },
+      }),
+    );
     const early = payinAccountsResponseSchema.parse((await t.raw('GET', `/payins/${answer.id}/accounts`)).json);
     assert.deepEqual(early.data, [{ accountName: 'Asha Devi', source: 'REQUEST' }]);
     await t.advance(SETTLE_SECS);
     const late = payinAccountsResponseSchema.parse((await t.raw('GET', `/payins/${answer.id}/accounts`)).json);
-    assert.deepEqual(late.data.map((a) => a.source), ['REQUEST', 'PAYMENT']);
+    assert.deepEqual(
+      late.data.map((a) => a.source),
+      ['REQUEST', 'PAYMENT'],
+    );
     assert.equal(late.data[1]!.accountName, 'Asha Devi');
     const detail = await get(answer.id);
     const { source, ...paymentAccount } = late.data[1]!;

@@ -17,10 +17,13 @@ export async function startSandboxInWorker(options: SandboxOptions = {}) {
   // The worker loads TypeScript through tsx, as the test runner does.
   const tsx = import.meta.resolve('tsx/esm/api');
   const self = import.meta.url;
-  const worker = new Worker(`import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(self)}); })`, {
-    eval: true,
-    workerData: { sandboxInWorker: true, options },
-  });
+  const worker = new Worker(
+    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(self)}); })`,
+    {
+      eval: true,
+      workerData: { sandboxInWorker: true, options },
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     worker.once('message', (message: { url: string }) => resolve(message.url));
     worker.once('error', reject);

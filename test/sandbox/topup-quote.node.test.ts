@@ -6,7 +6,12 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { availableOptionsResponseSchema, fxRatesResponseSchema, topUpResponseSchema, type FxRate } from '../../src/api/index.js';
+import {
+  availableOptionsResponseSchema,
+  fxRatesResponseSchema,
+  topUpResponseSchema,
+  type FxRate,
+} from '../../src/api/index.js';
 import { quoteTopUp, type TopUpMode } from '../../src/api/fx.js';
 import { completeMethod, newId, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
@@ -16,11 +21,15 @@ before(async () => {
 });
 after(() => t.sandbox.close());
 
-const ratesOf = async (query: string) => fxRatesResponseSchema.parse((await t.raw('GET', `/fx-rates${query}`)).json).data;
+const ratesOf = async (query: string) =>
+  fxRatesResponseSchema.parse((await t.raw('GET', `/fx-rates${query}`)).json).data;
 
 /** The one published pair between two currencies (either order), or every rate when there is none. */
 async function ratesFor(provided: string, required: string): Promise<FxRate[]> {
-  for (const [base, quote] of [[required, provided], [provided, required]]) {
+  for (const [base, quote] of [
+    [required, provided],
+    [provided, required],
+  ]) {
     const found = await ratesOf(`?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`);
     if (found.length) return found;
   }
@@ -31,11 +40,26 @@ async function ratesFor(provided: string, required: string): Promise<FxRate[]> {
 async function createTopUp(mode: TopUpMode, amount: number, provided: string, required: string, paying: number) {
   const id = newId('tu');
   const token = await t.issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: id });
-  const options = availableOptionsResponseSchema.parse((await t.raw('POST', '/topups/!availablePaymentOptions', { token, body: { money: { amount: paying, currencyCode: provided } } })).json);
+  const options = availableOptionsResponseSchema.parse(
+    (
+      await t.raw('POST', '/topups/!availablePaymentOptions', {
+        token,
+        body: { money: { amount: paying, currencyCode: provided } },
+      })
+    ).json,
+  );
   const option = options.data[0]!;
   const topUpRequested =
-    mode === 'moneyProvided' ? { moneyProvided: { amount, currencyCode: provided }, currencyRequired: required } : { moneyRequired: { amount, currencyCode: required }, currencyProvided: provided };
-  const answer = await t.raw('POST', `/topups/${id}`, { token, body: { topUpRequested, paymentMethod: completeMethod(option.paymentMethodCode, provided, option.paymentOperators?.[0]?.code) } });
+    mode === 'moneyProvided'
+      ? { moneyProvided: { amount, currencyCode: provided }, currencyRequired: required }
+      : { moneyRequired: { amount, currencyCode: required }, currencyProvided: provided };
+  const answer = await t.raw('POST', `/topups/${id}`, {
+    token,
+    body: {
+      topUpRequested,
+      paymentMethod: completeMethod(option.paymentMethodCode, provided, option.paymentOperators?.[0]?.code),
+    },
+  });
   assert.equal(answer.status, 200, answer.text);
   return { id, token, topUp: topUpResponseSchema.parse(answer.json) };
 }
@@ -78,7 +102,10 @@ describe('the quote equals the created top-up', () => {
     // the quote stays right, only its validity ends. Move past it and read again.
     await t.advance(Math.ceil((Date.parse(quote.validUpTo!) - t.sandbox.clock.now()) / 1000) + 1);
     const after = await ratesFor('INR', 'USD');
-    assert.ok(Date.parse(after[0]!.validUpTo) > Date.parse(quote.validUpTo!), 'a fresh rate is published with a later validUpTo');
+    assert.ok(
+      Date.parse(after[0]!.validUpTo) > Date.parse(quote.validUpTo!),
+      'a fresh rate is published with a later validUpTo',
+    );
     const fresh = quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, after)!;
     const { topUp } = await createTopUp('moneyRequired', 100, 'INR', 'USD', fresh.moneyProvided.amount);
     assert.deepEqual(topUp.moneyProvided, fresh.moneyProvided);

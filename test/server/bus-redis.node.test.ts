@@ -29,7 +29,12 @@ after(async () => {
 
 /** One server instance of the merchant: its own relay, its own connection to the shared Redis. */
 function instance(url = redis.url, options: { connectTimeoutMs?: number } = {}) {
-  const bus = redisBus({ url, maxReconnectDelayMs: 200, connectTimeoutMs: options.connectTimeoutMs ?? 1000, log: (message) => void logged.push(message) });
+  const bus = redisBus({
+    url,
+    maxReconnectDelayMs: 200,
+    connectTimeoutMs: options.connectTimeoutMs ?? 1000,
+    log: (message) => void logged.push(message),
+  });
   const relay = createStatusRelay({ bus, log: (message) => void logged.push(message) });
   buses.push(bus);
   relays.push(relay);
@@ -37,11 +42,17 @@ function instance(url = redis.url, options: { connectTimeoutMs?: number } = {}) 
 }
 
 const changed = (idPayin: string) =>
-  new Request('http://shop.test/callback', { method: 'POST', body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }) });
+  new Request('http://shop.test/callback', {
+    method: 'POST',
+    body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }),
+  });
 
 async function stream(relay: ReturnType<typeof createStatusRelay>, idPayin: string) {
   const controller = new AbortController();
-  const response = await relay.handleEvents(new Request(`http://shop.test/payins/${idPayin}/events`, { signal: controller.signal }), idPayin);
+  const response = await relay.handleEvents(
+    new Request(`http://shop.test/payins/${idPayin}/events`, { signal: controller.signal }),
+    idPayin,
+  );
   const events = response.status === 200 ? sseReader(response.body!) : undefined;
   if (events) {
     assert.deepEqual(await events.next(), { retry: 3000 });
@@ -77,7 +88,11 @@ describe('redisBus', () => {
   it('ends open streams and refuses new ones while Redis is down, then recovers when it is back', async () => {
     const a = instance();
     const b = instance();
-    const open = await Promise.all([stream(b.relay, 'order-7'), stream(b.relay, 'order-8'), stream(a.relay, 'order-7')]);
+    const open = await Promise.all([
+      stream(b.relay, 'order-7'),
+      stream(b.relay, 'order-8'),
+      stream(a.relay, 'order-7'),
+    ]);
     assert.equal(b.bus.subscriptions, 2);
 
     await redis.kill();
@@ -96,7 +111,10 @@ describe('redisBus', () => {
     const callback = await a.relay.handleCallback(changed('order-7'));
     assert.equal(callback.status, 503);
     assert.ok(Date.now() - refusedAt < 500, `refused without waiting (${Date.now() - refusedAt} ms)`);
-    assert.ok(logged.some((line) => /connection lost/.test(line)), 'the outage is reported');
+    assert.ok(
+      logged.some((line) => /connection lost/.test(line)),
+      'the outage is reported',
+    );
 
     await redis.restart();
     let again: Awaited<ReturnType<typeof stream>> | undefined;
@@ -108,9 +126,16 @@ describe('redisBus', () => {
       5000,
       'a stream to open again after Redis restarted',
     );
-    await until(async () => (await a.relay.handleCallback(changed('order-7'))).status === 200, 5000, 'callbacks to publish again');
+    await until(
+      async () => (await a.relay.handleCallback(changed('order-7'))).status === 200,
+      5000,
+      'callbacks to publish again',
+    );
     assert.deepEqual(await again!.events!.nextExceptPing(), { event: 'changed', data: '{}' });
-    assert.ok(logged.some((line) => /reachable again/.test(line)), 'the recovery is reported');
+    assert.ok(
+      logged.some((line) => /reachable again/.test(line)),
+      'the recovery is reported',
+    );
     again!.abort();
   });
 
@@ -145,9 +170,23 @@ describe('loading node-redis', () => {
       console.log(JSON.stringify({ before, afterCreate, afterUse: loaded() }));
       await bus.close();
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ${script}`], {
-      cwd: new URL('../..', import.meta.url).pathname,
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ${script}`,
+      ],
+      {
+        cwd: new URL('../..', import.meta.url).pathname,
+      },
+    );
+    assert.deepEqual(JSON.parse(stdout.trim().split('\n').pop()!), {
+      before: false,
+      afterCreate: false,
+      afterUse: true,
     });
-    assert.deepEqual(JSON.parse(stdout.trim().split('\n').pop()!), { before: false, afterCreate: false, afterUse: true });
   });
 });

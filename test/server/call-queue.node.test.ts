@@ -34,7 +34,14 @@ describe('createCallQueue', () => {
     assert.deepEqual(await Promise.all(results), [0, 1, 2, 3, 4, 5]);
     assert.equal(most, 2);
     assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
-    assert.deepEqual(queue.stats(), { running: 0, waiting: 0, peakRunning: 2, peakWaiting: 4, waited: 4, refused: 0 });
+    assert.deepEqual(queue.stats(), {
+      running: 0,
+      waiting: 0,
+      peakRunning: 2,
+      peakWaiting: 4,
+      waited: 4,
+      refused: 0,
+    });
   });
 
   it('hands a place over: a newcomer arriving as a call ends does not overtake the line', async () => {
@@ -83,7 +90,10 @@ describe('createCallQueue', () => {
 
   it('a call that fails frees its place', async () => {
     const queue = createCallQueue({ concurrency: 1, maxWaiting: 0 });
-    await assert.rejects(queue.run(() => Promise.reject(new Error('platform down'))), /platform down/);
+    await assert.rejects(
+      queue.run(() => Promise.reject(new Error('platform down'))),
+      /platform down/,
+    );
     assert.equal(await queue.run(async () => 'next'), 'next');
   });
 });

@@ -53,8 +53,15 @@ describe('the store contract, in memory and in Redis', () => {
     it(`${name}: remembers payins and last reads, and lets one reader hold a payin's read`, async () => {
       const store = make();
       assert.equal(await store.recall('order-1'), undefined);
-      await store.remember('order-1', { money: { amount: 60, currencyCode: 'INR' }, customer: { accountName: 'Asha' } }, 60_000);
-      assert.deepEqual(await store.recall('order-1'), { money: { amount: 60, currencyCode: 'INR' }, customer: { accountName: 'Asha' } });
+      await store.remember(
+        'order-1',
+        { money: { amount: 60, currencyCode: 'INR' }, customer: { accountName: 'Asha' } },
+        60_000,
+      );
+      assert.deepEqual(await store.recall('order-1'), {
+        money: { amount: 60, currencyCode: 'INR' },
+        customer: { accountName: 'Asha' },
+      });
       await store.setLastPayin('order-1', '{"status":"SUCCESS"}', 60_000);
       assert.equal(await store.lastPayin('order-1'), '{"status":"SUCCESS"}');
 
@@ -82,7 +89,11 @@ describe('the store contract, in memory and in Redis', () => {
       await until(async () => (await store.recall('order-2')) === undefined, 2000, 'the payin to expire');
       // The lock was set last, each key expiring 30 ms after its own SET: on a busy machine the
       // payin's can be gone while the lock's 30 ms still run. B takes it once it has expired.
-      await until(() => store.acquireReadLock('order-2', 'B', 60_000), 2000, 'an abandoned lock to expire and B to take it');
+      await until(
+        () => store.acquireReadLock('order-2', 'B', 60_000),
+        2000,
+        'an abandoned lock to expire and B to take it',
+      );
       assert.equal(await store.takeReadRequest('order-2'), false, 'the read asked for before the lock expired with it');
     });
   }
@@ -135,10 +146,21 @@ describe('two instances on one Redis', () => {
     await pay({ ...checkout, callbackUrl: `${b.url}${PREFIX}/callbacks` });
     await until(() => updates.some((update) => update.payin.paymentMethodResponse.idPayin === checkout.idPayin), 5000);
     const readsBefore = a.backend.stats().reads + b.backend.stats().reads;
-    const answers = await Promise.all([callback(a, checkout.idPayin), callback(b, checkout.idPayin), callback(a, checkout.idPayin)]);
-    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200]);
+    const answers = await Promise.all([
+      callback(a, checkout.idPayin),
+      callback(b, checkout.idPayin),
+      callback(a, checkout.idPayin),
+    ]);
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200],
+    );
     const idle = () => a.backend.stats().following + b.backend.stats().following === 0;
-    await until(() => a.backend.stats().reads + b.backend.stats().reads > readsBefore && idle(), 5000, 'the reads to end');
+    await until(
+      () => a.backend.stats().reads + b.backend.stats().reads > readsBefore && idle(),
+      5000,
+      'the reads to end',
+    );
     const reads = a.backend.stats().reads + b.backend.stats().reads - readsBefore;
     assert.ok(reads >= 1 && reads <= 2, `${reads} reads for 3 callbacks at once`);
     assert.equal(updates.filter((update) => update.payin.paymentMethodResponse.idPayin === checkout.idPayin).length, 1);
@@ -160,7 +182,11 @@ describe('two instances on one Redis', () => {
 
 describe('a store that cannot be reached', () => {
   it('answers checkouts 503 STORE_UNAVAILABLE within its connect timeout, before any platform request', async () => {
-    const store = redisCheckoutStore({ url: `redis://127.0.0.1:${await freePort()}`, connectTimeoutMs: 300, log: quiet });
+    const store = redisCheckoutStore({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      connectTimeoutMs: 300,
+      log: quiet,
+    });
     stores.push(store);
     const shop = await serveKit(platform, { store, provideOptions: false });
     kits.push(shop);

@@ -25,7 +25,8 @@ after(async () => {
 const SHOPPERS = 200;
 /** The emulator's limit for this sale, in requests a second. */
 const RATE = 20;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 describe(`a sale of 200 checkouts at once, the platform at ${RATE} requests a second`, () => {
   before(async () => {
@@ -40,14 +41,25 @@ describe(`a sale of 200 checkouts at once, the platform at ${RATE} requests a se
     const answers = await Promise.all(
       Array.from({ length: SHOPPERS }, async () => {
         const response = await shop.post({});
-        return { status: response.status, ms: Date.now() - started, body: (await response.json()) as { idPayin?: string; token?: string; options?: unknown } };
+        return {
+          status: response.status,
+          ms: Date.now() - started,
+          body: (await response.json()) as { idPayin?: string; token?: string; options?: unknown },
+        };
       }),
     );
     const durationMs = Date.now() - started;
     const statuses = answers.map((answer) => answer.status);
-    assert.deepEqual(statuses.filter((status) => status !== 201), [], 'no checkout fails');
+    assert.deepEqual(
+      statuses.filter((status) => status !== 201),
+      [],
+      'no checkout fails',
+    );
     assert.equal(new Set(answers.map((answer) => answer.body.idPayin)).size, SHOPPERS, 'one payin each');
-    assert.ok(answers.every((answer) => answer.body.token && answer.body.options), 'each with its token and the options');
+    assert.ok(
+      answers.every((answer) => answer.body.token && answer.body.options),
+      'each with its token and the options',
+    );
 
     const stats = shop.backend.stats();
     assert.equal(stats.mints.peakRunning, 4, 'never more than 4 token requests at once');
@@ -63,10 +75,20 @@ describe(`a sale of 200 checkouts at once, the platform at ${RATE} requests a se
     // 200 checkout tokens and the options' server token; 429s bounded by the 4 patient callers.
     assert.equal(accepted, SHOPPERS + 1);
     assert.ok(limited > 0, 'the sale met the rate limit, and waited it out');
-    assert.ok(limited <= 4 * Math.ceil(durationMs / 1000), `${limited} token requests answered 429 in ${durationMs} ms`);
+    assert.ok(
+      limited <= 4 * Math.ceil(durationMs / 1000),
+      `${limited} token requests answered 429 in ${durationMs} ms`,
+    );
     // At most RATE in any second: the first and the last of the 201 accepted are 200 / RATE s apart at least.
-    assert.ok(durationMs >= (SHOPPERS / RATE) * 1000, `${accepted} tokens in ${durationMs} ms, within ${RATE} requests a second`);
-    assert.equal(platform.sandbox.requests.list().filter((r) => r.path === '/payins/!availablePaymentOptions').length, 1, 'one options request for the whole sale');
+    assert.ok(
+      durationMs >= (SHOPPERS / RATE) * 1000,
+      `${accepted} tokens in ${durationMs} ms, within ${RATE} requests a second`,
+    );
+    assert.equal(
+      platform.sandbox.requests.list().filter((r) => r.path === '/payins/!availablePaymentOptions').length,
+      1,
+      'one options request for the whole sale',
+    );
 
     const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
     console.log(
@@ -84,7 +106,12 @@ describe('the queue bound', () => {
 
   it('past maxQueue a checkout is answered 503 with Retry-After at once, and costs the platform nothing', async () => {
     const gate = platformGate();
-    const shop = await serveKit(platform, { concurrentMints: 1, maxQueue: 5, provideOptions: false, fetch: gate.fetch });
+    const shop = await serveKit(platform, {
+      concurrentMints: 1,
+      maxQueue: 5,
+      provideOptions: false,
+      fetch: gate.fetch,
+    });
     kits.push(shop);
     platform.sandbox.requests.clear();
     const order: number[] = [];
@@ -92,7 +119,11 @@ describe('the queue bound', () => {
       Array.from({ length: 20 }, async () => {
         const response = await shop.post({});
         order.push(response.status);
-        return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { errorCode?: string } };
+        return {
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { errorCode?: string },
+        };
       }),
     );
     // The first token request is held at the platform's door until all twenty have been heard:

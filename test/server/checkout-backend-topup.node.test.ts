@@ -10,9 +10,17 @@ import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { createClient } from '../../src/api/client.js';
 import { quoteTopUp } from '../../src/api/fx.js';
-import { topUpCheckoutResponseSchema, type TopUpCheckoutResponse } from '../../src/api/schemas/topup-checkout-response.js';
+import {
+  topUpCheckoutResponseSchema,
+  type TopUpCheckoutResponse,
+} from '../../src/api/schemas/topup-checkout-response.js';
 import { decodeToken } from '../../src/api/token.js';
-import { topUpOperations, type CheckoutBackendOptions, type TopUpRequested, type TopUpResponse } from '../../src/server/index.js';
+import {
+  topUpOperations,
+  type CheckoutBackendOptions,
+  type TopUpRequested,
+  type TopUpResponse,
+} from '../../src/server/index.js';
 import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 import { PREFIX, serveKit, type ServedKit } from './checkout-kit.js';
 import { until } from './sse-reader.js';
@@ -28,8 +36,18 @@ afterEach(async () => {
 after(() => platform.sandbox.close());
 
 /** The wallet receives exactly `credit` USD, paid in `paidIn`. */
-const deposit = (credit: number, paidIn = 'INR'): TopUpRequested => ({ moneyRequired: { amount: credit, currencyCode: 'USD' }, currencyProvided: paidIn });
-const walletOrder = (requested: TopUpRequested, extra: Record<string, unknown> = {}) => async () => ({ kind: 'topup' as const, idTopUp: `dep-${randomUUID()}`, topUpRequested: requested, ...extra });
+const deposit = (credit: number, paidIn = 'INR'): TopUpRequested => ({
+  moneyRequired: { amount: credit, currencyCode: 'USD' },
+  currencyProvided: paidIn,
+});
+const walletOrder =
+  (requested: TopUpRequested, extra: Record<string, unknown> = {}) =>
+  async () => ({
+    kind: 'topup' as const,
+    idTopUp: `dep-${randomUUID()}`,
+    topUpRequested: requested,
+    ...extra,
+  });
 
 async function kit(options: Partial<CheckoutBackendOptions> = {}) {
   const served = await serveKit(platform, { order: walletOrder(deposit(100)), ...options });
@@ -43,7 +61,8 @@ async function topUpCheckout(shop: ServedKit, body: unknown = {}, status = 201):
   return topUpCheckoutResponseSchema.parse(await response.json());
 }
 
-const publishedRate = async (base: string, quote: string) => (await platform.raw('GET', `/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`)).json.data[0];
+const publishedRate = async (base: string, quote: string) =>
+  (await platform.raw('GET', `/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`)).json.data[0];
 
 /** What the element does: quote from the answer's rate, then create the top-up with the answer's token. */
 async function payTopUp(checkout: TopUpCheckoutResponse, paymentMethodCode = 'UPIQR') {
@@ -60,7 +79,10 @@ describe('a top-up checkout', () => {
     const sent: { path: string; body: unknown }[] = [];
     const recording: typeof fetch = async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      sent.push({ path: url.pathname + url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+      sent.push({
+        path: url.pathname + url.search,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      });
       return fetch(input, init);
     };
     const shop = await kit({ merchantName: 'Demo Wallet', fetch: recording });
@@ -73,14 +95,21 @@ describe('a top-up checkout', () => {
     assert.equal(checkout.statusUrl, `${PREFIX}/topups/${checkout.idTopUp}/events?handle=${checkout.handle}`);
     const payload = decodeToken(checkout.token)!;
     assert.deepEqual(payload.operations, topUpOperations(checkout.idTopUp));
-    assert.deepEqual(payload.money, { amount: 100, currencyCode: 'USD' }, 'the token limits the create to the amount the shop priced');
+    assert.deepEqual(
+      payload.money,
+      { amount: 100, currencyCode: 'USD' },
+      'the token limits the create to the amount the shop priced',
+    );
 
     // The options were asked for the rupees the quote says the customer pays.
     const quote = quoteTopUp('moneyRequired', 100, { provided: 'INR', required: 'USD' }, checkout.fxRate!)!;
     const asked = sent.filter((r) => r.path === '/topups/!availablePaymentOptions');
     assert.equal(asked.length, 1);
     assert.deepEqual((asked[0]!.body as { money: unknown }).money, quote.moneyProvided);
-    assert.deepEqual(sent.filter((r) => r.path.startsWith('/fx-rates')).map((r) => r.path), ['/fx-rates?baseCurrencyCode=USD&quoteCurrencyCode=INR']);
+    assert.deepEqual(
+      sent.filter((r) => r.path.startsWith('/fx-rates')).map((r) => r.path),
+      ['/fx-rates?baseCurrencyCode=USD&quoteCurrencyCode=INR'],
+    );
     assert.ok(!sent.some((r) => r.path.startsWith('/payins')), 'no payin endpoint is asked for a top-up');
 
     // A second checkout of the same deposit: no new rate nor options request.
@@ -90,7 +119,10 @@ describe('a top-up checkout', () => {
   });
 
   it('by-action scope: the WALLET_OPERATION_CREATE token (no GET /fx-rates), so the rate comes with the answer', async () => {
-    const shop = await kit({ tokenScope: 'by-action', order: walletOrder({ moneyProvided: { amount: 2000, currencyCode: 'THB' }, currencyRequired: 'USD' }) });
+    const shop = await kit({
+      tokenScope: 'by-action',
+      order: walletOrder({ moneyProvided: { amount: 2000, currencyCode: 'THB' }, currencyRequired: 'USD' }),
+    });
     const checkout = await topUpCheckout(shop);
     const payload = decodeToken(checkout.token)!;
     assert.equal(payload.action, 'WALLET_OPERATION_CREATE');
@@ -101,11 +133,15 @@ describe('a top-up checkout', () => {
   });
 
   it('a wallet paid in its own currency needs no rate; a pair the platform does not publish gets none (the element cannot quote)', async () => {
-    const same = await kit({ order: walletOrder({ moneyProvided: { amount: 5000, currencyCode: 'INR' }, currencyRequired: 'INR' }) });
+    const same = await kit({
+      order: walletOrder({ moneyProvided: { amount: 5000, currencyCode: 'INR' }, currencyRequired: 'INR' }),
+    });
     const own = await topUpCheckout(same);
     assert.equal(own.fxRate, undefined);
     assert.equal(same.backend.stats().fxRateFetches, 0);
-    const cross = await kit({ order: walletOrder({ moneyProvided: { amount: 5000, currencyCode: 'INR' }, currencyRequired: 'THB' }) });
+    const cross = await kit({
+      order: walletOrder({ moneyProvided: { amount: 5000, currencyCode: 'INR' }, currencyRequired: 'THB' }),
+    });
     const answer = await topUpCheckout(cross);
     assert.equal(answer.fxRate, undefined);
     assert.equal(cross.backend.stats().fxRateFetches, 2, 'THB/INR, then INR/THB');
@@ -115,7 +151,10 @@ describe('a top-up checkout', () => {
 describe('the payment, the callback, the stream', () => {
   it('the created top-up equals the quote; its callback is read once, reaches onTopUpUpdate and the authorized stream as {"topUp": …}', async () => {
     const updates: TopUpResponse[] = [];
-    const shop = await kit({ minReadGapMs: 0, onTopUpUpdate: (topUp, context) => void updates.push({ ...topUp, seenBefore: context.previous !== undefined }) });
+    const shop = await kit({
+      minReadGapMs: 0,
+      onTopUpUpdate: (topUp, context) => void updates.push({ ...topUp, seenBefore: context.previous !== undefined }),
+    });
     const checkout = await topUpCheckout(shop);
     const authorized = await shop.follow(checkout.statusUrl!);
     const dataFree = await shop.follow(`${PREFIX}/topups/${checkout.idTopUp}/events`);
@@ -126,7 +165,13 @@ describe('the payment, the callback, the stream', () => {
     assert.deepEqual(created.moneyRequired, quote.moneyRequired);
 
     // Amount 100: SUCCESS shortly, and the emulator's TOPUP_STATUS_CHANGED callback.
-    const changed = await authorized.events.next(5000).catch(async (error) => assert.fail(`${error}; the shop logged ${JSON.stringify(shop.logged)}; callbacks ${JSON.stringify((await platform.raw('GET', '/__sandbox/callbacks')).json)} topup ${JSON.stringify((await platform.raw('GET', '/topups/' + checkout.idTopUp)).json.status)}`));
+    const changed = await authorized.events
+      .next(5000)
+      .catch(async (error) =>
+        assert.fail(
+          `${error}; the shop logged ${JSON.stringify(shop.logged)}; callbacks ${JSON.stringify((await platform.raw('GET', '/__sandbox/callbacks')).json)} topup ${JSON.stringify((await platform.raw('GET', '/topups/' + checkout.idTopUp)).json.status)}`,
+        ),
+      );
     assert.equal(changed?.event, 'changed');
     const { topUp } = JSON.parse(changed!.data!) as { topUp: TopUpResponse };
     assert.equal(topUp.status, 'SUCCESS');
@@ -137,7 +182,12 @@ describe('the payment, the callback, the stream', () => {
     assert.equal(updates[0]!.seenBefore, false);
     assert.deepEqual(updates[0]!.moneyProvided, quote.moneyProvided);
     assert.deepEqual(await shop.backend.lastTopUp(checkout.idTopUp), topUp);
-    assert.equal(platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/topups/${checkout.idTopUp}`).length, 1, 'one read after the callback');
+    assert.equal(
+      platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/topups/${checkout.idTopUp}`)
+        .length,
+      1,
+      'one read after the callback',
+    );
     assert.equal((await shop.backend.readTopUp(checkout.idTopUp))?.status, 'SUCCESS');
     assert.equal(await shop.backend.readTopUp('dep-not-ours'), undefined);
     authorized.close();
@@ -154,7 +204,11 @@ describe('the payment, the callback, the stream', () => {
       body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'dep-unknown', idPayment: 'p-1' }),
     });
     assert.deepEqual(await answer.json(), { received: true, published: false });
-    const noId = await fetch(`${shop.url}${PREFIX}/callbacks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED' }) });
+    const noId = await fetch(`${shop.url}${PREFIX}/callbacks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED' }),
+    });
     assert.equal(noId.status, 400);
     assert.equal(platform.sandbox.requests.list().length, 0);
     const stream = await fetch(`${shop.url}${PREFIX}/topups/dep-unknown/events`);
@@ -184,14 +238,20 @@ describe('renewal and handles', () => {
     // request sent, the platform accepted two.
     const rateReads = platform.sandbox.requests.list().filter((r) => r.path === '/fx-rates');
     assert.equal(shop.backend.stats().fxRateFetches, rateReads.length);
-    assert.deepEqual(rateReads.filter((r) => r.status !== 401).map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      rateReads.filter((r) => r.status !== 401).map((r) => r.status),
+      [200, 200],
+    );
   });
 
   it("a payin's handle never opens a top-up's authorized stream, nor renews it", async () => {
     let next: 'payin' | 'topup' = 'payin';
     const id = `same-${randomUUID()}`;
     const shop = await kit({
-      order: async () => (next === 'payin' ? { idPayin: id, money: { amount: 60, currencyCode: 'INR' } } : { kind: 'topup' as const, idTopUp: id, topUpRequested: deposit(100) }),
+      order: async () =>
+        next === 'payin'
+          ? { idPayin: id, money: { amount: 60, currencyCode: 'INR' } }
+          : { kind: 'topup' as const, idTopUp: id, topUpRequested: deposit(100) },
     });
     const payin = (await (await shop.post({})).json()) as { handle: string };
     next = 'topup';
@@ -208,10 +268,35 @@ describe('renewal and handles', () => {
 describe('bad top-up orders are 422 before any platform request', () => {
   for (const [why, order, field] of [
     ['no mode', { kind: 'topup', idTopUp: 'dep-1' }, 'topUpRequested'],
-    ['both modes mixed', { kind: 'topup', idTopUp: 'dep-1', topUpRequested: { moneyProvided: { amount: 10, currencyCode: 'INR' }, currencyProvided: 'INR' } }, 'topUpRequested'],
-    ['decimals the currency has not', { kind: 'topup', idTopUp: 'dep-1', topUpRequested: { moneyProvided: { amount: 10.5, currencyCode: 'IDR' }, currencyRequired: 'USD' } }, 'topUpRequested.moneyProvided.amount'],
+    [
+      'both modes mixed',
+      {
+        kind: 'topup',
+        idTopUp: 'dep-1',
+        topUpRequested: { moneyProvided: { amount: 10, currencyCode: 'INR' }, currencyProvided: 'INR' },
+      },
+      'topUpRequested',
+    ],
+    [
+      'decimals the currency has not',
+      {
+        kind: 'topup',
+        idTopUp: 'dep-1',
+        topUpRequested: { moneyProvided: { amount: 10.5, currencyCode: 'IDR' }, currencyRequired: 'USD' },
+      },
+      'topUpRequested.moneyProvided.amount',
+    ],
     ['an id with a slash', { kind: 'topup', idTopUp: 'dep/1', topUpRequested: deposit(10) }, 'idTopUp'],
-    ['a payin field on a top-up', { kind: 'topup', idTopUp: 'dep-1', topUpRequested: deposit(10), money: { amount: 10, currencyCode: 'USD' } }, '(body)'],
+    [
+      'a payin field on a top-up',
+      {
+        kind: 'topup',
+        idTopUp: 'dep-1',
+        topUpRequested: deposit(10),
+        money: { amount: 10, currencyCode: 'USD' },
+      },
+      '(body)',
+    ],
   ] as const) {
     it(why, async () => {
       const shop = await kit({ order: async () => order as never });
@@ -220,7 +305,10 @@ describe('bad top-up orders are 422 before any platform request', () => {
       assert.equal(response.status, 422);
       const body = (await response.json()) as { errorCode: string; details: { field: string }[] };
       assert.equal(body.errorCode, 'INVALID_ORDER');
-      assert.ok(body.details.some((d) => d.field.startsWith(field)), JSON.stringify(body.details));
+      assert.ok(
+        body.details.some((d) => d.field.startsWith(field)),
+        JSON.stringify(body.details),
+      );
       assert.equal(platform.sandbox.requests.list().length, 0);
     });
   }

@@ -8,7 +8,16 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { decodeToken, tokenScope } from '../../src/api/token.js';
-import { createCheckoutBackend, isPlatformError, memoryBus, type CheckoutBackendOptions, type CheckoutResponse, type PayinDetailResponse, type PayinRead, type PayinUpdateContext } from '../../src/server/index.js';
+import {
+  createCheckoutBackend,
+  isPlatformError,
+  memoryBus,
+  type CheckoutBackendOptions,
+  type CheckoutResponse,
+  type PayinDetailResponse,
+  type PayinRead,
+  type PayinUpdateContext,
+} from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 import { callback, cartOf, pay, PREFIX, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
 import { until } from './sse-reader.js';
@@ -39,7 +48,14 @@ const errorOf = async (response: Response) => {
 
 describe('a checkout', () => {
   it('answers 201 with what the element needs: a token for this payin alone, the options, the name, the handle and the authorized stream', async () => {
-    const shop = await kit({ merchantName: 'Demo Shop', order: async () => ({ idPayin: 'order-a.b*c', money: { amount: 60, currencyCode: 'INR' }, customer: { emailAddress: 'asha@example.com' } }) });
+    const shop = await kit({
+      merchantName: 'Demo Shop',
+      order: async () => ({
+        idPayin: 'order-a.b*c',
+        money: { amount: 60, currencyCode: 'INR' },
+        customer: { emailAddress: 'asha@example.com' },
+      }),
+    });
     const checkout = await shop.checkout();
     assert.equal(checkout.idPayin, 'order-a.b*c');
     assert.deepEqual(checkout.money, { amount: 60, currencyCode: 'INR' });
@@ -50,7 +66,10 @@ describe('a checkout', () => {
     assert.deepEqual(checkout.customer, { emailAddress: 'asha@example.com' });
     assert.ok(checkout.options?.data.some((option) => option.paymentMethodCode === 'UPIQR'));
     assert.match(checkout.handle!, /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    assert.equal(checkout.statusUrl, `${PREFIX}/payins/${encodeURIComponent('order-a.b*c')}/events?handle=${checkout.handle}`);
+    assert.equal(
+      checkout.statusUrl,
+      `${PREFIX}/payins/${encodeURIComponent('order-a.b*c')}/events?handle=${checkout.handle}`,
+    );
     // The element's own rule: a token limited to this one payin, its id never a pattern.
     const payload = decodeToken(checkout.token)!;
     assert.deepEqual(tokenScope(payload), { idPayin: 'order-a.b*c' });
@@ -67,7 +86,13 @@ describe('a checkout', () => {
 
   it("an order may choose its own token scope, and the checkout's renewals keep it", async () => {
     let scope: 'checkout' | 'by-action' | undefined;
-    const shop = await kit({ order: async () => ({ idPayin: `order-s-${Date.now()}-${scope}`, money: { amount: 60, currencyCode: 'INR' }, ...(scope ? { tokenScope: scope } : {}) }) });
+    const shop = await kit({
+      order: async () => ({
+        idPayin: `order-s-${Date.now()}-${scope}`,
+        money: { amount: 60, currencyCode: 'INR' },
+        ...(scope ? { tokenScope: scope } : {}),
+      }),
+    });
     scope = 'by-action';
     const small = await shop.checkout();
     assert.equal(decodeToken(small.token)!.action, 'PAYIN_CREATE');
@@ -80,19 +105,27 @@ describe('a checkout', () => {
     scope = 'admin' as never;
     const refused = await shop.post({});
     assert.equal(refused.status, 422);
-    assert.deepEqual((await errorOf(refused)).details?.map((d) => d.field), ['tokenScope']);
+    assert.deepEqual(
+      (await errorOf(refused)).details?.map((d) => d.field),
+      ['tokenScope'],
+    );
   });
 
   it('a payment costs the platform 3 accepted requests: the token, the create, one read; the authorized stream carries the payin, the unauthorized one only that it changed', async () => {
     const updates: { payin: PayinDetailResponse; context: PayinUpdateContext }[] = [];
-    const shop = await kit({ merchantName: 'Demo Shop', onPayinUpdate: (payin, context) => void updates.push({ payin, context }) });
+    const shop = await kit({
+      merchantName: 'Demo Shop',
+      onPayinUpdate: (payin, context) => void updates.push({ payin, context }),
+    });
     await shop.checkout(); // the options of 60 INR are cached by the first checkout
     platform.sandbox.requests.clear();
 
     const checkout = await shop.checkout();
     const authorized = await shop.follow(checkout.statusUrl!);
     const plain = await shop.follow(`${PREFIX}/payins/${checkout.idPayin}/events`);
-    const strangers = await shop.follow(`${PREFIX}/payins/${checkout.idPayin}/events?handle=${(await shop.checkout()).handle}`);
+    const strangers = await shop.follow(
+      `${PREFIX}/payins/${checkout.idPayin}/events?handle=${(await shop.checkout()).handle}`,
+    );
     await pay(checkout);
 
     const changed = await authorized.events.nextExceptPing(5000);
@@ -101,7 +134,11 @@ describe('a checkout', () => {
     assert.equal(payin.status, 'SUCCESS');
     assert.equal(payin.paymentMethodResponse.idPayin, checkout.idPayin);
     assert.deepEqual(await plain.events.nextExceptPing(), { event: 'changed', data: '{}' });
-    assert.deepEqual(await strangers.events.nextExceptPing(), { event: 'changed', data: '{}' }, "another payin's handle opens a data-free stream");
+    assert.deepEqual(
+      await strangers.events.nextExceptPing(),
+      { event: 'changed', data: '{}' },
+      "another payin's handle opens a data-free stream",
+    );
     await until(() => updates.length === 1);
     assert.deepEqual(updates[0]!.payin, payin);
     assert.deepEqual(updates[0]!.context, { idPayin: checkout.idPayin });
@@ -123,7 +160,16 @@ describe('a checkout', () => {
 describe('renewal', () => {
   it('is granted to the shopper holding the handle (also before the payin exists), with a fresh token for the same payin', async () => {
     let orders = 0;
-    const shop = await kit({ order: async () => (orders++, { idPayin: `order-r-${Date.now()}`, money: { amount: 75, currencyCode: 'INR' }, customer: { accountName: 'Asha' } }) });
+    const shop = await kit({
+      order: async () => (
+        orders++,
+        {
+          idPayin: `order-r-${Date.now()}`,
+          money: { amount: 75, currencyCode: 'INR' },
+          customer: { accountName: 'Asha' },
+        }
+      ),
+    });
     const first = await shop.checkout();
     const response = await shop.post({ handle: first.handle });
     assert.equal(response.status, 200);
@@ -141,7 +187,7 @@ describe('renewal', () => {
     assert.equal((await shop.post({ handle: renewed.handle, idPayin: first.idPayin })).status, 200);
   });
 
-  it('is refused (403 FORBIDDEN) to a stranger: no handle, another payin\'s, a forged, a foreign or an expired one', async () => {
+  it("is refused (403 FORBIDDEN) to a stranger: no handle, another payin's, a forged, a foreign or an expired one", async () => {
     let clock = Date.now();
     const shop = await kit({ now: () => clock });
     const shoppers = await shop.checkout();
@@ -192,7 +238,11 @@ describe('reads after callbacks', () => {
   it('onPayinUpdate hears each change once, with the fresh payin, also when a callback comes twice', async () => {
     const updates: PayinDetailResponse[] = [];
     const previous: (PayinDetailResponse | undefined)[] = [];
-    const shop = await kit({ order: cartOf(1), minReadGapMs: 0, onPayinUpdate: (payin, context) => void (updates.push(payin), previous.push(context.previous)) });
+    const shop = await kit({
+      order: cartOf(1),
+      minReadGapMs: 0,
+      onPayinUpdate: (payin, context) => void (updates.push(payin), previous.push(context.previous)),
+    });
     const checkout = await shop.checkout();
     await pay(checkout); // amount 1: PROCESSING until it expires
 
@@ -201,7 +251,10 @@ describe('reads after callbacks', () => {
     await until(() => shop.backend.stats().reads === 1);
     assert.equal((await callback(shop, checkout.idPayin)).status, 200);
     await until(() => shop.backend.stats().reads === 2);
-    assert.deepEqual(updates.map((payin) => payin.status), ['PROCESSING']);
+    assert.deepEqual(
+      updates.map((payin) => payin.status),
+      ['PROCESSING'],
+    );
 
     // The expiry: FAILED two hours after expireAt, and the emulator's callback; then once more by hand.
     await platform.advance(3 * 3600);
@@ -218,7 +271,10 @@ describe('reads after callbacks', () => {
     // took a fresh token and read again. Every read the kit counts is one the platform accepted.
     const gets = requestsFor(platform, checkout.idPayin, 'GET');
     assert.equal(gets.filter((r) => r.status === 200).length, shop.backend.stats().reads);
-    assert.ok(gets.every((r) => r.status === 200 || r.status === 401), gets.map((r) => r.status).join());
+    assert.ok(
+      gets.every((r) => r.status === 200 || r.status === 401),
+      gets.map((r) => r.status).join(),
+    );
   });
 
   it('onPayinRead hears every read after a callback, changed or not, and a read that failed; relay.onCallback every callback', async () => {
@@ -248,7 +304,10 @@ describe('reads after callbacks', () => {
     await callback(shop, unpaid.idPayin);
     await until(() => reads.length === 3);
     const failed = reads[2]!;
-    assert.ok('error' in failed && isPlatformError(failed.error) && failed.error.code === 'NOT_FOUND', String('error' in failed && failed.error));
+    assert.ok(
+      'error' in failed && isPlatformError(failed.error) && failed.error.code === 'NOT_FOUND',
+      String('error' in failed && failed.error),
+    );
     assert.equal(failed.idPayin, unpaid.idPayin);
     // A callback about nobody's payin reaches onCallback, and costs no read.
     await callback(shop, 'order-nobody');
@@ -259,13 +318,20 @@ describe('reads after callbacks', () => {
   it("readPayin reads a payin of the shop's now, and none of another's", async () => {
     const shop = await kit({ order: cartOf(1) });
     const checkout = await shop.checkout();
-    await assert.rejects(shop.backend.readPayin(checkout.idPayin), (error: unknown) => isPlatformError(error) && error.code === 'NOT_FOUND');
+    await assert.rejects(
+      shop.backend.readPayin(checkout.idPayin),
+      (error: unknown) => isPlatformError(error) && error.code === 'NOT_FOUND',
+    );
     await pay(checkout);
     assert.equal((await shop.backend.readPayin(checkout.idPayin))?.status, 'PROCESSING');
     platform.sandbox.requests.clear();
     assert.equal(await shop.backend.readPayin('order-nobody'), undefined);
     assert.equal(await shop.backend.readPayin('not an id'), undefined);
-    assert.equal(platform.sandbox.requests.list().length, 0, 'no platform request for an id the shop never gave a checkout for');
+    assert.equal(
+      platform.sandbox.requests.list().length,
+      0,
+      'no platform request for an id the shop never gave a checkout for',
+    );
   });
 
   it('a hook that throws gets the same payin again after the next callback', async () => {
@@ -295,14 +361,32 @@ describe('bad input gets a clear 4xx, never a 500', () => {
       ['an array', shop.post([]), 400, 'INVALID_REQUEST'],
       ['a number handle', shop.post({ handle: 42 }), 400, 'INVALID_REQUEST'],
       ['a bad idPayin', shop.post({ idPayin: 'a/b' }), 400, 'INVALID_REQUEST'],
-      ['a form post', fetch(`${shop.url}${PREFIX}/checkouts`, { method: 'POST', body: new URLSearchParams({ amount: '1' }) }), 415, 'UNSUPPORTED_MEDIA_TYPE'],
+      [
+        'a form post',
+        fetch(`${shop.url}${PREFIX}/checkouts`, {
+          method: 'POST',
+          body: new URLSearchParams({ amount: '1' }),
+        }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      ],
       ['too large', shop.post({ handle: 'x'.repeat(9000) }), 413, 'PAYLOAD_TOO_LARGE'],
       ['GET', fetch(`${shop.url}${PREFIX}/checkouts`), 405, 'METHOD_NOT_ALLOWED'],
       ['another path', fetch(`${shop.url}${PREFIX}/orders`), 404, 'NOT_FOUND'],
       ['outside the prefix', fetch(`${shop.url}/checkouts`, { method: 'POST' }), 404, 'NOT_FOUND'],
       ['a stream of a bad id', fetch(`${shop.url}${PREFIX}/payins/%E0%A4%A/events`), 400, 'INVALID_REQUEST'],
-      ['a stream of a payin never given a checkout', fetch(`${shop.url}${PREFIX}/payins/order-nobody/events`), 404, 'PAYIN_NOT_FOUND'],
-      ['a callback that is not one', fetch(`${shop.url}${PREFIX}/callbacks`, { method: 'POST', body: '{}' }), 400, 'INVALID_REQUEST'],
+      [
+        'a stream of a payin never given a checkout',
+        fetch(`${shop.url}${PREFIX}/payins/order-nobody/events`),
+        404,
+        'PAYIN_NOT_FOUND',
+      ],
+      [
+        'a callback that is not one',
+        fetch(`${shop.url}${PREFIX}/callbacks`, { method: 'POST', body: '{}' }),
+        400,
+        'INVALID_REQUEST',
+      ],
     ];
     for (const [what, answer, status, errorCode] of cases) {
       const response = await answer;
@@ -331,9 +415,15 @@ describe('bad input gets a clear 4xx, never a 500', () => {
       assert.equal(response.status, 422, JSON.stringify(answer));
       const error = await errorOf(response);
       assert.equal(error.errorCode, 'INVALID_ORDER');
-      assert.deepEqual(error.details?.map((d) => d.field), fields, JSON.stringify(answer));
+      assert.deepEqual(
+        error.details?.map((d) => d.field),
+        fields,
+        JSON.stringify(answer),
+      );
     }
-    order = new Response(JSON.stringify({ errorCode: 'CART_EMPTY', message: 'Your cart is empty' }), { status: 409 });
+    order = new Response(JSON.stringify({ errorCode: 'CART_EMPTY', message: 'Your cart is empty' }), {
+      status: 409,
+    });
     const refused = await shop.post({});
     assert.equal(refused.status, 409);
     assert.equal((await refused.json()).errorCode, 'CART_EMPTY');
@@ -360,23 +450,38 @@ describe('options are checked at creation', () => {
     ['no platformUrl', { platformUrl: undefined }, /platformUrl must be an absolute http\(s\) URL/],
     ['a relative platformUrl', { platformUrl: '/platform' }, /platformUrl/],
     ['no credentials', { privateKey: undefined }, /privateKey \(preferred\) or a secret/],
-    ['a PKCS#1 key', { privateKey: '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----' }, /privateKey: .*PKCS#1.*openssl pkcs8/],
+    [
+      'a PKCS#1 key',
+      { privateKey: '-----BEGIN RSA PRIVATE KEY-----\nAAAA\n-----END RSA PRIVATE KEY-----' },
+      /privateKey: .*PKCS#1.*openssl pkcs8/,
+    ],
     ['no order hook', { order: undefined }, /order must be a function/],
     ['a relative callbackUrl', { callbackUrl: '/pay/callbacks' }, /callbackUrl must be an absolute http\(s\) URL/],
     ['a prefix without its slash', { prefix: 'pay' }, /prefix must be a path starting with "\/"/],
     ['an unknown scope', { tokenScope: 'everything' }, /tokenScope must be one of "checkout", "by-action"/],
     ['a short handleSecret', { handleSecret: 'short' }, /handleSecret must be .* at least 32 bytes/],
     ['no mints at once', { concurrentMints: 0 }, /concurrentMints must be a whole number from 1 to 64/],
-    ['a token of a year', { tokenValiditySecs: 365 * 86400 }, /tokenValiditySecs must be a whole number from 60 to 86400/],
+    [
+      'a token of a year',
+      { tokenValiditySecs: 365 * 86400 },
+      /tokenValiditySecs must be a whole number from 60 to 86400/,
+    ],
     ['a store that is not one', { store: {} }, /store must be a CheckoutStore/],
     ['a bus that is not one', { bus: { publish() {} } }, /bus must be a StatusBus/],
     ['a negative maxAmount', { maxAmount: -1 }, /maxAmount must be a number above 0/],
     ['an onPayinRead that is not a function', { onPayinRead: 'log' }, /onPayinRead must be a function/],
-    ['a relay.onCallback that is not a function', { relay: { onCallback: true } }, /relay\.onCallback must be a function/],
+    [
+      'a relay.onCallback that is not a function',
+      { relay: { onCallback: true } },
+      /relay\.onCallback must be a function/,
+    ],
   ];
   for (const [what, change, message] of cases) {
     it(`throws a TypeError for ${what}`, () => {
-      assert.throws(() => createCheckoutBackend({ ...valid, ...change } as CheckoutBackendOptions), (error: Error) => error instanceof TypeError && message.test(error.message));
+      assert.throws(
+        () => createCheckoutBackend({ ...valid, ...change } as CheckoutBackendOptions),
+        (error: Error) => error instanceof TypeError && message.test(error.message),
+      );
     });
   }
 

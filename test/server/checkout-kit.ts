@@ -97,4 +97,6 @@ export const callback = (kit: ServedKit, idPayin: string) =>
 
 /** The emulator's logged requests about one payin's path (GET or POST /payins/{id}). */
 export const requestsFor = (platform: TestSandbox, idPayin: string, method?: string) =>
-  platform.sandbox.requests.list().filter((r) => r.path === `/payins/${encodeURIComponent(idPayin)}` && (!method || r.method === method));
+  platform.sandbox.requests
+    .list()
+    .filter((r) => r.path === `/payins/${encodeURIComponent(idPayin)}` && (!method || r.method === method));

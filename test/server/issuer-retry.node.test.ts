@@ -27,8 +27,16 @@ describe('token requests retried after a lost answer', () => {
       if (lost++ === 0) throw new TypeError('fetch failed: the connection closed before the answer');
       return response;
     };
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, fetch: fetchLosingFirstAnswer });
-    const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'retry-1' }, { retry: { baseDelayMs: 5 } });
+    const issuer = createTokenIssuer({
+      baseUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: demoPrivateKey,
+      fetch: fetchLosingFirstAnswer,
+    });
+    const token = await issuer.byAction(
+      { action: 'PAYIN_CREATE', idPayment: 'retry-1' },
+      { retry: { baseDelayMs: 5 } },
+    );
     assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     assert.equal(signatures.length, 2);
     assert.notEqual(signatures[0], signatures[1], 'each attempt carries its own signature');
@@ -41,21 +49,47 @@ describe('token requests retried after a lost answer', () => {
       privateKey: demoPrivateKey,
       fetch: async (input, init) => (await fetch(input, init), Promise.reject(new TypeError('lost'))),
     });
-    await assert.rejects(issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'retry-2' }), (error: { code?: string }) => error.code === 'NETWORK');
+    await assert.rejects(
+      issuer.byAction({ action: 'PAYIN_CREATE', idPayment: 'retry-2' }),
+      (error: { code?: string }) => error.code === 'NETWORK',
+    );
   });
 
   /** A platform that answers 429 (Retry-After: 0) to the first `busy` token requests, then as it is. */
-  const busyFor = (busy: number, attempts: string[]): typeof fetch => async (input, init) => {
-    attempts.push(new Headers(init?.headers).get('X-SIGNATURE') ?? '');
-    if (attempts.length <= busy) return Response.json({ errorCode: 'TOO_MANY_REQUESTS', message: 'busy' }, { status: 429, headers: { 'Retry-After': '0' } });
-    return fetch(input, init);
-  };
+  const busyFor =
+    (busy: number, attempts: string[]): typeof fetch =>
+    async (input, init) => {
+      attempts.push(new Headers(init?.headers).get('X-SIGNATURE') ?? '');
+      if (attempts.length <= busy)
+        return Response.json(
+          { errorCode: 'TOO_MANY_REQUESTS', message: 'busy' },
+          { status: 429, headers: { 'Retry-After': '0' } },
+        );
+      return fetch(input, init);
+    };
 
   it('patient when limited: five 429s in a row do not use up one retry, and each attempt is signed afresh', async () => {
     const attempts: string[] = [];
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, fetch: busyFor(5, attempts) });
+    const issuer = createTokenIssuer({
+      baseUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: demoPrivateKey,
+      fetch: busyFor(5, attempts),
+    });
     const waits: number[] = [];
-    const token = await issuer.forCheckout('busy-1', {}, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5, patientWhenLimited: true, onRetry: (_, delay) => waits.push(delay) } });
+    const token = await issuer.forCheckout(
+      'busy-1',
+      {},
+      {
+        retry: {
+          retries: 1,
+          baseDelayMs: 1,
+          maxDelayMs: 5,
+          patientWhenLimited: true,
+          onRetry: (_, delay) => waits.push(delay),
+        },
+      },
+    );
     assert.match(token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     assert.equal(attempts.length, 6);
     assert.equal(new Set(attempts).size, 6, 'no signed body is sent twice');
@@ -64,8 +98,16 @@ describe('token requests retried after a lost answer', () => {
 
   it('not patient: a 429 counts as a retry, and the last one is the caller’s RATE_LIMITED error', async () => {
     const attempts: string[] = [];
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, fetch: busyFor(5, attempts) });
-    await assert.rejects(issuer.forCheckout('busy-2', {}, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 } }), (error: { code?: string }) => error.code === 'RATE_LIMITED');
+    const issuer = createTokenIssuer({
+      baseUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: demoPrivateKey,
+      fetch: busyFor(5, attempts),
+    });
+    await assert.rejects(
+      issuer.forCheckout('busy-2', {}, { retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 } }),
+      (error: { code?: string }) => error.code === 'RATE_LIMITED',
+    );
     assert.equal(attempts.length, 2);
   });
 });

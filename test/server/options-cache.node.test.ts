@@ -19,8 +19,17 @@ describe('createOptionsCache', () => {
   after(() => platform.sandbox.close());
 
   it('past its time an answer still serves at once while the next is fetched', async () => {
-    const issuer = createTokenIssuer({ baseUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
-    const cache = createOptionsCache({ platformUrl: platform.sandbox.url, issuer, apiVersion: '2', ttlMs: 50 });
+    const issuer = createTokenIssuer({
+      baseUrl: platform.sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: demoPrivateKey,
+    });
+    const cache = createOptionsCache({
+      platformUrl: platform.sandbox.url,
+      issuer,
+      apiVersion: '2',
+      ttlMs: 50,
+    });
     const money = { amount: 60, currencyCode: 'INR' };
     const fresh = await cache.get(money);
     assert.ok(fresh?.data.length);
@@ -38,7 +47,11 @@ describe('createOptionsCache', () => {
   });
 
   it('one request per currency and amount, whoever asks meanwhile', async () => {
-    const issuer = createTokenIssuer({ baseUrl: platform.sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
+    const issuer = createTokenIssuer({
+      baseUrl: platform.sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: demoPrivateKey,
+    });
     const cache = createOptionsCache({ platformUrl: platform.sandbox.url, issuer, apiVersion: '2' });
     const answers = await Promise.all([60, 60, 60, 75].map((amount) => cache.get({ amount, currencyCode: 'INR' })));
     for (const answer of answers) assert.ok(answer?.data.some((option) => option.paymentMethodCode === 'UPIQR'));

@@ -35,15 +35,21 @@ export async function startRedisServer() {
 
   async function start(): Promise<void> {
     output = '';
-    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = server;
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
     const failed = new Promise<never>((_, reject) => {
       server.once('error', (error) =>
-        reject(new Error(`redis-server could not be started (${error.message}); install it: apt-get install redis-server`)),
+        reject(
+          new Error(`redis-server could not be started (${error.message}); install it: apt-get install redis-server`),
+        ),
       );
       server.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
     });

@@ -21,7 +21,9 @@ function setUp(options: Partial<StatusRelayOptions> = {}) {
 async function open(relay: ReturnType<typeof createStatusRelay>, idPayin: string, authorized?: boolean) {
   const controller = new AbortController();
   const request = new Request(`http://shop.test/payins/${idPayin}/events`, { signal: controller.signal });
-  const response = await (authorized === undefined ? relay.handleEvents(request, idPayin) : relay.handleEvents(request, idPayin, { authorized }));
+  const response = await (authorized === undefined
+    ? relay.handleEvents(request, idPayin)
+    : relay.handleEvents(request, idPayin, { authorized }));
   assert.equal(response.status, 200);
   const events = sseReader(response.body!);
   assert.deepEqual(await events.next(), { retry: 3000 });
@@ -29,7 +31,11 @@ async function open(relay: ReturnType<typeof createStatusRelay>, idPayin: string
   return { events, close: () => controller.abort() };
 }
 
-const callback = (idPayin: string) => new Request('http://shop.test/callbacks', { method: 'POST', body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }) });
+const callback = (idPayin: string) =>
+  new Request('http://shop.test/callbacks', {
+    method: 'POST',
+    body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin }),
+  });
 
 describe('changes with data', () => {
   it('reach only the authorized streams; the data-free change reaches only the others', async () => {
@@ -41,7 +47,10 @@ describe('changes with data', () => {
     assert.equal((await relay.handleCallback(callback('order-1'))).status, 200);
     await bus.publish('order-1', { payin: { status: 'SUCCESS', nested: { list: [1, 'two'] } } });
 
-    assert.deepEqual(await authorized.events.next(), { event: 'changed', data: '{"payin":{"status":"SUCCESS","nested":{"list":[1,"two"]}}}' });
+    assert.deepEqual(await authorized.events.next(), {
+      event: 'changed',
+      data: '{"payin":{"status":"SUCCESS","nested":{"list":[1,"two"]}}}',
+    });
     assert.deepEqual(await plain.events.next(), { event: 'changed', data: '{}' });
     assert.deepEqual(await explicitlyPlain.events.next(), { event: 'changed', data: '{}' });
     // The change with data is not theirs at all: one changed each, and never the data.
@@ -66,7 +75,10 @@ describe('changes with data', () => {
     const authorized = await open(relay, 'order-3', true);
     await relay.handleCallback(callback('order-3'));
     await bus.publish('order-3', { payin: { status: 'FAILED' } });
-    assert.deepEqual(await authorized.events.next(), { event: 'changed', data: '{"payin":{"status":"FAILED"}}' });
+    assert.deepEqual(await authorized.events.next(), {
+      event: 'changed',
+      data: '{"payin":{"status":"FAILED"}}',
+    });
     // Had the wait not ended, its changed {} would come at 50 ms, before the ping at 300 ms.
     assert.deepEqual(await authorized.events.next(), { event: 'ping', data: '{}' });
     authorized.close();

@@ -21,14 +21,29 @@ function setUp(options: Partial<StatusRelayOptions> = {}) {
 }
 
 const callback = (body: unknown, init: RequestInit = {}) =>
-  new Request(`${BASE}/payments/callback`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
+  new Request(`${BASE}/payments/callback`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...init,
+  });
 const changed = (idPayin: string) => callback({ type: 'PAYIN_STATUS_CHANGED', idPayin, idPayment: 'p-1' });
 
 /** A stream request and its reader; abort() is the shopper closing the page. */
-async function openStream(relay: ReturnType<typeof createStatusRelay>, idPayin: string, headers: Record<string, string> = {}) {
+async function openStream(
+  relay: ReturnType<typeof createStatusRelay>,
+  idPayin: string,
+  headers: Record<string, string> = {},
+) {
   const controller = new AbortController();
-  const response = await relay.handleEvents(new Request(`${BASE}/payins/${idPayin}/events`, { headers, signal: controller.signal }), idPayin);
-  return { response, events: response.status === 200 ? sseReader(response.body!) : undefined, abort: () => controller.abort() };
+  const response = await relay.handleEvents(
+    new Request(`${BASE}/payins/${idPayin}/events`, { headers, signal: controller.signal }),
+    idPayin,
+  );
+  return {
+    response,
+    events: response.status === 200 ? sseReader(response.body!) : undefined,
+    abort: () => controller.abort(),
+  };
 }
 
 async function json(response: Response): Promise<any> {
@@ -59,7 +74,10 @@ describe('the stream of one payin', () => {
     assert.deepEqual(await events!.next(), { event: 'ping', data: '{}' });
     assert.ok(Date.now() - started < 200, 'a ping within the heartbeat');
     assert.deepEqual(await events!.next(), { event: 'ping', data: '{}' });
-    assert.equal(events!.raw, 'retry: 3000\n\nevent: ready\ndata: {"heartbeatMs":80}\n\nevent: changed\ndata: {}\n\nevent: ping\ndata: {}\n\nevent: ping\ndata: {}\n\n');
+    assert.equal(
+      events!.raw,
+      'retry: 3000\n\nevent: ready\ndata: {"heartbeatMs":80}\n\nevent: changed\ndata: {}\n\nevent: ping\ndata: {}\n\nevent: ping\ndata: {}\n\n',
+    );
     assert.doesNotMatch(events!.raw, /p-1|order|SUCCESS/, 'nothing about the payin');
     relay.close();
     await events!.ended();
@@ -162,7 +180,13 @@ describe('the stream of one payin', () => {
     assert.equal(allowed.response.headers.get('access-control-allow-origin'), 'https://pay.shop.test');
     assert.equal(allowed.response.headers.get('vary'), 'Origin');
     assert.equal((await openStream(open, 'o', { Origin: 'https://evil.test' })).response.status, 403);
-    const preflight = await open.handleEvents(new Request(`${BASE}/payins/o/events`, { method: 'OPTIONS', headers: { Origin: 'https://pay.shop.test' } }), 'o');
+    const preflight = await open.handleEvents(
+      new Request(`${BASE}/payins/o/events`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://pay.shop.test' },
+      }),
+      'o',
+    );
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET');
 
@@ -197,7 +221,12 @@ describe('the callback', () => {
     ['a payin change without idPayin', '{"type":"PAYIN_STATUS_CHANGED"}', 400, 'INVALID_REQUEST'],
     ['an idPayin with a slash', '{"type":"PAYIN_STATUS_CHANGED","idPayin":"a/b"}', 400, 'INVALID_REQUEST'],
     ['an idPayin that is a number', '{"type":"PAYIN_STATUS_CHANGED","idPayin":5}', 400, 'INVALID_REQUEST'],
-    ['a body over 16 KiB', JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'o', pad: 'x'.repeat(17_000) }), 413, 'PAYLOAD_TOO_LARGE'],
+    [
+      'a body over 16 KiB',
+      JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'o', pad: 'x'.repeat(17_000) }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
   ];
   for (const [what, body, status, errorCode] of bad) {
     it(`answers ${status} ${errorCode} JSON to ${what}, and publishes nothing`, async () => {
@@ -214,11 +243,18 @@ describe('the callback', () => {
 
   it('answers 400 to a body that is not UTF-8, and 413 to a declared length over the bound without reading it', async () => {
     const { relay } = setUp();
-    const latin1 = await relay.handleCallback(new Request(`${BASE}/cb`, { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]) }));
+    const latin1 = await relay.handleCallback(
+      new Request(`${BASE}/cb`, { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]) }),
+    );
     assert.equal(latin1.status, 400);
     const stream = new ReadableStream({ pull: () => assert.fail('the body was read') });
     const declared = await relay.handleCallback(
-      new Request(`${BASE}/cb`, { method: 'POST', body: stream, headers: { 'Content-Length': '999999' }, duplex: 'half' } as RequestInit),
+      new Request(`${BASE}/cb`, {
+        method: 'POST',
+        body: stream,
+        headers: { 'Content-Length': '999999' },
+        duplex: 'half',
+      } as RequestInit),
     );
     assert.equal(declared.status, 413);
     assert.equal(declared.headers.get('connection'), 'close');
@@ -234,7 +270,10 @@ describe('the callback', () => {
   it('tolerates unknown event types and properties: acknowledged, nothing published', async () => {
     const seen: string[] = [];
     const changes: string[] = [];
-    const { relay } = setUp({ onCallback: (c) => void seen.push(c.type), onChange: (id) => void changes.push(id) });
+    const { relay } = setUp({
+      onCallback: (c) => void seen.push(c.type),
+      onChange: (id) => void changes.push(id),
+    });
     const { events } = await openStream(relay, 'o-1');
     await events!.next();
     await events!.next();
@@ -247,7 +286,9 @@ describe('the callback', () => {
       assert.deepEqual(await json(response), { received: true, published: false });
     }
     // A payin change with properties added later still counts.
-    const response = await relay.handleCallback(callback({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'o-1', occurredAt: '2026-01-01T00:00:00Z' }));
+    const response = await relay.handleCallback(
+      callback({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'o-1', occurredAt: '2026-01-01T00:00:00Z' }),
+    );
     assert.deepEqual(await json(response), { received: true, published: true });
     assert.deepEqual(await events!.nextExceptPing(), { event: 'changed', data: '{}' });
     assert.deepEqual(seen, ['PAYIN_REFUND_ISSUED', 'PAYOUT_STATUS_CHANGED', 'PAYIN_STATUS_CHANGED']);
@@ -258,26 +299,45 @@ describe('the callback', () => {
   it("a top-up's callback (issue 22) reaches the top-up's stream only: never a payin's of the same id, nor onChange", async () => {
     const topUpChanges: string[] = [];
     const changes: string[] = [];
-    const { relay } = setUp({ onChange: (id) => void changes.push(id), onTopUpChange: (id) => void topUpChanges.push(id), knownTopUp: (id) => id !== 'tu-stranger' });
+    const { relay } = setUp({
+      onChange: (id) => void changes.push(id),
+      onTopUpChange: (id) => void topUpChanges.push(id),
+      knownTopUp: (id) => id !== 'tu-stranger',
+    });
     const payinStream = await openStream(relay, 'tu-1');
     const controller = new AbortController();
-    const topUpResponse = await relay.handleTopUpEvents(new Request(`${BASE}/topups/tu-1/events`, { signal: controller.signal }), 'tu-1');
+    const topUpResponse = await relay.handleTopUpEvents(
+      new Request(`${BASE}/topups/tu-1/events`, { signal: controller.signal }),
+      'tu-1',
+    );
     assert.equal(topUpResponse.status, 200);
     const topUpEvents = sseReader(topUpResponse.body!);
     for (const events of [payinStream.events!, topUpEvents]) {
       await events.next();
       await events.next();
     }
-    const response = await relay.handleCallback(callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-1', idPayment: 'p-9' }));
+    const response = await relay.handleCallback(
+      callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-1', idPayment: 'p-9' }),
+    );
     assert.deepEqual(await json(response), { received: true, published: true });
     assert.deepEqual(await topUpEvents.nextExceptPing(), { event: 'changed', data: '{}' });
-    assert.deepEqual(await relay.handleCallback(callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-stranger' })).then(json), { received: true, published: false });
-    assert.equal((await relay.handleTopUpEvents(new Request(`${BASE}/topups/tu-stranger/events`), 'tu-stranger')).status, 404);
+    assert.deepEqual(
+      await relay.handleCallback(callback({ type: 'TOPUP_STATUS_CHANGED', idTopUp: 'tu-stranger' })).then(json),
+      { received: true, published: false },
+    );
+    assert.equal(
+      (await relay.handleTopUpEvents(new Request(`${BASE}/topups/tu-stranger/events`), 'tu-stranger')).status,
+      404,
+    );
     assert.equal((await relay.handleTopUpEvents(new Request(`${BASE}/topups/x/events`), 'a/b')).status, 400);
     // The payin tu-1's stream heard nothing of the top-up: its next event is the payin's own change.
     await relay.handleCallback(changed('tu-1'));
     assert.deepEqual(await payinStream.events!.nextExceptPing(), { event: 'changed', data: '{}' });
-    assert.equal(await payinStream.events!.nextExceptPing(300).catch(() => 'nothing'), 'nothing', 'one change on the payin stream: its own');
+    assert.equal(
+      await payinStream.events!.nextExceptPing(300).catch(() => 'nothing'),
+      'nothing',
+      'one change on the payin stream: its own',
+    );
     assert.equal(await topUpEvents.nextExceptPing(300).catch(() => 'nothing'), 'nothing');
     assert.deepEqual(topUpChanges, ['tu-1']);
     assert.deepEqual(changes, ['tu-1']);
@@ -300,7 +360,10 @@ describe('the callback', () => {
     assert.equal(response.status, 200, 'answered while the read is still pending');
     finishRead();
     assert.deepEqual(logged, ["The relay's onCallback hook failed"]);
-    const rejecting = setUp({ onChange: () => Promise.reject(new Error('platform down')), log: (message) => void logged.push(message) });
+    const rejecting = setUp({
+      onChange: () => Promise.reject(new Error('platform down')),
+      log: (message) => void logged.push(message),
+    });
     assert.equal((await rejecting.relay.handleCallback(changed('o-1'))).status, 200);
     await until(() => logged.length === 2);
     assert.equal(logged[1], "The relay's onChange hook failed");
@@ -309,12 +372,21 @@ describe('the callback', () => {
   it('acts only for known payins when told which: others are acknowledged, unpublished, and their streams 404', async () => {
     const changes: string[] = [];
     const known = new Set(['mine']);
-    const { relay, bus } = setUp({ knownPayin: async (id) => known.has(id), onChange: (id) => void changes.push(id) });
+    const { relay, bus } = setUp({
+      knownPayin: async (id) => known.has(id),
+      onChange: (id) => void changes.push(id),
+    });
     const { events } = await openStream(relay, 'mine');
     await events!.next();
     await events!.next();
-    assert.deepEqual(await json(await relay.handleCallback(changed('stranger'))), { received: true, published: false });
-    assert.deepEqual(await json(await relay.handleCallback(changed('mine'))), { received: true, published: true });
+    assert.deepEqual(await json(await relay.handleCallback(changed('stranger'))), {
+      received: true,
+      published: false,
+    });
+    assert.deepEqual(await json(await relay.handleCallback(changed('mine'))), {
+      received: true,
+      published: true,
+    });
     assert.deepEqual(changes, ['mine']);
     const { response } = await openStream(relay, 'stranger');
     assert.equal(response.status, 404);
@@ -330,7 +402,12 @@ describe('the callback', () => {
 
   it('answers 503 when publishing hangs longer than publishTimeoutMs', async () => {
     const relay = createStatusRelay({
-      bus: { subscriptions: 0, publish: () => new Promise(() => {}), subscribe: async () => () => {}, close: async () => {} },
+      bus: {
+        subscriptions: 0,
+        publish: () => new Promise(() => {}),
+        subscribe: async () => () => {},
+        close: async () => {},
+      },
       publishTimeoutMs: 50,
       log: quiet,
     });
@@ -369,7 +446,9 @@ describe('behind a real HTTP server', () => {
     const { server, url } = await serve(relay);
     const timersBefore = activeTimeouts();
     const clients = Array.from({ length: 20 }, () => new AbortController());
-    const responses = await Promise.all(clients.map((client) => fetch(`${url}/payins/order-9/events`, { signal: client.signal })));
+    const responses = await Promise.all(
+      clients.map((client) => fetch(`${url}/payins/order-9/events`, { signal: client.signal })),
+    );
     const readers = responses.map((response) => sseReader(response.body!));
     for (const reader of readers) {
       assert.deepEqual(await reader.next(), { retry: 3000 });
@@ -377,12 +456,19 @@ describe('behind a real HTTP server', () => {
     }
     assert.equal(bus.subscriptions, 20);
 
-    const answer = await fetch(`${url}/callback`, { method: 'POST', body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'order-9' }) });
+    const answer = await fetch(`${url}/callback`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'PAYIN_STATUS_CHANGED', idPayin: 'order-9' }),
+    });
     assert.equal(answer.status, 200);
     for (const reader of readers) assert.deepEqual(await reader.nextExceptPing(), { event: 'changed', data: '{}' });
 
     for (const client of clients) client.abort();
-    await until(() => bus.subscriptions === 0 && relay.stats().streams === 0, 3000, 'the server to notice the disconnects');
+    await until(
+      () => bus.subscriptions === 0 && relay.stats().streams === 0,
+      3000,
+      'the server to notice the disconnects',
+    );
     assert.equal(activeTimeouts(), timersBefore, 'no heartbeat left running');
 
     const bad = await fetch(`${url}/payins/a%20b/events`);

@@ -84,7 +84,11 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
 export type SseReader = ReturnType<typeof sseReader>;
 
 /** Polls a condition until it holds; rejects after `timeoutMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 3000, what = 'the condition'): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 3000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -19,9 +19,23 @@ const FX_QUERY = '/fx-rates?baseCurrencyCode=USD&quoteCurrencyCode=INR';
 
 describe('topUpOperations', () => {
   test('the three operations of WALLET_OPERATION_CREATE and the literal GET /fx-rates; the id escaped, never a pattern', () => {
-    assert.deepEqual(topUpOperations('tu-1'), ['POST /topups/!availablePaymentOptions', 'POST /topups/tu-1', 'GET /topups/tu-1', 'GET /fx-rates']);
-    assert.deepEqual(topUpOperations('wallet.*'), ['POST /topups/!availablePaymentOptions', String.raw`POST /topups/wallet\.\*`, String.raw`GET /topups/wallet\.\*`, 'GET /fx-rates']);
-    assert.deepEqual(topUpOperations('tu-1', { fxRates: false }), ['POST /topups/!availablePaymentOptions', 'POST /topups/tu-1', 'GET /topups/tu-1']);
+    assert.deepEqual(topUpOperations('tu-1'), [
+      'POST /topups/!availablePaymentOptions',
+      'POST /topups/tu-1',
+      'GET /topups/tu-1',
+      'GET /fx-rates',
+    ]);
+    assert.deepEqual(topUpOperations('wallet.*'), [
+      'POST /topups/!availablePaymentOptions',
+      String.raw`POST /topups/wallet\.\*`,
+      String.raw`GET /topups/wallet\.\*`,
+      'GET /fx-rates',
+    ]);
+    assert.deepEqual(topUpOperations('tu-1', { fxRates: false }), [
+      'POST /topups/!availablePaymentOptions',
+      'POST /topups/tu-1',
+      'GET /topups/tu-1',
+    ]);
   });
 });
 
@@ -34,7 +48,15 @@ describe('forTopUp against the emulator', () => {
     assert.equal(rates.status, 200);
     assert.equal(rates.json.data.length, 1);
     assert.equal((await t.raw('GET', '/fx-rates', { token })).status, 200);
-    assert.equal((await t.raw('POST', '/topups/!availablePaymentOptions', { token, body: { money: { amount: 100, currencyCode: 'INR' } } })).status, 200);
+    assert.equal(
+      (
+        await t.raw('POST', '/topups/!availablePaymentOptions', {
+          token,
+          body: { money: { amount: 100, currencyCode: 'INR' } },
+        })
+      ).status,
+      200,
+    );
     assert.equal((await t.raw('GET', `/topups/${id}`, { token })).status, 404, 'permitted; not created yet');
     for (const [method, path] of [
       ['GET', '/topups/another'],
@@ -44,13 +66,25 @@ describe('forTopUp against the emulator', () => {
       ['GET', `/payins/${id}`],
       ['POST', '/payins/!availablePaymentOptions'],
     ] as const) {
-      assert.equal((await t.raw(method, path, { token, body: method === 'POST' ? { money: { amount: 100, currencyCode: 'INR' } } : undefined })).status, 403, `${method} ${path}`);
+      assert.equal(
+        (
+          await t.raw(method, path, {
+            token,
+            body: method === 'POST' ? { money: { amount: 100, currencyCode: 'INR' } } : undefined,
+          })
+        ).status,
+        403,
+        `${method} ${path}`,
+      );
     }
   });
 
   test('fxRates: false is the by-action WALLET_OPERATION_CREATE token: its top-up, but not GET /fx-rates', async () => {
     const id = newId('tu');
-    const token = await t.issuer.forTopUp(id, { fxRates: false, money: { amount: 100, currencyCode: 'USD' } });
+    const token = await t.issuer.forTopUp(id, {
+      fxRates: false,
+      money: { amount: 100, currencyCode: 'USD' },
+    });
     const payload = decodeToken(token)!;
     assert.equal(payload.action, 'WALLET_OPERATION_CREATE');
     assert.equal(payload.idPayment, id);
@@ -59,16 +93,31 @@ describe('forTopUp against the emulator', () => {
     assert.equal((await t.raw('GET', `/topups/${id}`, { token })).status, 404, 'permitted; not created yet');
     // The money in the token is the amount the request states: the wallet's 100 USD, paid in rupees.
     const method = { paymentMethodCode: 'UPIQR' };
-    const wrong = await t.raw('POST', `/topups/${id}`, { token, body: { topUpRequested: { moneyRequired: { amount: 99, currencyCode: 'USD' }, currencyProvided: 'INR' }, paymentMethod: method } });
+    const wrong = await t.raw('POST', `/topups/${id}`, {
+      token,
+      body: {
+        topUpRequested: { moneyRequired: { amount: 99, currencyCode: 'USD' }, currencyProvided: 'INR' },
+        paymentMethod: method,
+      },
+    });
     assert.equal(wrong.status, 403);
-    const right = await t.raw('POST', `/topups/${id}`, { token, body: { topUpRequested: { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' }, paymentMethod: method } });
+    const right = await t.raw('POST', `/topups/${id}`, {
+      token,
+      body: {
+        topUpRequested: { moneyRequired: { amount: 100, currencyCode: 'USD' }, currencyProvided: 'INR' },
+        paymentMethod: method,
+      },
+    });
     assert.equal(right.status, 200, right.text);
   });
 
   test('the operations token with money limits the create the same way', async () => {
     const id = newId('tu');
     const token = await t.issuer.forTopUp(id, { money: { amount: 5000, currencyCode: 'INR' } });
-    const body = (amount: number) => ({ topUpRequested: { moneyProvided: { amount, currencyCode: 'INR' }, currencyRequired: 'USD' }, paymentMethod: { paymentMethodCode: 'UPIQR' } });
+    const body = (amount: number) => ({
+      topUpRequested: { moneyProvided: { amount, currencyCode: 'INR' }, currencyRequired: 'USD' },
+      paymentMethod: { paymentMethodCode: 'UPIQR' },
+    });
     assert.equal((await t.raw('POST', `/topups/${id}`, { token, body: body(5001) })).status, 403);
     assert.equal((await t.raw('POST', `/topups/${id}`, { token, body: body(5000) })).status, 200);
   });

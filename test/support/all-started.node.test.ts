@@ -4,7 +4,10 @@ import { allStarted } from './all-started.js';
 
 describe('allStarted: all of them, or none', () => {
   it('gives what started, in order', async () => {
-    const [a, b] = await allStarted([Promise.resolve({ name: 'a', close() {} }), Promise.resolve({ name: 'b', close() {} })]);
+    const [a, b] = await allStarted([
+      Promise.resolve({ name: 'a', close() {} }),
+      Promise.resolve({ name: 'b', close() {} }),
+    ]);
     assert.deepEqual([a.name, b.name], ['a', 'b']);
   });
 

@@ -9,12 +9,18 @@ interface Closable {
   close(): unknown;
 }
 
-export async function allStarted<const T extends readonly Promise<Closable>[]>(starting: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+export async function allStarted<const T extends readonly Promise<Closable>[]>(
+  starting: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const settled = await Promise.allSettled(starting);
   const failed = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) {
-    await Promise.allSettled(settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])));
+    await Promise.allSettled(
+      settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value.close()] : [])),
+    );
     throw failed.reason;
   }
-  return settled.map((result) => (result as PromiseFulfilledResult<Closable>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  return settled.map((result) => (result as PromiseFulfilledResult<Closable>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }

@@ -10,7 +10,13 @@
 const urls = new Map<string, Promise<string>>();
 /** The shared emulator's URL, or that of the emulator of its own `own`. */
 export function sandboxUrl(own = ''): Promise<string> {
-  if (!urls.has(own)) urls.set(own, fetch(`/__test/sandbox${own ? `?own=${own}` : ''}`).then((r) => r.json()).then((body: { url: string }) => body.url));
+  if (!urls.has(own))
+    urls.set(
+      own,
+      fetch(`/__test/sandbox${own ? `?own=${own}` : ''}`)
+        .then((r) => r.json())
+        .then((body: { url: string }) => body.url),
+    );
   return urls.get(own)!;
 }
 
@@ -24,7 +30,13 @@ export const ownPlatform = () => uniqueId('own');
  */
 export async function mintToken(
   idPayin: string,
-  options: { money?: { amount: number; currencyCode: string }; merchantInfo?: boolean; externalReference?: boolean; validitySecs?: number; own?: string } = {},
+  options: {
+    money?: { amount: number; currencyCode: string };
+    merchantInfo?: boolean;
+    externalReference?: boolean;
+    validitySecs?: number;
+    own?: string;
+  } = {},
 ): Promise<string> {
   const query = new URLSearchParams({ idPayin });
   if (options.own) query.set('own', options.own);
@@ -41,7 +53,15 @@ export async function mintToken(
 }
 
 /** A top-up's token: by action (no GET /fx-rates), or literal operations with GET /fx-rates; or exactly `operations`. */
-export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boolean; operations?: string[]; money?: { amount: number; currencyCode: string }; own?: string } = {}): Promise<string> {
+export async function mintTopUpToken(
+  idTopUp: string,
+  options: {
+    fxRates?: boolean;
+    operations?: string[];
+    money?: { amount: number; currencyCode: string };
+    own?: string;
+  } = {},
+): Promise<string> {
   const query = new URLSearchParams(options.operations ? { operations: options.operations.join(',') } : { idTopUp });
   if (options.own) query.set('own', options.own);
   if (options.fxRates) query.set('fxRates', '1');
@@ -50,23 +70,46 @@ export async function mintTopUpToken(idTopUp: string, options: { fxRates?: boole
     query.set('currencyCode', options.money.currencyCode);
   }
   const response = await fetch(`/__test/token?${query}`);
-  if (!response.ok) throw new Error(`minting a top-up token for ${idTopUp}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`minting a top-up token for ${idTopUp}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 
 /** The emulator's published rate of a pair (GET /fx-rates needs no token there? it does: read with a top-up token). */
 export async function readRate(token: string, base: string, quote: string, own?: string) {
-  const response = await fetch(`${await sandboxUrl(own)}/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-API-Version': '2' },
-  });
-  return ((await response.json()) as { data: { baseCurrencyCode: string; quoteCurrencyCode: string; buyRate: number; sellRate: number; validUpTo: string }[] }).data[0]!;
+  const response = await fetch(
+    `${await sandboxUrl(own)}/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`,
+    {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'X-API-Version': '2' },
+    },
+  );
+  return (
+    (await response.json()) as {
+      data: {
+        baseCurrencyCode: string;
+        quoteCurrencyCode: string;
+        buyRate: number;
+        sellRate: number;
+        validUpTo: string;
+      }[];
+    }
+  ).data[0]!;
 }
 
-export const uniqueId = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueId = (prefix = 'o') =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** Records every request the page sends (bodies parsed, and the answer's status once it came), passing it through to the network. */
 export function recordFetch() {
-  const requests: { method: string; path: string; body: unknown; headers: Record<string, string>; url: string; credentials?: RequestCredentials; status?: number }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    body: unknown;
+    headers: Record<string, string>;
+    url: string;
+    credentials?: RequestCredentials;
+    status?: number;
+  }[] = [];
   const original = window.fetch;
   // Requests held back until the test lets them go: the page's view stays as it is meanwhile.
   let held: { matches: (method: string, path: string) => boolean; release: Promise<void> } | undefined;
@@ -76,7 +119,14 @@ export function recordFetch() {
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
     const method = init.method ?? 'GET';
     const path = decodeURIComponent(target.pathname);
-    const entry: (typeof requests)[number] = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers, url: target.href, credentials: init.credentials };
+    const entry: (typeof requests)[number] = {
+      method,
+      path,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers,
+      url: target.href,
+      credentials: init.credentials,
+    };
     requests.push(entry);
     if (held?.matches(method, path)) await held.release;
     const response = await original(input, init);
@@ -100,5 +150,9 @@ export function recordFetch() {
 
 /** Moves the clock of the emulator of its own `own` (never the shared one) `seconds` on. */
 export async function advanceClock(own: string, seconds: number): Promise<void> {
-  await fetch(`${await sandboxUrl(own)}/__sandbox/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seconds }) });
+  await fetch(`${await sandboxUrl(own)}/__sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ seconds }),
+  });
 }

@@ -10,11 +10,27 @@ import { BASE_URL } from './fake-platform.js';
 
 /** Short poll intervals so a test sees several polls in milliseconds. */
 export function fastPolling(): void {
-  Object.assign(StatusPoller.defaults, { firstMs: 10, fastMs: 20, fastWindowMs: 1000, slowMs: 40, afterExpiryMs: 200, errorBaseMs: 20, errorMaxMs: 80 });
+  Object.assign(StatusPoller.defaults, {
+    firstMs: 10,
+    fastMs: 20,
+    fastWindowMs: 1000,
+    slowMs: 40,
+    afterExpiryMs: 200,
+    errorBaseMs: 20,
+    errorMaxMs: 80,
+  });
 }
 
 export function normalPolling(): void {
-  Object.assign(StatusPoller.defaults, { firstMs: 1500, fastMs: 2000, fastWindowMs: 60_000, slowMs: 10_000, afterExpiryMs: 60_000, errorBaseMs: 2000, errorMaxMs: 60_000 });
+  Object.assign(StatusPoller.defaults, {
+    firstMs: 1500,
+    fastMs: 2000,
+    fastWindowMs: 60_000,
+    slowMs: 10_000,
+    afterExpiryMs: 60_000,
+    errorBaseMs: 2000,
+    errorMaxMs: 60_000,
+  });
 }
 
 /**
@@ -29,13 +45,29 @@ export function startedHere(idPayin = 'order-1', baseUrl = BASE_URL): void {
 /** Every event the element fires, in order. */
 export function recordEvents(element: EventTarget): { name: string; detail: any }[] {
   const events: { name: string; detail: any }[] = [];
-  const names: PayEventName[] = ['pay-ready', 'pay-method-change', 'pay-change', 'pay-created', 'pay-status', 'pay-success', 'pay-failed', 'pay-refused', 'pay-expired', 'pay-error', 'pay-token-expiring'];
-  for (const name of names) element.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
+  const names: PayEventName[] = [
+    'pay-ready',
+    'pay-method-change',
+    'pay-change',
+    'pay-created',
+    'pay-status',
+    'pay-success',
+    'pay-failed',
+    'pay-refused',
+    'pay-expired',
+    'pay-error',
+    'pay-token-expiring',
+  ];
+  for (const name of names)
+    element.addEventListener(name, (event) => events.push({ name, detail: (event as CustomEvent).detail }));
   return events;
 }
 
 /** Mounts an element inside a wrapper that records events from the start. */
-export async function mount(attributes: Record<string, string | undefined>, properties: Partial<Pick<PayCheckout, 'options' | 'fetchCheckout'>> = {}) {
+export async function mount(
+  attributes: Record<string, string | undefined>,
+  properties: Partial<Pick<PayCheckout, 'options' | 'fetchCheckout'>> = {},
+) {
   const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
   const events = recordEvents(wrapper);
   const element = document.createElement('pay-checkout') as PayCheckout;
@@ -58,17 +90,26 @@ export async function untilState(element: PayCheckout, state: string, timeout = 
   // The view itself, not the placeholder it shows while its words arrive: the words of other
   // methods' views and of trouble are a chunk of their own (word-parts.ts), as a shopper sees.
   if (['pending', 'success', 'failed', 'refused', 'error'].includes(state)) {
-    await waitUntil(() => !element.shadowRoot?.querySelector('.skeleton'), `the ${state} view, not its placeholder`, { timeout });
+    await waitUntil(() => !element.shadowRoot?.querySelector('.skeleton'), `the ${state} view, not its placeholder`, {
+      timeout,
+    });
   }
   await element.updateComplete;
 }
 
 export async function untilEvent(events: { name: string }[], name: string, count = 1, timeout = 4000) {
-  await waitUntil(() => events.filter((event) => event.name === name).length >= count, `${count}× ${name} (saw ${events.map((e) => e.name).join(', ')})`, { timeout });
+  await waitUntil(
+    () => events.filter((event) => event.name === name).length >= count,
+    `${count}× ${name} (saw ${events.map((e) => e.name).join(', ')})`,
+    { timeout },
+  );
 }
 
-export const $ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) => element.shadowRoot!.querySelector<T>(selector);
-export const $$ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) => [...element.shadowRoot!.querySelectorAll<T>(selector)];
+export const $ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) =>
+  element.shadowRoot!.querySelector<T>(selector);
+export const $$ = <T extends Element = HTMLElement>(element: PayCheckout, selector: string) => [
+  ...element.shadowRoot!.querySelectorAll<T>(selector),
+];
 
 export function type(element: PayCheckout, field: string, value: string) {
   const input = $<HTMLInputElement>(element, `[data-field="${field}"]`);
@@ -99,6 +140,13 @@ export function expectNone(root: PayCheckout | Element, selector: string) {
 export function emulatePointer(coarse: boolean): () => void {
   const original = window.matchMedia;
   window.matchMedia = (query: string) =>
-    query === '(pointer: coarse)' ? ({ matches: coarse, media: query, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList) : original.call(window, query);
+    query === '(pointer: coarse)'
+      ? ({
+          matches: coarse,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        } as unknown as MediaQueryList)
+      : original.call(window, query);
   return () => void (window.matchMedia = original);
 }

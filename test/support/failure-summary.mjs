@@ -8,7 +8,9 @@ import { relative } from 'node:path';
 export function failureSummaryReporter() {
   /** The failed tests of a suite tree, each with the names of the suites it sits in. */
   const failuresIn = (suite, path = []) => [
-    ...suite.tests.filter((test) => !test.passed && !test.skipped).map((test) => ({ name: [...path, test.name].join(' › '), error: test.error })),
+    ...suite.tests
+      .filter((test) => !test.passed && !test.skipped)
+      .map((test) => ({ name: [...path, test.name].join(' › '), error: test.error })),
     ...suite.suites.flatMap((child) => failuresIn(child, [...path, child.name])),
   ];
   return {

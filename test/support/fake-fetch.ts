@@ -30,7 +30,10 @@ export function fakeFetch(...answers: FakeAnswer[]) {
     while (typeof answer === 'function') answer = await answer(request);
     if (answer instanceof Error) throw answer;
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
-    return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...answer.headers } });
+    return new Response(text, {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
   };
   return { fetch: fetch as typeof globalThis.fetch, requests };
 }

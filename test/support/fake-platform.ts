@@ -17,7 +17,14 @@ export interface PlatformRequest {
 }
 
 export type Answer =
-  | { status?: number; body?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number; hold?: Promise<void> }
+  | {
+      status?: number;
+      body?: unknown;
+      text?: string;
+      headers?: Record<string, string>;
+      delayMs?: number;
+      hold?: Promise<void>;
+    }
   | 'network-error';
 
 export class FakePlatform {
@@ -37,7 +44,8 @@ export class FakePlatform {
 
   install(): this {
     // A fresh platform, a fresh tab: no payin was started in this browser yet.
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith('pay-checkout:started:')) sessionStorage.removeItem(key);
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith('pay-checkout:started:')) sessionStorage.removeItem(key);
     this.original = window.fetch;
     window.fetch = (input, init) => this.handle(input, init);
     return this;
@@ -53,9 +61,20 @@ export class FakePlatform {
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
     const method = init.method ?? 'GET';
     const path = decodeURIComponent(url.pathname.replace(new URL(BASE_URL).pathname, '')) + url.search;
-    this.requests.push({ method, path, url, headers, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, at: performance.now() });
+    this.requests.push({
+      method,
+      path,
+      url,
+      headers,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      at: performance.now(),
+    });
     const queue = this.routes.get(`${method} ${path}`);
-    const answer = queue ? (queue.length > 1 ? queue.shift()! : queue[0]!) : { status: 404, body: { errorCode: 'NOT_FOUND', message: `no route ${method} ${path}` } };
+    const answer = queue
+      ? queue.length > 1
+        ? queue.shift()!
+        : queue[0]!
+      : { status: 404, body: { errorCode: 'NOT_FOUND', message: `no route ${method} ${path}` } };
     const signal = init.signal;
     const aborted = () => Promise.reject(signal?.reason ?? new DOMException('aborted', 'AbortError'));
     if (signal?.aborted) return aborted();
@@ -72,7 +91,10 @@ export class FakePlatform {
     });
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     const text = answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
-    return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...answer.headers } });
+    return new Response(text, {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
   }
 }
 
@@ -91,7 +113,12 @@ export function checkoutToken(idPayin = 'order-1', extra: Record<string, unknown
     merchantCode: 'demo-merchant',
     action: 'PAYIN_CREATE',
     idPayment: idPayin,
-    operations: operations ?? ['POST /payins/!availablePaymentOptions', `POST /payins/${idPayin}`, `GET /payins/${idPayin}`, 'GET /merchant-info'],
+    operations: operations ?? [
+      'POST /payins/!availablePaymentOptions',
+      `POST /payins/${idPayin}`,
+      `GET /payins/${idPayin}`,
+      'GET /merchant-info',
+    ],
     exp: Math.floor(Date.now() / 1000) + 1800,
     iat: Math.floor(Date.now() / 1000),
     ...extra,
@@ -101,7 +128,13 @@ export function checkoutToken(idPayin = 'order-1', extra: Record<string, unknown
 export const OPTIONS_INR = {
   data: [
     { paymentMethodCode: 'UPIQR', paymentOperators: [] },
-    { paymentMethodCode: 'NETBANKING', paymentOperators: [{ code: 'HDFC', name: 'HDFC Bank' }, { code: 'SBI', name: 'State Bank of India' }] },
+    {
+      paymentMethodCode: 'NETBANKING',
+      paymentOperators: [
+        { code: 'HDFC', name: 'HDFC Bank' },
+        { code: 'SBI', name: 'State Bank of India' },
+      ],
+    },
     { paymentMethodCode: 'UPICOLLECT', paymentOperators: [] },
   ],
 };

@@ -31,7 +31,11 @@ const readBody = async (stream) => {
 /** Where this connection reached the test runner: the platform calls the kit back there. */
 function reachable(context) {
   const { localAddress, localPort } = context.req.socket;
-  const host = localAddress.includes(':') ? (localAddress.startsWith('::ffff:') ? localAddress.slice(7) : `[${localAddress}]`) : localAddress;
+  const host = localAddress.includes(':')
+    ? localAddress.startsWith('::ffff:')
+      ? localAddress.slice(7)
+      : `[${localAddress}]`
+    : localAddress;
   return `http://${host}:${localPort}`;
 }
 
@@ -61,11 +65,21 @@ export function createKitServer({ platform }) {
         if (busy > 0) {
           busyLeft.set(key, busy - 1);
           const status = statsOf(key).busy++ % 2 === 0 ? 429 : 503;
-          return Response.json({ errorCode: 'BUSY', message: 'Too many checkouts at once; come back in a second' }, { status, headers: { 'Retry-After': '1' } });
+          return Response.json(
+            { errorCode: 'BUSY', message: 'Too many checkouts at once; come back in a second' },
+            { status, headers: { 'Retry-After': '1' } },
+          );
         }
         busyLeft.set(key, 0);
-        if (query.get('refuse')) return Response.json({ errorCode: 'CHECKOUT_REFUSED', message: 'No checkout for this shopper' }, { status: 403 });
-        return { idPayin: `kit-${key}`, money: { amount: Number(query.get('amount')), currencyCode: query.get('currencyCode') } };
+        if (query.get('refuse'))
+          return Response.json(
+            { errorCode: 'CHECKOUT_REFUSED', message: 'No checkout for this shopper' },
+            { status: 403 },
+          );
+        return {
+          idPayin: `kit-${key}`,
+          money: { amount: Number(query.get('amount')), currencyCode: query.get('currencyCode') },
+        };
       },
     });
   };
@@ -79,10 +93,16 @@ export function createKitServer({ platform }) {
     // The response's close: the shopper left (or it was sent). The request's fires once its body is read.
     context.res.once('close', () => leaving.abort());
     const headers = new Headers();
-    for (const [name, value] of Object.entries(context.headers)) if (typeof value === 'string') headers.set(name, value);
+    for (const [name, value] of Object.entries(context.headers))
+      if (typeof value === 'string') headers.set(name, value);
     headers.set('x-test-reachable', reachable(context));
     const body = ['GET', 'HEAD'].includes(context.method) ? undefined : await readBody(context.req);
-    const request = new Request(`${reachable(context)}${context.url}`, { method: context.method, headers, body, signal: leaving.signal });
+    const request = new Request(`${reachable(context)}${context.url}`, {
+      method: context.method,
+      headers,
+      body,
+      signal: leaving.signal,
+    });
     return (await kits.get(prefix)).fetch(request);
   }
 
@@ -122,9 +142,24 @@ export function createKitServer({ platform }) {
     const money = { amount: 100, currencyCode: 'INR' };
     const token =
       kind === 'broad'
-        ? await issuer.withOperations({ operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/.*', 'GET /payins/.*'], money, validitySecs: 1800 })
-        : await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: kind === 'otherPayin' ? `${idPayin}-other` : idPayin, money, validitySecs: 1800 });
-    const body = { baseUrl: sandbox.url, idPayin, money, merchantName: 'Odd Shop', ...(kind === 'bad' ? {} : { token }) };
+        ? await issuer.withOperations({
+            operations: ['POST /payins/!availablePaymentOptions', 'POST /payins/.*', 'GET /payins/.*'],
+            money,
+            validitySecs: 1800,
+          })
+        : await issuer.byAction({
+            action: 'PAYIN_CREATE',
+            idPayment: kind === 'otherPayin' ? `${idPayin}-other` : idPayin,
+            money,
+            validitySecs: 1800,
+          });
+    const body = {
+      baseUrl: sandbox.url,
+      idPayin,
+      money,
+      merchantName: 'Odd Shop',
+      ...(kind === 'bad' ? {} : { token }),
+    };
     context.status = 201;
     context.body = body;
   }

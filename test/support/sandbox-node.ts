@@ -5,7 +5,13 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMerchantBackend, type MerchantBackendOptions } from '../../demo/merchant/backend.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, MAX_VALIDITY_SECS, type SandboxOptions } from '../../src/sandbox/index.js';
+import {
+  createSandbox,
+  DEMO_MERCHANT_CODE,
+  DEMO_PRIVATE_KEY,
+  MAX_VALIDITY_SECS,
+  type SandboxOptions,
+} from '../../src/sandbox/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';
@@ -19,18 +25,36 @@ export const UNREACHED_CALLBACK_URL = 'http://127.0.0.1:9/api/callbacks';
 
 /** The demo merchant's backend in-process, against `platformUrl`, signing with the committed demo key. */
 export function demoMerchantBackend(platformUrl: string, options: Partial<MerchantBackendOptions> = {}) {
-  return createMerchantBackend({ platformUrl, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey, callbackUrl: () => UNREACHED_CALLBACK_URL, ...options });
+  return createMerchantBackend({
+    platformUrl,
+    merchantCode: DEMO_MERCHANT_CODE,
+    privateKey: demoPrivateKey,
+    callbackUrl: () => UNREACHED_CALLBACK_URL,
+    ...options,
+  });
 }
 
 export async function startSandbox(options: SandboxOptions = {}) {
-  const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 40, callbackRetry: { baseDelayMs: 20 }, ...options });
-  const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: demoPrivateKey });
+  const sandbox = await createSandbox({
+    port: 0,
+    log: false,
+    rateLimit: false,
+    settleDelayMs: 40,
+    callbackRetry: { baseDelayMs: 20 },
+    ...options,
+  });
+  const issuer = createTokenIssuer({
+    baseUrl: sandbox.url,
+    merchantCode: DEMO_MERCHANT_CODE,
+    privateKey: demoPrivateKey,
+  });
   /**
    * A token with general privileges over every platform endpoint (merchant-side use). It lives in
    * sandbox time, which tests move on by hours and days: it lasts the longest the emulator grants
    * (a day), and is minted again once sandbox time comes within a minute of its expiry.
    */
-  const mintAdmin = () => issuer.withOperations({ operations: ['GET /.*', 'POST /.*'], validitySecs: MAX_VALIDITY_SECS });
+  const mintAdmin = () =>
+    issuer.withOperations({ operations: ['GET /.*', 'POST /.*'], validitySecs: MAX_VALIDITY_SECS });
   let adminToken = await mintAdmin();
   let adminExpiresAt = sandbox.clock.now() + (MAX_VALIDITY_SECS - 60) * 1000;
   async function currentAdminToken(): Promise<string> {
@@ -45,9 +69,19 @@ export async function startSandbox(options: SandboxOptions = {}) {
   async function raw(
     method: string,
     path: string,
-    init: { token?: string | null; body?: unknown; text?: string; headers?: Record<string, string>; version?: string | null } = {},
+    init: {
+      token?: string | null;
+      body?: unknown;
+      text?: string;
+      headers?: Record<string, string>;
+      version?: string | null;
+    } = {},
   ) {
-    const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', ...init.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      ...init.headers,
+    };
     const version = init.version === undefined ? '2' : init.version;
     if (version !== null) headers['X-API-Version'] = version;
     const token = init.token === undefined ? await currentAdminToken() : init.token;
@@ -82,7 +116,12 @@ export async function startSandbox(options: SandboxOptions = {}) {
       return adminToken;
     },
     raw,
-    client: (token?: string) => createClient({ baseUrl: sandbox.url, token: token ?? adminToken, fetch: token ? undefined : withCurrentAdmin }),
+    client: (token?: string) =>
+      createClient({
+        baseUrl: sandbox.url,
+        token: token ?? adminToken,
+        fetch: token ? undefined : withCurrentAdmin,
+      }),
     advance: (seconds: number) => raw('POST', '/__sandbox/clock/advance', { body: { seconds } }),
   };
 }
@@ -105,7 +144,9 @@ export function completeMethod(code: string, currencyCode: string, operatorCode?
 
 /** Every (code, currency) pair of the method table. */
 export function tablePairs(currencies: readonly string[]): [TablePayinMethodCode, string][] {
-  return currencies.flatMap((currency) => methodCodesFor(currency).map((code): [TablePayinMethodCode, string] => [code, currency]));
+  return currencies.flatMap((currency) =>
+    methodCodesFor(currency).map((code): [TablePayinMethodCode, string] => [code, currency]),
+  );
 }
 
 export interface ReceivedCallback {
@@ -162,7 +203,12 @@ let counter = 0;
 export const newId = (prefix = 'o') => `${prefix}-${++counter}-${Date.now().toString(36)}`;
 
 /** A payin create request: the money and a method object (UPI QR unless given). */
-export function payin(amount: number, currencyCode = 'INR', method: Record<string, unknown> = { paymentMethodCode: 'UPIQR' }, extra: Record<string, unknown> = {}) {
+export function payin(
+  amount: number,
+  currencyCode = 'INR',
+  method: Record<string, unknown> = { paymentMethodCode: 'UPIQR' },
+  extra: Record<string, unknown> = {},
+) {
   return { paymentRequested: { money: { amount, currencyCode } }, paymentMethod: method, ...extra };
 }
 
@@ -174,4 +220,5 @@ export async function createPayin(t: TestSandbox, body: unknown, id = newId()) {
 export const getPayin = (t: TestSandbox, id: string) => t.raw('GET', `/payins/${encodeURIComponent(id)}`);
 
 /** The fields a 400 answer names, sorted. */
-export const fieldsOf = (answer: { json: { details?: { field: string }[] } }) => (answer.json.details ?? []).map((d) => d.field).sort();
+export const fieldsOf = (answer: { json: { details?: { field: string }[] } }) =>
+  (answer.json.details ?? []).map((d) => d.field).sort();

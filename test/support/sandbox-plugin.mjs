@@ -59,8 +59,18 @@ export function sandboxPlugin(options = {}) {
     const { sandboxModule, server } = await (modules ??= load());
     const { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } = sandboxModule;
     const { createTokenIssuer, checkoutOperations } = server;
-    const sandbox = await createSandbox({ port: 0, log: false, rateLimit: false, settleDelayMs: 400, ...options });
-    const issuer = createTokenIssuer({ baseUrl: sandbox.url, merchantCode: DEMO_MERCHANT_CODE, privateKey: DEMO_PRIVATE_KEY });
+    const sandbox = await createSandbox({
+      port: 0,
+      log: false,
+      rateLimit: false,
+      settleDelayMs: 400,
+      ...options,
+    });
+    const issuer = createTokenIssuer({
+      baseUrl: sandbox.url,
+      merchantCode: DEMO_MERCHANT_CODE,
+      privateKey: DEMO_PRIVATE_KEY,
+    });
     return { sandbox, issuer, checkoutOperations, server, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY };
   };
   let started;
@@ -75,19 +85,30 @@ export function sandboxPlugin(options = {}) {
   let relayStarted;
   const startRelay = async () => {
     const { server } = await platform();
-    const relay = server.createStatusRelay({ bus: server.memoryBus(), allowOrigins: ['*'], heartbeatMs: 1000 });
+    const relay = server.createStatusRelay({
+      bus: server.memoryBus(),
+      allowOrigins: ['*'],
+      heartbeatMs: 1000,
+    });
     const outage = { on: false, streams: new Set() };
     const handle = async (request) => {
       const url = new URL(request.url);
       if (request.method === 'POST' && url.pathname === '/callbacks') return relay.handleCallback(request);
       const match = /^\/payins\/([^/]+)\/events$/.exec(url.pathname);
       if (!match) return new Response('not found', { status: 404 });
-      if (outage.on) return Response.json({ errorCode: 'STATUS_BUS_UNAVAILABLE', message: 'outage' }, { status: 503, headers: { 'Access-Control-Allow-Origin': '*' } });
+      if (outage.on)
+        return Response.json(
+          { errorCode: 'STATUS_BUS_UNAVAILABLE', message: 'outage' },
+          { status: 503, headers: { 'Access-Control-Allow-Origin': '*' } },
+        );
       // A stream the outage can end: the relay ends it when its request's signal aborts.
       const ending = new AbortController();
       outage.streams.add(ending);
       request.signal.addEventListener('abort', () => outage.streams.delete(ending));
-      return relay.handleEvents(new Request(request, { signal: AbortSignal.any([request.signal, ending.signal]) }), decodeURIComponent(match[1]));
+      return relay.handleEvents(
+        new Request(request, { signal: AbortSignal.any([request.signal, ending.signal]) }),
+        decodeURIComponent(match[1]),
+      );
     };
     const http = serve({ fetch: handle, port: 0, hostname: '127.0.0.1' });
     await new Promise((resolve) => http.once('listening', resolve));
@@ -96,7 +117,18 @@ export function sandboxPlugin(options = {}) {
   // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
   // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
   const kit = createKitServer({ platform });
-  async function mint({ idPayin, amount, currencyCode, merchantInfo, externalReference, idTopUp, fxRates, operations, validitySecs = DAY_SECS, own }) {
+  async function mint({
+    idPayin,
+    amount,
+    currencyCode,
+    merchantInfo,
+    externalReference,
+    idTopUp,
+    fxRates,
+    operations,
+    validitySecs = DAY_SECS,
+    own,
+  }) {
     const { issuer, checkoutOperations } = await platform(own);
     const money = amount === undefined ? undefined : { amount: Number(amount), currencyCode };
     const validity = Number(validitySecs);
@@ -105,11 +137,33 @@ export function sandboxPlugin(options = {}) {
     if (operations) return issuer.withOperations({ operations: operations.split(','), money, validitySecs: validity });
     if (idTopUp) {
       const escaped = idTopUp.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-      if (!fxRates) return issuer.byAction({ action: 'WALLET_OPERATION_CREATE', idPayment: idTopUp, money, validitySecs: validity });
-      return issuer.withOperations({ operations: ['POST /topups/!availablePaymentOptions', `POST /topups/${escaped}`, `GET /topups/${escaped}`, 'GET /fx-rates'], money, validitySecs: validity });
+      if (!fxRates)
+        return issuer.byAction({
+          action: 'WALLET_OPERATION_CREATE',
+          idPayment: idTopUp,
+          money,
+          validitySecs: validity,
+        });
+      return issuer.withOperations({
+        operations: [
+          'POST /topups/!availablePaymentOptions',
+          `POST /topups/${escaped}`,
+          `GET /topups/${escaped}`,
+          'GET /fx-rates',
+        ],
+        money,
+        validitySecs: validity,
+      });
     }
     if (merchantInfo || externalReference) {
-      return issuer.withOperations({ operations: checkoutOperations(idPayin, { merchantInfo: Boolean(merchantInfo), externalReference: Boolean(externalReference) }), money, validitySecs: validity });
+      return issuer.withOperations({
+        operations: checkoutOperations(idPayin, {
+          merchantInfo: Boolean(merchantInfo),
+          externalReference: Boolean(externalReference),
+        }),
+        money,
+        validitySecs: validity,
+      });
     }
     return issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money, validitySecs: validity });
   }

@@ -42,7 +42,10 @@ export const BROAD_TOKENS: [name: string, payload: TokenPayload][] = [
   // More of the same family.
   ['two payins: o-1 and o-2', withOperation('GET /payins/o-2')],
   ['idPayment o-2, operations for o-1', { idPayment: 'o-2', operations: own() }],
-  ['by-action WALLET_OPERATION_CREATE (a top-up token)', { action: 'WALLET_OPERATION_CREATE', idPayment: SCOPED_PAYIN }],
+  [
+    'by-action WALLET_OPERATION_CREATE (a top-up token)',
+    { action: 'WALLET_OPERATION_CREATE', idPayment: SCOPED_PAYIN },
+  ],
   ['POST /auth-tokens-by-action', withOperation('POST /auth-tokens-by-action')],
   ['alternation GET /payins/o-1|GET /balances', withOperation('GET /payins/o-1|GET /balances')],
   ['escape class GET /payins/o-\\d', withOperation('GET /payins/o-\\d')],
@@ -58,6 +61,14 @@ export const SCOPED_TOKENS: [name: string, payload: TokenPayload, idPayin: strin
   ['by-action claims only (PAYIN_CREATE)', { action: 'PAYIN_CREATE', idPayment: SCOPED_PAYIN }, SCOPED_PAYIN],
   ['by-action claims only (PAYIN_INFO)', { action: 'PAYIN_INFO', idPayment: SCOPED_PAYIN }, SCOPED_PAYIN],
   ['idPayment only', { idPayment: SCOPED_PAYIN }, SCOPED_PAYIN],
-  ['lower-case methods of literal paths', { operations: ['post /payins/o-1', 'get /payins/o-1', 'Get /merchant-info'] }, SCOPED_PAYIN],
-  ['a hand-escaped id', { operations: ['POST /payins/order\\.2026\\.11', 'GET /payins/order\\.2026\\.11'] }, 'order.2026.11'],
+  [
+    'lower-case methods of literal paths',
+    { operations: ['post /payins/o-1', 'get /payins/o-1', 'Get /merchant-info'] },
+    SCOPED_PAYIN,
+  ],
+  [
+    'a hand-escaped id',
+    { operations: ['POST /payins/order\\.2026\\.11', 'GET /payins/order\\.2026\\.11'] },
+    'order.2026.11',
+  ],
 ];

@@ -1,7 +1,10 @@
 import * as z from 'zod/mini';
 import '../zod.js';
 
-export const currencyPairSchema = z.looseObject({ baseCurrencyCode: z.string(), quoteCurrencyCode: z.string() });
+export const currencyPairSchema = z.looseObject({
+  baseCurrencyCode: z.string(),
+  quoteCurrencyCode: z.string(),
+});
 export type CurrencyPair = z.infer<typeof currencyPairSchema>;
 
 /** How much quote currency buys one unit of base; buyRate when the platform buys base, sellRate when it sells. */

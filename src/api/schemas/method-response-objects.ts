@@ -6,9 +6,16 @@ import { paymentMethodResponseSchema } from './method-responses.js';
 import type { PayinMethodCode } from './method-table.js';
 
 const responseOf = <C extends PayinMethodCode, S extends z.core.$ZodLooseShape>(code: C, mandatory: S = {} as S) =>
-  z.looseObject({ ...paymentMethodResponseSchema.def.shape, paymentMethodCode: z.literal(code), ...mandatory });
+  z.looseObject({
+    ...paymentMethodResponseSchema.def.shape,
+    paymentMethodCode: z.literal(code),
+    ...mandatory,
+  });
 
-const accountCustomerWithName = z.looseObject({ ...accountCustomerSchema.def.shape, accountName: z.string() });
+const accountCustomerWithName = z.looseObject({
+  ...accountCustomerSchema.def.shape,
+  accountName: z.string(),
+});
 
 export const absaPayMethodResponseSchema = responseOf('ABSA_PAY');
 export const capitecPayMethodResponseSchema = responseOf('CAPITEC_PAY');
@@ -19,7 +26,9 @@ export const codePaymentMethodResponseSchema = responseOf('CODE_PAYMENT', {
   emailAddress: z.string(),
   paymentLocationCustomer: paymentLocationResponseSchema,
 });
-export const cryptoOfflineMethodResponseSchema = responseOf('CRYPTO_OFFLINE', { paymentOperator: paymentOperatorSchema });
+export const cryptoOfflineMethodResponseSchema = responseOf('CRYPTO_OFFLINE', {
+  paymentOperator: paymentOperatorSchema,
+});
 export const duitNowMethodResponseSchema = responseOf('DUITNOW');
 export const eWalletMethodResponseSchema = responseOf('EWALLET');
 export const fpxMethodResponseSchema = responseOf('FPX');
@@ -81,5 +90,8 @@ export const PAYIN_METHOD_RESPONSE_OBJECTS = {
 
 /** Response schema per method code: what a complete response for that code must carry. */
 export const METHOD_RESPONSE_SCHEMAS = Object.fromEntries(
-  Object.values(PAYIN_METHOD_RESPONSE_OBJECTS).map((schema) => [schema.def.shape.paymentMethodCode.def.values[0], schema]),
+  Object.values(PAYIN_METHOD_RESPONSE_OBJECTS).map((schema) => [
+    schema.def.shape.paymentMethodCode.def.values[0],
+    schema,
+  ]),
 ) as Readonly<Record<PayinMethodCode, z.ZodMiniType>>;

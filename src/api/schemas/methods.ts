@@ -6,7 +6,12 @@
  */
 import * as z from 'zod/mini';
 import { nonEmpty, opt } from '../zod.js';
-import { accountRequestSchema, customerNameSchema, externalReferenceSchema, paymentLocationSchema } from './request-common.js';
+import {
+  accountRequestSchema,
+  customerNameSchema,
+  externalReferenceSchema,
+  paymentLocationSchema,
+} from './request-common.js';
 import type { PayinMethodCode } from './method-table.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -40,8 +45,12 @@ export const absaPayMethodSchema = method('ABSA_PAY', {
 });
 export const capitecPayMethodSchema = method('CAPITEC_PAY', { customerName: opt(customerNameLastSchema) });
 /** The table lists NEDBANK_DIRECT_EFT with CapitecPayMethod's shape. */
-export const nedbankDirectEftMethodSchema = method('NEDBANK_DIRECT_EFT', { customerName: opt(customerNameLastSchema) });
-export const codePaymentMethodSchema = method('CODE_PAYMENT', { paymentLocation: opt(paymentLocationSchema) });
+export const nedbankDirectEftMethodSchema = method('NEDBANK_DIRECT_EFT', {
+  customerName: opt(customerNameLastSchema),
+});
+export const codePaymentMethodSchema = method('CODE_PAYMENT', {
+  paymentLocation: opt(paymentLocationSchema),
+});
 export const cryptoOfflineMethodSchema = method('CRYPTO_OFFLINE', {});
 export const duitNowMethodSchema = method('DUITNOW', {});
 export const eWalletMethodSchema = method('EWALLET', {});

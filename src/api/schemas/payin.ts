@@ -38,7 +38,6 @@ export const PAYIN_REJECTION_CODES = [
 ] as const;
 export type PayinRejectionCode = (typeof PAYIN_REJECTION_CODES)[number];
 
-
 const paymentRequestedResponseSchema = z.looseObject({ money: moneyResponseSchema });
 
 /** Response of POST /payins/{idPayin}. */

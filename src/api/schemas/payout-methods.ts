@@ -10,7 +10,11 @@ export const PAYOUT_ACCOUNT_TYPES: Readonly<Record<string, readonly string[]>> =
   JPY: ['private', 'corporate', 'general', 'current'],
 };
 
-const payoutAccountSchema = z.object({ ...accountRequestSchema.def.shape, bankCode: opt(z.string()), bankBranch: opt(z.string()) });
+const payoutAccountSchema = z.object({
+  ...accountRequestSchema.def.shape,
+  bankCode: opt(z.string()),
+  bankBranch: opt(z.string()),
+});
 
 const payoutMethod = <C extends string, S extends z.core.$ZodLooseShape>(code: C, extra: S) =>
   z.extend(
@@ -24,12 +28,24 @@ const payoutMethod = <C extends string, S extends z.core.$ZodLooseShape>(code: C
     extra,
   );
 
-export const bankTransferMethodSchema = payoutMethod('BANK_TRANSFER', { identifyingReference: opt(z.string()) });
-export const walletTransferMethodSchema = payoutMethod('WALLET_TRANSFER', { customerName: opt(customerNameFirstLastSchema) });
-export const nedbankDirectEftPayoutMethodSchema = payoutMethod('NEDBANK_DIRECT_EFT', { customerName: opt(customerNameLastSchema) });
-export const payShapPayoutMethodSchema = payoutMethod('PAYSHAP', { customerName: opt(customerNameLastSchema) });
-export const emailTransferMethodSchema = payoutMethod('EMAIL_TRANSFER', { emailAddress: z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/)) });
-export const phoneNumberTransferMethodSchema = payoutMethod('PHONE_NUMBER_TRANSFER', { phoneNumber: nonEmpty() });
+export const bankTransferMethodSchema = payoutMethod('BANK_TRANSFER', {
+  identifyingReference: opt(z.string()),
+});
+export const walletTransferMethodSchema = payoutMethod('WALLET_TRANSFER', {
+  customerName: opt(customerNameFirstLastSchema),
+});
+export const nedbankDirectEftPayoutMethodSchema = payoutMethod('NEDBANK_DIRECT_EFT', {
+  customerName: opt(customerNameLastSchema),
+});
+export const payShapPayoutMethodSchema = payoutMethod('PAYSHAP', {
+  customerName: opt(customerNameLastSchema),
+});
+export const emailTransferMethodSchema = payoutMethod('EMAIL_TRANSFER', {
+  emailAddress: z.string().check(z.regex(/^[^\s@]+@[^\s@]+$/)),
+});
+export const phoneNumberTransferMethodSchema = payoutMethod('PHONE_NUMBER_TRANSFER', {
+  phoneNumber: nonEmpty(),
+});
 export const randomKeyTransferMethodSchema = payoutMethod('RANDOM_KEY_TRANSFER', { randomKey: nonEmpty() });
 export const taxPayerIdTransferMethodSchema = payoutMethod('TAX_PAYER_ID_TRANSFER', { taxId: nonEmpty() });
 

@@ -14,20 +14,26 @@ export function checkPayoutMethod(method: PayoutMethod, currencyCode: string): {
     if (present === undefined || present === '') issues.push({ path, message: `${path.join('.')} is required ${why}` });
   };
   const accountType = method.account?.accountType;
-  if (['MXN', 'COP'].includes(currencyCode)) need(accountType, ['account', 'accountType'], `for ${currencyCode} payouts`);
+  if (['MXN', 'COP'].includes(currencyCode))
+    need(accountType, ['account', 'accountType'], `for ${currencyCode} payouts`);
   const allowedTypes = PAYOUT_ACCOUNT_TYPES[currencyCode];
   if (accountType && allowedTypes && !allowedTypes.includes(accountType)) {
-    issues.push({ path: ['account', 'accountType'], message: `account.accountType must be one of ${allowedTypes.join(', ')} for ${currencyCode}` });
+    issues.push({
+      path: ['account', 'accountType'],
+      message: `account.accountType must be one of ${allowedTypes.join(', ')} for ${currencyCode}`,
+    });
   }
   if (method.paymentMethodCode === 'BANK_TRANSFER') {
-    if (['ARS', 'COP'].includes(currencyCode)) need(method.identifyingReference, ['identifyingReference'], `for ${currencyCode} bank transfers`);
+    if (['ARS', 'COP'].includes(currencyCode))
+      need(method.identifyingReference, ['identifyingReference'], `for ${currencyCode} bank transfers`);
     if (currencyCode === 'COP') need(method.phoneNumber, ['phoneNumber'], 'for COP bank transfers');
     if (currencyCode === 'GHS') need(method.account?.bankBranch, ['account', 'bankBranch'], 'for GHS bank transfers');
   }
   if (method.paymentMethodCode === 'WALLET_TRANSFER' && WALLET_CURRENCIES.includes(currencyCode)) {
     need(method.phoneNumber, ['phoneNumber'], `for ${currencyCode} wallet transfers`);
     need(method.account?.accountName, ['account', 'accountName'], `for ${currencyCode} wallet transfers`);
-    if (['TZS', 'ZMW'].includes(currencyCode)) need(method.paymentOperatorCode, ['paymentOperatorCode'], `for ${currencyCode} wallet transfers`);
+    if (['TZS', 'ZMW'].includes(currencyCode))
+      need(method.paymentOperatorCode, ['paymentOperatorCode'], `for ${currencyCode} wallet transfers`);
   }
   return issues;
 }
@@ -42,7 +48,12 @@ export const payoutCreateRequestSchema = z
   .check(
     z.superRefine((request, ctx) => {
       for (const issue of checkPayoutMethod(request.paymentMethod, request.paymentRequested.money.currencyCode)) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['paymentMethod', ...issue.path], input: request });
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['paymentMethod', ...issue.path],
+          input: request,
+        });
       }
     }),
   );
@@ -52,7 +63,9 @@ export const payoutCreateResponseSchema = z.looseObject({
   idPayment: z.string(),
   reference: opt(z.string()),
   paymentRequested: opt(z.looseObject({ money: moneyResponseSchema })),
-  paymentMethodResponse: opt(z.looseObject({ ...paymentMethodResponseSchema.def.shape, paymentMethodCode: opt(z.string()) })),
+  paymentMethodResponse: opt(
+    z.looseObject({ ...paymentMethodResponseSchema.def.shape, paymentMethodCode: opt(z.string()) }),
+  ),
 });
 export type PayoutCreateResponse = z.infer<typeof payoutCreateResponseSchema>;
 

@@ -11,7 +11,9 @@ import { amountProblem } from '../money.js';
  * Currency codes are fiat (ISO 4217, three letters) or crypto (USDT, USDC, …), so the shape is
  * upper-case letters and digits, 3 to 6 long. Responses are looser: any non-empty string.
  */
-export const currencyCodeSchema = z.string().check(z.regex(CURRENCY_CODE_PATTERN, 'must be an upper-case currency code such as INR or USDT'));
+export const currencyCodeSchema = z
+  .string()
+  .check(z.regex(CURRENCY_CODE_PATTERN, 'must be an upper-case currency code such as INR or USDT'));
 
 /**
  * An amount is a JSON number. What makes it acceptable depends on its currency (decimals), so the
@@ -33,7 +35,9 @@ export type Money = z.infer<typeof moneySchema>;
 
 /** Account as sent in a request. Which attributes are mandatory depends on the method and currency. */
 export const accountRequestSchema = z.object({
-  accountName: opt(z.string().check(z.regex(/^[\p{L}\p{M}\p{N} .'\-]*$/u, 'may contain only letters, numbers and spaces'))),
+  accountName: opt(
+    z.string().check(z.regex(/^[\p{L}\p{M}\p{N} .'-]*$/u, 'may contain only letters, numbers and spaces')),
+  ),
   accountNumber: opt(z.string()),
   accountType: opt(z.string()),
 });

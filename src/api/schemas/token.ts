@@ -21,7 +21,9 @@ const tokenRequestBase = {
 /** POST /auth-tokens */
 export const authTokenRequestSchema = z.object({
   ...tokenRequestBase,
-  operations: z.array(z.string().check(z.regex(/^[A-Z]+ \/\S*$/, 'must be an HTTP method, a space and a path'))).check(z.minLength(1)),
+  operations: z
+    .array(z.string().check(z.regex(/^[A-Z]+ \/\S*$/, 'must be an HTTP method, a space and a path')))
+    .check(z.minLength(1)),
 });
 export type AuthTokenRequest = z.infer<typeof authTokenRequestSchema>;
 
@@ -29,11 +31,15 @@ export type AuthTokenRequest = z.infer<typeof authTokenRequestSchema>;
 export const authTokenByActionRequestSchema = z.object({
   ...tokenRequestBase,
   action: z.enum(TOKEN_ACTIONS),
-  idPayment: z.string().check(z.regex(/^[^/\s?#]{1,128}$/, 'must be 1 to 128 characters with no spaces, "/", "?" or "#"')),
+  idPayment: z
+    .string()
+    .check(z.regex(/^[^/\s?#]{1,128}$/, 'must be 1 to 128 characters with no spaces, "/", "?" or "#"')),
   settlementMethodPaymentMethodCode: opt(z.literal('CRYPTO_TRANSFER')),
   settlementMethodPaymentOperatorCode: opt(z.literal('TRC20')),
   /** Spelled so in the document. A TRON address. */
-  settlementMethodAcccountNumber: opt(z.string().check(z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON address'))),
+  settlementMethodAcccountNumber: opt(
+    z.string().check(z.regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON address')),
+  ),
 });
 export type AuthTokenByActionRequest = z.infer<typeof authTokenByActionRequestSchema>;
 

@@ -36,7 +36,12 @@ export const topUpCreateRequestSchema = z
   .check(
     z.superRefine((request, ctx) => {
       for (const issue of checkPaymentMethod(request.paymentMethod, customerCurrencyOf(request.topUpRequested))) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: ['paymentMethod', ...issue.field.split('.')], input: request });
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['paymentMethod', ...issue.field.split('.')],
+          input: request,
+        });
       }
     }),
   );

@@ -15,7 +15,11 @@ import type { CheckoutClient } from '../../api/checkout-client.js';
 import { PlatformError, isPlatformError } from '../../api/errors.js';
 import { isRateValid, quoteTopUp, topUpQuoteProblem, type TopUpQuote } from '../../api/fx.js';
 import { fxRatesResponseSchema, type FxRate } from '../../api/schemas/fx.js';
-import { availableOptionsResponseSchema, merchantInfoResponseSchema, type AvailableOptionsRequest } from '../../api/schemas/options.js';
+import {
+  availableOptionsResponseSchema,
+  merchantInfoResponseSchema,
+  type AvailableOptionsRequest,
+} from '../../api/schemas/options.js';
 import type { Payin, PayinCreateRequest, PayinDetailResponse } from '../../api/index.js';
 import { topUpResponseSchema, type TopUpResponse } from '../../api/schemas/topup-response.js';
 import { topUpPaths, topUpTokenPermits } from '../../api/topup-token.js';
@@ -99,15 +103,22 @@ export class TopUpFlow {
   createClient(options: ClientOptions): CheckoutClient {
     const { request } = createTransport(options);
     return {
-      getAvailablePaymentOptions: (body: AvailableOptionsRequest, call?: CallOptions) => request('POST', topUpPaths.options(), availableOptionsResponseSchema, body, call),
-      getMerchantInfo: (call?: CallOptions) => request('GET', topUpPaths.merchantInfo(), merchantInfoResponseSchema, undefined, call),
+      getAvailablePaymentOptions: (body: AvailableOptionsRequest, call?: CallOptions) =>
+        request('POST', topUpPaths.options(), availableOptionsResponseSchema, body, call),
+      getMerchantInfo: (call?: CallOptions) =>
+        request('GET', topUpPaths.merchantInfo(), merchantInfoResponseSchema, undefined, call),
       createPayin: async (id: string, body: PayinCreateRequest, call?: CallOptions) => {
         await this.recheck(call?.signal);
-        return request('POST', topUpPaths.topUp(id), topUpResponseSchema, this.topUpRequest(body), call).then((t) => this.asPayin(t, true));
+        return request('POST', topUpPaths.topUp(id), topUpResponseSchema, this.topUpRequest(body), call).then((t) =>
+          this.asPayin(t, true),
+        );
       },
-      getPayin: (id: string, call?: CallOptions) => request('GET', topUpPaths.topUp(id), topUpResponseSchema, undefined, call).then((t) => this.asPayin(t, false)),
-      getPayinAccounts: () => Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no accounts request' })),
-      setExternalReference: () => Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no external reference request' })),
+      getPayin: (id: string, call?: CallOptions) =>
+        request('GET', topUpPaths.topUp(id), topUpResponseSchema, undefined, call).then((t) => this.asPayin(t, false)),
+      getPayinAccounts: () =>
+        Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no accounts request' })),
+      setExternalReference: () =>
+        Promise.reject(new PlatformError({ code: 'FORBIDDEN', message: 'A top-up has no external reference request' })),
     } as unknown as CheckoutClient;
   }
 
@@ -125,7 +136,11 @@ export class TopUpFlow {
     const state = this.state;
     // The read also told the platform's time: a quote it shows past its validUpTo is not paid on, even with the same numbers.
     const same =
-      state.kind === 'quoted' && before && isRateValid(before.validUpTo, this.now) && state.quote.moneyProvided.amount === before.moneyProvided.amount && state.quote.moneyRequired.amount === before.moneyRequired.amount;
+      state.kind === 'quoted' &&
+      before &&
+      isRateValid(before.validUpTo, this.now) &&
+      state.quote.moneyProvided.amount === before.moneyProvided.amount &&
+      state.quote.moneyRequired.amount === before.moneyRequired.amount;
     if (same) return void (this.quoted = state.quote);
     this.refreshed = true;
     setTimeout(() => {
@@ -133,7 +148,11 @@ export class TopUpFlow {
       if (notice?.kind === 'error' && notice.code === 'QUOTE_EXPIRED') this.host.form.notice = undefined;
       this.host.requestUpdate();
     });
-    throw new PlatformError({ code: 'QUOTE_EXPIRED', retryable: true, message: 'The quote expired or changed before the create: the fresh quote is shown' });
+    throw new PlatformError({
+      code: 'QUOTE_EXPIRED',
+      retryable: true,
+      message: 'The quote expired or changed before the create: the fresh quote is shown',
+    });
   }
 
   /** The quote was refreshed at the customer's pay: the view says so until the next choice. */
@@ -165,13 +184,25 @@ export class TopUpFlow {
         ? `idTopUp ${topUp.idTopUp}`
         : !topUp.paymentMethodResponse || !topUp.moneyProvided || !topUp.moneyRequired
           ? 'no paymentMethodResponse, moneyProvided or moneyRequired'
-          : topUp.moneyProvided.currencyCode !== currencies.provided || topUp.moneyRequired.currencyCode !== currencies.required
+          : topUp.moneyProvided.currencyCode !== currencies.provided ||
+              topUp.moneyRequired.currencyCode !== currencies.required
             ? `${topUp.moneyProvided.currencyCode} to ${topUp.moneyRequired.currencyCode}`
             : (amount !== undefined || created) && stated?.amount !== (amount ?? this.quoted?.[mode].amount)
               ? `${stated?.amount} ${stated?.currencyCode} stated`
               : undefined;
-    if (problem) throw new PlatformError({ code: 'BAD_RESPONSE', retryable: true, message: `The platform answered about another top-up (${problem}) than ${config.idPayin}` });
-    return { ...topUp, paymentRequested: { money: topUp.moneyProvided! }, paymentMethodResponse: topUp.paymentMethodResponse!, status: topUp.status!, [RECORD]: topUp } as TopUpAsPayin;
+    if (problem)
+      throw new PlatformError({
+        code: 'BAD_RESPONSE',
+        retryable: true,
+        message: `The platform answered about another top-up (${problem}) than ${config.idPayin}`,
+      });
+    return {
+      ...topUp,
+      paymentRequested: { money: topUp.moneyProvided! },
+      paymentMethodResponse: topUp.paymentMethodResponse!,
+      status: topUp.status!,
+      [RECORD]: topUp,
+    } as TopUpAsPayin;
   }
 
   /**
@@ -179,25 +210,50 @@ export class TopUpFlow {
    * handed-in one), then the options for the customer's money, the top-up itself when it may
    * exist, and the merchant's name when the token permits it.
    */
-  async start(client: CheckoutClient, config: CheckoutConfig, signal: AbortSignal, start: StartInput): Promise<StartResult> {
+  async start(
+    client: CheckoutClient,
+    config: CheckoutConfig,
+    signal: AbortSignal,
+    start: StartInput,
+  ): Promise<StartResult> {
     const call = { signal, retry: this.patientRetry(start.onRetry) };
     const { idPayin: id } = config;
     // Started in this tab (a reload) or not: a fresh top-up is not read before it is created.
-    const existing = wasStartedHere(config) && this.permits('GET', topUpPaths.topUp(id)) ? client.getPayin(id, call) : Promise.reject(undefined);
-    const merchant = !config.merchantName && this.permits('GET', topUpPaths.merchantInfo()) ? client.getMerchantInfo({ signal }) : Promise.reject(undefined);
+    const existing =
+      wasStartedHere(config) && this.permits('GET', topUpPaths.topUp(id))
+        ? client.getPayin(id, call)
+        : Promise.reject(undefined);
+    const merchant =
+      !config.merchantName && this.permits('GET', topUpPaths.merchantInfo())
+        ? client.getMerchantInfo({ signal })
+        : Promise.reject(undefined);
     existing.catch(() => undefined);
     merchant.catch(() => undefined);
     const rates = await this.loadRates(signal);
     if (rates) return { kind: 'error', error: rates };
     const [options, payin, info] = await Promise.allSettled([
-      start.options ?? client.getAvailablePaymentOptions({ money: { amount: this.optionsAmount(), currencyCode: config.money.currencyCode } }, call),
+      start.options ??
+        client.getAvailablePaymentOptions(
+          { money: { amount: this.optionsAmount(), currencyCode: config.money.currencyCode } },
+          call,
+        ),
       existing,
       merchant,
     ]);
     if (signal.aborted) throw signal.reason;
     const merchantName = info.status === 'fulfilled' ? info.value.channelInfo.name : undefined;
     if (payin.status === 'fulfilled') return { kind: 'resume', payin: payin.value, merchantName };
-    if (options.status === 'rejected') return { kind: 'error', error: isPlatformError(options.reason) ? options.reason : new PlatformError({ code: 'BAD_RESPONSE', message: String(options.reason), cause: options.reason }) };
+    if (options.status === 'rejected')
+      return {
+        kind: 'error',
+        error: isPlatformError(options.reason)
+          ? options.reason
+          : new PlatformError({
+              code: 'BAD_RESPONSE',
+              message: String(options.reason),
+              cause: options.reason,
+            }),
+      };
     return { kind: 'select', options: options.value, merchantName };
   }
 
@@ -207,7 +263,9 @@ export class TopUpFlow {
     if (state.kind === 'quoted') return state.quote.moneyProvided.amount;
     const { topUp } = this.config!;
     const fallback = topUp.min ?? Math.min(...topUp.presets, Infinity);
-    const quote = Number.isFinite(fallback) ? quoteTopUp(topUp.mode, fallback, topUp.currencies, this.rates) : undefined;
+    const quote = Number.isFinite(fallback)
+      ? quoteTopUp(topUp.mode, fallback, topUp.currencies, this.rates)
+      : undefined;
     return quote && quote.moneyProvided.amount > 0 ? quote.moneyProvided.amount : 1;
   }
 
@@ -223,7 +281,8 @@ export class TopUpFlow {
       const read = (base: string, quote: string) => this.readRates(base, quote, signal);
       try {
         let rates = (await Promise.all([read(required, provided), read(provided, required)])).flat();
-        if (!quoteTopUp('moneyProvided', 1, { provided, required }, rates)) rates = [...rates, ...(await Promise.all([read('USD', provided), read('USD', required)])).flat()];
+        if (!quoteTopUp('moneyProvided', 1, { provided, required }, rates))
+          rates = [...rates, ...(await Promise.all([read('USD', provided), read('USD', required)])).flat()];
         this.useRates(rates);
         return undefined;
       } catch (error) {
@@ -243,10 +302,21 @@ export class TopUpFlow {
 
   private readRates(base: string, quote: string, signal: AbortSignal): Promise<FxRate[]> {
     const config = this.config!;
-    const { request } = createTransport({ baseUrl: config.baseUrl, token: config.token, apiVersion: config.apiVersion, onServerTime: (server, local) => this.host.clock.observe(server, local) });
+    const { request } = createTransport({
+      baseUrl: config.baseUrl,
+      token: config.token,
+      apiVersion: config.apiVersion,
+      onServerTime: (server, local) => this.host.clock.observe(server, local),
+    });
     const query = new URLSearchParams({ baseCurrencyCode: base, quoteCurrencyCode: quote });
-    return request('GET', `${topUpPaths.fxRates()}?${query}`, fxRatesResponseSchema, undefined, { signal, retry: this.patientRetry() }).then((answer) =>
-      answer.data.filter((rate) => rate.baseCurrencyCode === base && rate.quoteCurrencyCode === quote && rate.buyRate > 0 && rate.sellRate > 0),
+    return request('GET', `${topUpPaths.fxRates()}?${query}`, fxRatesResponseSchema, undefined, {
+      signal,
+      retry: this.patientRetry(),
+    }).then((answer) =>
+      answer.data.filter(
+        (rate) =>
+          rate.baseCurrencyCode === base && rate.quoteCurrencyCode === quote && rate.buyRate > 0 && rate.sellRate > 0,
+      ),
     );
   }
 
@@ -344,9 +414,18 @@ export class TopUpFlow {
   detail(detail: object): object {
     if (!('payin' in detail)) return detail;
     const { payin, idPayin, ...rest } = detail as { payin: Payin; idPayin?: string };
-    return { kind: 'topup', ...rest, ...(idPayin === undefined ? {} : { idTopUp: idPayin }), topUp: topUpOf(payin) ?? payin };
+    return {
+      kind: 'topup',
+      ...rest,
+      ...(idPayin === undefined ? {} : { idTopUp: idPayin }),
+      topUp: topUpOf(payin) ?? payin,
+    };
   }
 }
 
 /** A PayErrorDetail for a quote that cannot be had. */
-export const quoteError = (message: string): PayErrorDetail => ({ code: 'FX_RATE_UNAVAILABLE', message, retryable: true });
+export const quoteError = (message: string): PayErrorDetail => ({
+  code: 'FX_RATE_UNAVAILABLE',
+  message,
+  retryable: true,
+});

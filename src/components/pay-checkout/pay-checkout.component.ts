@@ -23,13 +23,30 @@ import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 export type { CheckoutState, PaySubmitResult };
 
 /** The top-up attributes (CONTRACT §5), as properties: declared after the class, in one loop. */
-const TOP_UP = ['kind', 'topupId', 'creditAmount', 'creditCurrency', 'amountPresets', 'minAmount', 'maxAmount', 'fxRate'] as const;
+const TOP_UP = [
+  'kind',
+  'topupId',
+  'creditAmount',
+  'creditCurrency',
+  'amountPresets',
+  'minAmount',
+  'maxAmount',
+  'fxRate',
+] as const;
 
 /**
  * Attributes whose change means another payment: the checkout starts again. A fresh `fxRate` is
  * not one: the quote reads it as it is set.
  */
-const IDENTITY = ['baseUrl', 'payinId', 'amount', 'currencyCode', 'apiVersion', 'checkoutUrl', ...TOP_UP.slice(0, 7)] as const;
+const IDENTITY = [
+  'baseUrl',
+  'payinId',
+  'amount',
+  'currencyCode',
+  'apiVersion',
+  'checkoutUrl',
+  ...TOP_UP.slice(0, 7),
+] as const;
 
 /**
  * The whole direct payin flow for one payment: options, the method's form, creation, the
@@ -130,7 +147,8 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'email-address' }) emailAddress?: string;
   @property({ attribute: 'phone-number' }) phoneNumber?: string;
   /** `"false"`: supplied customer data is shown read-only. */
-  @property({ attribute: 'allow-customer-data-change', converter: booleanString(true) }) allowCustomerDataChange = true;
+  @property({ attribute: 'allow-customer-data-change', converter: booleanString(true) })
+  allowCustomerDataChange = true;
   @property({ attribute: 'external-provider-code' }) externalProviderCode?: string;
   @property({ attribute: 'postal-code' }) postalCode?: string;
   @property() city?: string;
@@ -183,10 +201,18 @@ export class PayCheckout extends LitElement {
 
   // For tests and tools, read-only: whether the payin views have loaded, why polling stopped, the
   // method chosen. setValue() sets a field as the customer typing it would.
-  get views(): CheckoutSession['views'] { return this.session?.views ?? 'idle'; }
-  get pollStopped(): FollowStop | undefined { return this.session?.follow?.stopped; }
-  get selectedCode(): string | undefined { return this.session?.form.selectedCode; }
-  setValue(field: MethodField, value: string): void { this.session?.setValue(field, value); }
+  get views(): CheckoutSession['views'] {
+    return this.session?.views ?? 'idle';
+  }
+  get pollStopped(): FollowStop | undefined {
+    return this.session?.follow?.stopped;
+  }
+  get selectedCode(): string | undefined {
+    return this.session?.form.selectedCode;
+  }
+  setValue(field: MethodField, value: string): void {
+    this.session?.setValue(field, value);
+  }
 
   /**
    * Validates as the pay button does (the problems shown, the first focused), then creates the
@@ -242,7 +268,10 @@ export class PayCheckout extends LitElement {
     // it starts again when it is connected again, not before.
     if (!this.isConnected) return;
     const tokenChanged = changed.has('token');
-    if (this.startedFor !== this.identity() || ((tokenChanged || changed.has('fetchCheckout')) && (this.state === 'error' || this.state === 'loading'))) {
+    if (
+      this.startedFor !== this.identity() ||
+      ((tokenChanged || changed.has('fetchCheckout')) && (this.state === 'error' || this.state === 'loading'))
+    ) {
       this.restart();
     } else if (tokenChanged && this.token) {
       // A fresh token for the same payment (e.g. the old one expired): used from now on.
@@ -291,7 +320,8 @@ export class PayCheckout extends LitElement {
       return this.requestUpdate();
     }
     if (report.name === 'pay-status') this.announcement = statusText(this.l, report.detail.status);
-    if (report.name === 'pay-expired') void moreWords(this.localize.tag).then(() => (this.announcement = this.l.term('expired')));
+    if (report.name === 'pay-expired')
+      void moreWords(this.localize.tag).then(() => (this.announcement = this.l.term('expired')));
     this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
@@ -314,20 +344,34 @@ export class PayCheckout extends LitElement {
   }
 
   /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
-  private readonly wordsHere = (code: string | undefined): boolean => !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
+  private readonly wordsHere = (code: string | undefined): boolean =>
+    !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
 
   protected override render() {
     const { l, state, session } = this;
     if (!session) return;
-    const host: ViewHost = { session, l, allowCustomerDataChange: this.allowCustomerDataChange, showDeepLink: this.showDeepLink, submitButton: this.submitButton, topUp: this.topUpViews, announce: (text) => (this.announcement = text), retry: this.restart };
+    const host: ViewHost = {
+      session,
+      l,
+      allowCustomerDataChange: this.allowCustomerDataChange,
+      showDeepLink: this.showDeepLink,
+      submitButton: this.submitButton,
+      topUp: this.topUpViews,
+      announce: (text) => (this.announcement = text),
+      retry: this.restart,
+    };
     const body =
       state === 'loading'
         ? renderLoading(host)
         : state === 'error'
-          ? moreWordsHere(this.l.locale) ? renderError(host) : renderLoading(host)
+          ? moreWordsHere(this.l.locale)
+            ? renderError(host)
+            : renderLoading(host)
           : state === 'select' || state === 'submitting'
             ? // The chosen method's words and view, fetched while the form is filled: here by the time its payin is.
-              (this.wordsHere(session.form.selectedCode), this.paymentViews?.viewsHere(session.form.selectedCode), renderSelect(host))
+              (this.wordsHere(session.form.selectedCode),
+              this.paymentViews?.viewsHere(session.form.selectedCode),
+              renderSelect(host))
             : this.renderPayin(host);
     return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
       ${body}
@@ -342,5 +386,8 @@ export class PayCheckout extends LitElement {
  * own code loads lazily. The class's JSDoc lists them for the manifest.
  */
 for (const name of TOP_UP) {
-  PayCheckout.createProperty(name, { attribute: name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), type: /Am/.test(name) ? Number : String });
+  PayCheckout.createProperty(name, {
+    attribute: name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
+    type: /Am/.test(name) ? Number : String,
+  });
 }

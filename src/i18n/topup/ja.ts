@@ -17,7 +17,8 @@ const terms: TopUpTranslation = {
   quoteExpired: '見積もりの有効期限が切れました。お支払いの前に新しいレートが必要です。',
   quoteRefreshed: 'お支払いの前に為替レートが更新されました。新しい見積もりを確認してからお支払いください。',
   refreshQuote: '新しいレートを取得',
-  noRate: 'このチャージの為替レートが取得できないため、見積もりを表示できません。しばらくしてからもう一度お試しください。',
+  noRate:
+    'このチャージの為替レートが取得できないため、見積もりを表示できません。しばらくしてからもう一度お試しください。',
   rateChanged: (amount: string) => `レートが変わりました：お支払いは見積もり額ではなく${amount}です。`,
   creditChanged: (amount: string) => `レートが変わりました：受取額は見積もり額ではなく${amount}です。`,
   pendingCredit: (amount: string) => `お支払いが届きしだい、${amount}が残高に追加されます。`,

@@ -17,7 +17,8 @@ const terms: TopUpTranslation = {
   quoteExpired: 'Sebut harga telah tamat tempoh. Kadar baharu diperlukan sebelum anda boleh membayar.',
   quoteRefreshed: 'Kadar pertukaran telah dikemas kini sebelum bayaran anda. Semak sebut harga baharu, kemudian bayar.',
   refreshQuote: 'Dapatkan kadar baharu',
-  noRate: 'Kadar pertukaran untuk tambah nilai ini tiada, jadi sebut harga tidak dapat dibuat. Sila cuba lagi kemudian.',
+  noRate:
+    'Kadar pertukaran untuk tambah nilai ini tiada, jadi sebut harga tidak dapat dibuat. Sila cuba lagi kemudian.',
   rateChanged: (amount: string) => `Kadar telah berubah: anda bayar ${amount}, bukan jumlah yang disebut harga.`,
   creditChanged: (amount: string) => `Kadar telah berubah: anda terima ${amount}, bukan jumlah yang disebut harga.`,
   pendingCredit: (amount: string) => `${amount} akan ditambah ke baki anda sebaik sahaja bayaran diterima.`,

@@ -17,7 +17,8 @@ const terms: TopUpTranslation = {
   quoteExpired: 'A cotação expirou. É preciso uma nova taxa antes de pagar.',
   quoteRefreshed: 'A taxa de câmbio foi atualizada antes do seu pagamento. Confira a nova cotação e depois pague.',
   refreshQuote: 'Obter nova taxa',
-  noRate: 'Não há taxa de câmbio disponível para esta recarga, então não é possível cotá-la. Tente novamente mais tarde.',
+  noRate:
+    'Não há taxa de câmbio disponível para esta recarga, então não é possível cotá-la. Tente novamente mais tarde.',
   rateChanged: (amount: string) => `A taxa mudou: você paga ${amount}, não o valor cotado.`,
   creditChanged: (amount: string) => `A taxa mudou: você recebe ${amount}, não o valor cotado.`,
   pendingCredit: (amount: string) => `${amount} será adicionado ao seu saldo assim que o pagamento chegar.`,

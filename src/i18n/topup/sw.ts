@@ -17,7 +17,8 @@ const terms: TopUpTranslation = {
   quoteExpired: 'Bei iliyotolewa imepitwa na muda. Kiwango kipya kinahitajika kabla ya kulipa.',
   quoteRefreshed: 'Kiwango cha ubadilishaji kimesasishwa kabla ya malipo yako. Angalia bei mpya, kisha ulipe.',
   refreshQuote: 'Pata kiwango kipya',
-  noRate: 'Hakuna kiwango cha ubadilishaji kwa uongezaji huu, kwa hivyo bei haiwezi kutolewa. Tafadhali jaribu tena baadaye.',
+  noRate:
+    'Hakuna kiwango cha ubadilishaji kwa uongezaji huu, kwa hivyo bei haiwezi kutolewa. Tafadhali jaribu tena baadaye.',
   rateChanged: (amount: string) => `Kiwango kimebadilika: unalipa ${amount}, si kiasi kilichotolewa awali.`,
   creditChanged: (amount: string) => `Kiwango kimebadilika: unapokea ${amount}, si kiasi kilichotolewa awali.`,
   pendingCredit: (amount: string) => `${amount} kitaongezwa kwenye salio lako malipo yakifika.`,

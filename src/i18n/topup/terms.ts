@@ -32,7 +32,14 @@ export function loadTopUpTerms(locale: string): Promise<void> {
   const loader = topUpLocales[locale];
   if (!loader) return Promise.resolve();
   let load = loads.get(locale);
-  if (!load) loads.set(locale, (load = loader().then((module) => void loaded.set(locale, module.default), () => undefined)));
+  if (!load)
+    loads.set(
+      locale,
+      (load = loader().then(
+        (module) => void loaded.set(locale, module.default),
+        () => undefined,
+      )),
+    );
   return load;
 }
 

@@ -85,7 +85,10 @@ export const enCheckout = {
     phoneNumber: 'With or without the country code',
     'externalReference.reference': 'Find it in your banking app under the transaction details',
   },
-  accountTypes: { RETAIL: 'Personal account', CORPORATE: 'Business account' } satisfies Record<(typeof MYR_ACCOUNT_TYPES)[number], string>,
+  accountTypes: { RETAIL: 'Personal account', CORPORATE: 'Business account' } satisfies Record<
+    (typeof MYR_ACCOUNT_TYPES)[number],
+    string
+  >,
   fieldRequired: (label: string) => `Enter your ${label.toLowerCase()}.`,
   fieldInvalid: {
     emailAddress: 'Enter an email address like name@example.com.',

@@ -39,7 +39,8 @@ export const enMore = {
   accountNumber: 'Account number',
   continueToBank: 'Continue to your bank',
   continueHint: 'You will leave this page to approve the payment, then come back here.',
-  approveOnPhoneText: (phone: string, operator: string) => `We sent a payment request to ${phone} (${operator}). Enter your PIN on your phone to approve it.`,
+  approveOnPhoneText: (phone: string, operator: string) =>
+    `We sent a payment request to ${phone} (${operator}). Enter your PIN on your phone to approve it.`,
   approveInBankApp: 'Approve the payment in your banking app. This page updates by itself.',
   returnHint: 'When you have approved the payment, come back to this page: it updates by itself.',
   openBankApp: 'Open your bank app',
@@ -73,8 +74,10 @@ export const enMore = {
   newPaymentHint: 'To try again, start a new payment from the shop.',
   amountAsked: 'Amount asked',
   amountReceived: 'Amount received',
-  differentAmountAccepted: 'A different amount arrived than was asked, and the shop accepted it. Contact the shop if you have questions about the difference.',
-  differentAmountFailed: 'A different amount arrived than was asked, so the payment was not completed. Contact the shop about getting back the amount you sent.',
+  differentAmountAccepted:
+    'A different amount arrived than was asked, and the shop accepted it. Contact the shop if you have questions about the difference.',
+  differentAmountFailed:
+    'A different amount arrived than was asked, so the payment was not completed. Contact the shop about getting back the amount you sent.',
   refusedNoReason: 'The payment provider gave no reason. Try another payment method.',
   /** The words of the platform's business rejections (406), shown at the form after a create. */
   rejections: {

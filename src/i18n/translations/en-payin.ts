@@ -28,7 +28,8 @@ export const enPayin = {
   upiCollectSent: 'A payment request was sent to your UPI app. Open the app and approve it.',
   upiPayingFrom: (upiId: string) => `Paying from ${upiId}`,
   referenceTitle: 'Confirm with your UTR',
-  referenceRequiredHint: 'After paying, enter the 12-digit UTR (transaction reference) your bank shows. The payment completes once it is matched.',
+  referenceRequiredHint:
+    'After paying, enter the 12-digit UTR (transaction reference) your bank shows. The payment completes once it is matched.',
   referenceOptionalHint: 'Paid already? Entering the 12-digit UTR from your UPI app confirms the payment faster.',
   sendReference: 'Send reference',
   sendingReference: 'Sending…',

@@ -12,6 +12,11 @@ import { enCheckout } from './en-checkout.js';
 import { enMore } from './en-more.js';
 import { enPayin } from './en-payin.js';
 
-export const en = { ...enCheckout, ...enPayin, ...enMore, errors: { ...enCheckout.errors, ...enMore.errors } };
+export const en = {
+  ...enCheckout,
+  ...enPayin,
+  ...enMore,
+  errors: { ...enCheckout.errors, ...enMore.errors },
+};
 
 export type Translation = typeof en;

@@ -143,7 +143,8 @@ const es: Translation = {
   upiCollectSent: 'Enviamos una solicitud de pago a tu app UPI. Abre la app y apruébala.',
   upiPayingFrom: (upiId: string) => `Pagas desde ${upiId}`,
   referenceTitle: 'Confirma con tu UTR',
-  referenceRequiredHint: 'Después de pagar, ingresa el UTR de 12 dígitos (referencia de la transacción) que muestra tu banco. El pago se completa cuando se identifica.',
+  referenceRequiredHint:
+    'Después de pagar, ingresa el UTR de 12 dígitos (referencia de la transacción) que muestra tu banco. El pago se completa cuando se identifica.',
   referenceOptionalHint: '¿Ya pagaste? Si ingresas el UTR de 12 dígitos de tu app UPI, el pago se confirma más rápido.',
   sendReference: 'Enviar referencia',
   sendingReference: 'Enviando…',
@@ -157,14 +158,16 @@ const es: Translation = {
   openBankApp: 'Abrir la app de tu banco',
   operatorName: 'Banco o proveedor',
   network: 'Red',
-  cryptoWarning: (network: string) => `Envía solo por la red ${network}. Los fondos enviados por cualquier otra red se pierden.`,
+  cryptoWarning: (network: string) =>
+    `Envía solo por la red ${network}. Los fondos enviados por cualquier otra red se pierden.`,
   walletAddress: 'Dirección de la billetera',
   paymentCode: 'Código de pago',
   paymentCodeHint: (store: string) => `Muestra este código en ${store} y paga en efectivo.`,
   store: 'Tienda',
   qrPayload: 'Contenido del QR',
   pixCopyPaste: 'Código Pix para copiar y pegar',
-  transferHint: 'Transfiere desde una cuenta bancaria a tu nombre. La confirmación puede tardar unos minutos después de pagar.',
+  transferHint:
+    'Transfiere desde una cuenta bancaria a tu nombre. La confirmación puede tardar unos minutos después de pagar.',
   payee: 'Destinatario',
   qrLabel: 'Código QR para escanear con tu app',
   qrLoadFailed: 'No se pudo mostrar el código QR. Usa los datos para el pago.',
@@ -203,20 +206,24 @@ const es: Translation = {
     INVALID_FORM: 'Faltan algunos datos de pago o son incorrectos.',
     INVALID_STATE: 'El pago no se puede enviar en este paso.',
     NOT_FOUND: 'No se encontró este pago.',
-    PAYMENT_OPERATOR_UNAVAILABLE: 'Este proveedor de pago no está disponible en este momento. Prueba otro medio de pago.',
+    PAYMENT_OPERATOR_UNAVAILABLE:
+      'Este proveedor de pago no está disponible en este momento. Prueba otro medio de pago.',
     CONFLICT: 'Este pago ya está cerrado y no se puede modificar.',
     PAYLOAD_TOO_LARGE: 'Algunos datos son demasiado largos. Acórtalos e intenta de nuevo.',
     CHECKOUT_UNAVAILABLE: 'La tienda no pudo iniciar este pago. Vuelve a la tienda e intenta de nuevo.',
   },
   errorUnknown: (code: string) => `No se pudo continuar con el pago (${code}).`,
 
-  copyBlocked: 'No se pudo copiar, así que el texto quedó seleccionado: cópialo con la opción de copiar de tu dispositivo.',
+  copyBlocked:
+    'No se pudo copiar, así que el texto quedó seleccionado: cópialo con la opción de copiar de tu dispositivo.',
   copyAll: 'Copiar todos los datos',
   allDetails: 'todos los datos del pago',
   supportDetails: 'Datos para soporte',
   saveQr: 'Guardar imagen del QR',
-  qrSaveHint: '¿Vas a pagar en este teléfono? Guarda la imagen del QR, abre la app de tu banco y escanea la imagen desde la galería.',
-  pixPasteHint: '¿Vas a pagar en este teléfono? Copia el código Pix y pégalo en la app de tu banco, en Pix Copia e Cola.',
+  qrSaveHint:
+    '¿Vas a pagar en este teléfono? Guarda la imagen del QR, abre la app de tu banco y escanea la imagen desde la galería.',
+  pixPasteHint:
+    '¿Vas a pagar en este teléfono? Copia el código Pix y pégalo en la app de tu banco, en Pix Copia e Cola.',
   copyPixCode: 'Copiar código Pix',
   payBy: (time: string, day: string) => `Fecha límite: ${day}, ${time}`,
   expiredTitle: 'La solicitud de pago venció',
@@ -225,8 +232,10 @@ const es: Translation = {
   amountAsked: 'Monto solicitado',
   amountReceived: 'Monto recibido',
   amountPaid: 'Monto pagado',
-  differentAmountAccepted: 'Llegó un monto distinto del solicitado y la tienda lo aceptó. Contacta a la tienda si tienes dudas sobre la diferencia.',
-  differentAmountFailed: 'Llegó un monto distinto del solicitado, así que el pago no se completó. Contacta a la tienda para recuperar el monto que enviaste.',
+  differentAmountAccepted:
+    'Llegó un monto distinto del solicitado y la tienda lo aceptó. Contacta a la tienda si tienes dudas sobre la diferencia.',
+  differentAmountFailed:
+    'Llegó un monto distinto del solicitado, así que el pago no se completó. Contacta a la tienda para recuperar el monto que enviaste.',
   refusedNoReason: 'El proveedor de pago no indicó el motivo. Prueba otro medio de pago.',
   receipt: 'Resumen del pago',
   qrSaveAlso: 'O guarda la imagen del QR, abre la app de tu banco y escanea la imagen desde la galería.',

@@ -117,7 +117,8 @@ const fil: Translation = {
   statusUnknown: (status: string) => `Status ng pagbabayad: ${status}`,
   successText: 'Salamat. Natanggap na ang iyong bayad.',
   failedText: 'Hindi natuloy ang pagbabayad. Walang nabawas na pera, o ibabalik ito sa iyo.',
-  expired: 'Nag-expire na ang payment request na ito. Kung nakapagbayad ka na, aabisuhan ang tindahan kapag natanggap ang bayad.',
+  expired:
+    'Nag-expire na ang payment request na ito. Kung nakapagbayad ka na, aabisuhan ang tindahan kapag natanggap ang bayad.',
   expiresIn: (time: string) => `Natitirang oras para magbayad: ${time}`,
   checkingStatus: 'Sinusuri ang status ng pagbabayad…',
   connectionLost: 'Naputol ang koneksyon. Sinusubukan ulit…',
@@ -146,8 +147,10 @@ const fil: Translation = {
   upiCollectSent: 'May ipinadalang payment request sa iyong UPI app. Buksan ang app at aprubahan ito.',
   upiPayingFrom: (upiId: string) => `Magbabayad mula sa ${upiId}`,
   referenceTitle: 'Kumpirmahin gamit ang iyong UTR',
-  referenceRequiredHint: 'Pagkatapos magbayad, ilagay ang 12-digit na UTR (reference ng transaksyon) na ipinapakita ng iyong bangko. Makukumpleto ang bayad kapag naitugma na ito.',
-  referenceOptionalHint: 'Nakapagbayad ka na? Ilagay ang 12-digit na UTR mula sa iyong UPI app para mas mabilis makumpirma ang bayad.',
+  referenceRequiredHint:
+    'Pagkatapos magbayad, ilagay ang 12-digit na UTR (reference ng transaksyon) na ipinapakita ng iyong bangko. Makukumpleto ang bayad kapag naitugma na ito.',
+  referenceOptionalHint:
+    'Nakapagbayad ka na? Ilagay ang 12-digit na UTR mula sa iyong UPI app para mas mabilis makumpirma ang bayad.',
   sendReference: 'Ipadala ang reference',
   sendingReference: 'Ipinapadala…',
   referenceSent: 'Natanggap ang reference. Itinutugma na namin ang iyong bayad.',
@@ -160,14 +163,16 @@ const fil: Translation = {
   openBankApp: 'Buksan ang iyong bank app',
   operatorName: 'Bangko o provider',
   network: 'Network',
-  cryptoWarning: (network: string) => `Sa ${network} network lang magpadala. Mawawala ang pondong ipinadala sa ibang network.`,
+  cryptoWarning: (network: string) =>
+    `Sa ${network} network lang magpadala. Mawawala ang pondong ipinadala sa ibang network.`,
   walletAddress: 'Address ng wallet',
   paymentCode: 'Code sa pagbabayad',
   paymentCodeHint: (store: string) => `Ipakita ang code na ito sa ${store} at magbayad nang cash.`,
   store: 'Tindahan',
   qrPayload: 'Laman ng QR',
   pixCopyPaste: 'Pix code na kokopyahin at ipe-paste',
-  transferHint: 'Mag-transfer mula sa sarili mong bank account. Maaaring abutin nang ilang minuto ang kumpirmasyon pagkatapos magbayad.',
+  transferHint:
+    'Mag-transfer mula sa sarili mong bank account. Maaaring abutin nang ilang minuto ang kumpirmasyon pagkatapos magbayad.',
   payee: 'Tatanggap ng bayad',
   qrLabel: 'QR code na ii-scan gamit ang iyong app',
   qrLoadFailed: 'Hindi maipakita ang QR code. Gamitin na lang ang mga detalye ng pagbabayad.',
@@ -192,7 +197,8 @@ const fil: Translation = {
   errors: {
     TOKEN_INVALID: 'Hindi valid ang checkout link na ito. Pakisimulan ulit ang pagbabayad mula sa tindahan.',
     TOKEN_EXPIRED: 'Nag-expire na ang checkout session na ito. Pakisimulan ulit ang pagbabayad mula sa tindahan.',
-    TOKEN_TOO_BROAD: 'Hindi masimulan ang checkout na ito: nagbigay ang tindahan ng key na hindi dapat gamitin sa browser.',
+    TOKEN_TOO_BROAD:
+      'Hindi masimulan ang checkout na ito: nagbigay ang tindahan ng key na hindi dapat gamitin sa browser.',
     UNAUTHORIZED: 'Hindi na valid ang checkout session na ito. Pakisimulan ulit ang pagbabayad mula sa tindahan.',
     FORBIDDEN: 'Hindi pinapayagan ng checkout session na ito ang hakbang na ito.',
     VERSION_UNSUPPORTED: 'Hindi sinusuportahan ng payment service ang bersyong ito ng checkout.',
@@ -206,7 +212,8 @@ const fil: Translation = {
     INVALID_FORM: 'May kulang o maling detalye ng pagbabayad.',
     INVALID_STATE: 'Hindi maipapadala ang bayad sa hakbang na ito.',
     NOT_FOUND: 'Hindi mahanap ang bayad na ito.',
-    PAYMENT_OPERATOR_UNAVAILABLE: 'Hindi available ngayon ang payment provider na ito. Sumubok ng ibang paraan ng pagbabayad.',
+    PAYMENT_OPERATOR_UNAVAILABLE:
+      'Hindi available ngayon ang payment provider na ito. Sumubok ng ibang paraan ng pagbabayad.',
     CONFLICT: 'Sarado na ang bayad na ito, kaya hindi na ito mababago.',
     PAYLOAD_TOO_LARGE: 'Masyadong mahaba ang ilang detalye. Paikliin ang mga ito at subukan ulit.',
     CHECKOUT_UNAVAILABLE: 'Hindi masimulan ng tindahan ang pagbabayad na ito. Bumalik sa tindahan at subukan ulit.',
@@ -218,18 +225,23 @@ const fil: Translation = {
   allDetails: 'lahat ng detalye ng pagbabayad',
   supportDetails: 'Mga detalye para sa support',
   saveQr: 'I-save ang QR image',
-  qrSaveHint: 'Magbabayad gamit ang phone na ito? I-save ang QR image, buksan ang iyong banking app at i-scan ang image mula sa gallery.',
-  pixPasteHint: 'Magbabayad gamit ang phone na ito? Kopyahin ang Pix code at i-paste sa iyong bank app, sa Pix Copia e Cola.',
+  qrSaveHint:
+    'Magbabayad gamit ang phone na ito? I-save ang QR image, buksan ang iyong banking app at i-scan ang image mula sa gallery.',
+  pixPasteHint:
+    'Magbabayad gamit ang phone na ito? Kopyahin ang Pix code at i-paste sa iyong bank app, sa Pix Copia e Cola.',
   copyPixCode: 'Kopyahin ang Pix code',
   payBy: (time: string, day: string) => `Magbayad hanggang ${time} ${day}`,
   expiredTitle: 'Nag-expire na ang payment request',
-  expiredWithdrawn: 'Hindi na valid ang QR code at mga detalye ng pagbabayad nito: huwag nang magbayad gamit ang mga ito.',
+  expiredWithdrawn:
+    'Hindi na valid ang QR code at mga detalye ng pagbabayad nito: huwag nang magbayad gamit ang mga ito.',
   newPaymentHint: 'Para subukan ulit, magsimula ng bagong pagbabayad mula sa tindahan.',
   amountAsked: 'Halagang hiningi',
   amountReceived: 'Halagang natanggap',
   amountPaid: 'Halagang ibinayad',
-  differentAmountAccepted: 'Ibang halaga ang dumating kaysa sa hiningi, at tinanggap ito ng tindahan. Makipag-ugnayan sa tindahan kung may tanong ka tungkol sa diperensya.',
-  differentAmountFailed: 'Ibang halaga ang dumating kaysa sa hiningi kaya hindi natapos ang pagbabayad. Makipag-ugnayan sa tindahan para maibalik ang halagang ipinadala mo.',
+  differentAmountAccepted:
+    'Ibang halaga ang dumating kaysa sa hiningi, at tinanggap ito ng tindahan. Makipag-ugnayan sa tindahan kung may tanong ka tungkol sa diperensya.',
+  differentAmountFailed:
+    'Ibang halaga ang dumating kaysa sa hiningi kaya hindi natapos ang pagbabayad. Makipag-ugnayan sa tindahan para maibalik ang halagang ipinadala mo.',
   refusedNoReason: 'Walang ibinigay na dahilan ang payment provider. Sumubok ng ibang paraan ng pagbabayad.',
   receipt: 'Buod ng pagbabayad',
   qrSaveAlso: 'O i-save ang QR image, buksan ang iyong banking app at i-scan ang image mula sa gallery.',
@@ -238,7 +250,8 @@ const fil: Translation = {
     CUSTOMER_VERIFICATION_INACTIVITY: 'Hindi natapos sa oras ang verification. Pakisubukan ulit.',
     CUSTOMER_NOT_REGISTERED: 'Hindi ka naka-register sa payment service na ito. Sumubok ng ibang paraan ng pagbabayad.',
     CUSTOMER_ACCOUNT_LIMIT_EXCEEDED: 'Lumampas na sa limit ang iyong account. Sumubok ng ibang paraan ng pagbabayad.',
-    ACCOUNT_TYPE_INELIGIBLE: 'Hindi magagamit ang ganitong uri ng account. Sumubok ng ibang account o paraan ng pagbabayad.',
+    ACCOUNT_TYPE_INELIGIBLE:
+      'Hindi magagamit ang ganitong uri ng account. Sumubok ng ibang account o paraan ng pagbabayad.',
     INVALID_ACCOUNT_NUMBER: 'Hindi tinanggap ang account number. Suriin ito at subukan ulit.',
     REJECTED: 'Hindi tinanggap ang bayad. Sumubok ng ibang paraan ng pagbabayad.',
   },

@@ -114,7 +114,8 @@ const id: Translation = {
   statusUnknown: (status: string) => `Status pembayaran: ${status}`,
   successText: 'Terima kasih. Pembayaran Anda telah diterima.',
   failedText: 'Pembayaran tidak berhasil. Dana Anda tidak terpotong, atau akan dikembalikan.',
-  expired: 'Permintaan pembayaran ini sudah kedaluwarsa. Jika Anda sudah membayar, toko akan diberi tahu begitu pembayaran diterima.',
+  expired:
+    'Permintaan pembayaran ini sudah kedaluwarsa. Jika Anda sudah membayar, toko akan diberi tahu begitu pembayaran diterima.',
   expiresIn: (time: string) => `Sisa waktu pembayaran: ${time}`,
   checkingStatus: 'Memeriksa status pembayaran…',
   connectionLost: 'Koneksi terputus. Mencoba lagi…',
@@ -143,8 +144,10 @@ const id: Translation = {
   upiCollectSent: 'Permintaan pembayaran telah dikirim ke aplikasi UPI Anda. Buka aplikasinya dan setujui.',
   upiPayingFrom: (upiId: string) => `Membayar dari ${upiId}`,
   referenceTitle: 'Konfirmasi dengan UTR',
-  referenceRequiredHint: 'Setelah membayar, masukkan UTR 12 digit (nomor referensi transaksi) yang ditampilkan bank Anda. Pembayaran selesai setelah dicocokkan.',
-  referenceOptionalHint: 'Sudah membayar? Masukkan UTR 12 digit dari aplikasi UPI Anda agar pembayaran lebih cepat dikonfirmasi.',
+  referenceRequiredHint:
+    'Setelah membayar, masukkan UTR 12 digit (nomor referensi transaksi) yang ditampilkan bank Anda. Pembayaran selesai setelah dicocokkan.',
+  referenceOptionalHint:
+    'Sudah membayar? Masukkan UTR 12 digit dari aplikasi UPI Anda agar pembayaran lebih cepat dikonfirmasi.',
   sendReference: 'Kirim referensi',
   sendingReference: 'Mengirim…',
   referenceSent: 'Referensi diterima. Kami sedang mencocokkan pembayaran Anda.',
@@ -157,14 +160,16 @@ const id: Translation = {
   openBankApp: 'Buka aplikasi bank Anda',
   operatorName: 'Bank atau penyedia',
   network: 'Jaringan',
-  cryptoWarning: (network: string) => `Kirim hanya melalui jaringan ${network}. Dana yang dikirim melalui jaringan lain akan hilang.`,
+  cryptoWarning: (network: string) =>
+    `Kirim hanya melalui jaringan ${network}. Dana yang dikirim melalui jaringan lain akan hilang.`,
   walletAddress: 'Alamat dompet',
   paymentCode: 'Kode pembayaran',
   paymentCodeHint: (store: string) => `Tunjukkan kode ini di ${store} dan bayar tunai.`,
   store: 'Gerai',
   qrPayload: 'Data QR',
   pixCopyPaste: 'Kode Pix salin-tempel',
-  transferHint: 'Transfer dari rekening bank Anda sendiri. Konfirmasi bisa memerlukan beberapa menit setelah Anda membayar.',
+  transferHint:
+    'Transfer dari rekening bank Anda sendiri. Konfirmasi bisa memerlukan beberapa menit setelah Anda membayar.',
   payee: 'Penerima',
   qrLabel: 'Kode QR untuk dipindai dengan aplikasi Anda',
   qrLoadFailed: 'Kode QR tidak dapat ditampilkan. Gunakan detail pembayaran sebagai gantinya.',
@@ -216,7 +221,8 @@ const id: Translation = {
   supportDetails: 'Detail untuk layanan pelanggan',
   saveQr: 'Simpan gambar QR',
   qrSaveHint: 'Membayar dengan ponsel ini? Simpan gambar QR, buka aplikasi bank Anda, lalu pindai gambar dari galeri.',
-  pixPasteHint: 'Membayar dengan ponsel ini? Salin kode Pix dan tempel di aplikasi bank Anda, pada menu Pix Copia e Cola.',
+  pixPasteHint:
+    'Membayar dengan ponsel ini? Salin kode Pix dan tempel di aplikasi bank Anda, pada menu Pix Copia e Cola.',
   copyPixCode: 'Salin kode Pix',
   payBy: (time: string, day: string) => `Bayar sebelum ${time} ${day}`,
   expiredTitle: 'Permintaan pembayaran kedaluwarsa',
@@ -225,8 +231,10 @@ const id: Translation = {
   amountAsked: 'Jumlah yang diminta',
   amountReceived: 'Jumlah yang diterima',
   amountPaid: 'Jumlah yang dibayar',
-  differentAmountAccepted: 'Jumlah yang diterima berbeda dari yang diminta, dan toko menerimanya. Hubungi toko jika Anda punya pertanyaan tentang selisihnya.',
-  differentAmountFailed: 'Jumlah yang diterima berbeda dari yang diminta, jadi pembayaran tidak selesai. Hubungi toko untuk mendapatkan kembali uang yang Anda kirim.',
+  differentAmountAccepted:
+    'Jumlah yang diterima berbeda dari yang diminta, dan toko menerimanya. Hubungi toko jika Anda punya pertanyaan tentang selisihnya.',
+  differentAmountFailed:
+    'Jumlah yang diterima berbeda dari yang diminta, jadi pembayaran tidak selesai. Hubungi toko untuk mendapatkan kembali uang yang Anda kirim.',
   refusedNoReason: 'Penyedia pembayaran tidak memberikan alasan. Coba metode pembayaran lain.',
   receipt: 'Ringkasan pembayaran',
   qrSaveAlso: 'Atau simpan gambar QR, buka aplikasi bank Anda, lalu pindai gambar dari galeri.',

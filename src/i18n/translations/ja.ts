@@ -111,7 +111,8 @@ const ja: Translation = {
   statusUnknown: (status: string) => `お支払い状況：${status}`,
   successText: 'ありがとうございます。お支払いを受け付けました。',
   failedText: 'お支払いは完了しませんでした。代金は引き落とされていないか、返金されます。',
-  expired: 'このお支払いリクエストは有効期限が切れました。すでにお支払い済みの場合は、入金が確認され次第ショップに通知されます。',
+  expired:
+    'このお支払いリクエストは有効期限が切れました。すでにお支払い済みの場合は、入金が確認され次第ショップに通知されます。',
   expiresIn: (time: string) => `お支払い期限まで残り ${time}`,
   checkingStatus: 'お支払い状況を確認しています…',
   connectionLost: '接続が切れました。再接続しています…',
@@ -140,7 +141,8 @@ const ja: Translation = {
   upiCollectSent: 'UPI アプリに支払いリクエストを送信しました。アプリを開いて承認してください。',
   upiPayingFrom: (upiId: string) => `${upiId} から支払います`,
   referenceTitle: 'UTR で確認する',
-  referenceRequiredHint: 'お支払い後、銀行に表示される 12 桁の UTR（取引参照番号）を入力してください。照合が済むとお支払いが完了します。',
+  referenceRequiredHint:
+    'お支払い後、銀行に表示される 12 桁の UTR（取引参照番号）を入力してください。照合が済むとお支払いが完了します。',
   referenceOptionalHint: 'お支払い済みですか？UPI アプリに表示される 12 桁の UTR を入力すると、より早く確認できます。',
   sendReference: '参照番号を送信',
   sendingReference: '送信しています…',
@@ -154,7 +156,8 @@ const ja: Translation = {
   openBankApp: '銀行アプリを開く',
   operatorName: '銀行・決済事業者',
   network: 'ネットワーク',
-  cryptoWarning: (network: string) => `必ず ${network} ネットワークで送金してください。ほかのネットワークで送金した資金は失われます。`,
+  cryptoWarning: (network: string) =>
+    `必ず ${network} ネットワークで送金してください。ほかのネットワークで送金した資金は失われます。`,
   walletAddress: 'ウォレットアドレス',
   paymentCode: 'お支払い番号',
   paymentCodeHint: (store: string) => `${store}でこの番号を提示し、現金でお支払いください。`,
@@ -212,8 +215,10 @@ const ja: Translation = {
   allDetails: 'すべてのお支払い情報',
   supportDetails: 'サポート用の情報',
   saveQr: 'QR コード画像を保存',
-  qrSaveHint: 'この端末でお支払いの場合は、QR コード画像を保存し、銀行アプリを開いて、写真から画像を読み取ってください。',
-  pixPasteHint: 'この端末でお支払いの場合は、Pix コードをコピーし、銀行アプリの Pix Copia e Cola に貼り付けてください。',
+  qrSaveHint:
+    'この端末でお支払いの場合は、QR コード画像を保存し、銀行アプリを開いて、写真から画像を読み取ってください。',
+  pixPasteHint:
+    'この端末でお支払いの場合は、Pix コードをコピーし、銀行アプリの Pix Copia e Cola に貼り付けてください。',
   copyPixCode: 'Pix コードをコピー',
   payBy: (time: string, day: string) => `${day} ${time}までにお支払いください`,
   expiredTitle: 'お支払いリクエストの期限切れ',
@@ -222,8 +227,10 @@ const ja: Translation = {
   amountAsked: 'ご請求金額',
   amountReceived: '受領金額',
   amountPaid: 'お支払い済み金額',
-  differentAmountAccepted: 'ご請求と異なる金額が入金され、ショップがこれを受け付けました。差額についてのご質問はショップにお問い合わせください。',
-  differentAmountFailed: 'ご請求と異なる金額が入金されたため、お支払いは完了しませんでした。送金した金額の返金についてはショップにお問い合わせください。',
+  differentAmountAccepted:
+    'ご請求と異なる金額が入金され、ショップがこれを受け付けました。差額についてのご質問はショップにお問い合わせください。',
+  differentAmountFailed:
+    'ご請求と異なる金額が入金されたため、お支払いは完了しませんでした。送金した金額の返金についてはショップにお問い合わせください。',
   refusedNoReason: '決済事業者から理由は示されませんでした。別のお支払い方法をお試しください。',
   receipt: 'お支払いの概要',
   qrSaveAlso: 'または、QR コード画像を保存し、銀行アプリを開いて、写真から画像を読み取ってください。',

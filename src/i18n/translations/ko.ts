@@ -7,7 +7,10 @@ import type { Translation } from './en.js';
  * 영, 일, 삼, 육, 칠, 팔 end in a consonant).
  */
 const withObject = (label: string) => {
-  const last = label.replace(/\s*[(（][^)）]*[)）]$/, '').trim().slice(-1);
+  const last = label
+    .replace(/\s*[(（][^)）]*[)）]$/, '')
+    .trim()
+    .slice(-1);
   const syllable = last.charCodeAt(0) - 0xac00;
   const consonant = syllable >= 0 && syllable < 11172 ? syllable % 28 > 0 : /[lmnr013678]/i.test(last);
   return `${label}${consonant ? '을' : '를'}`;
@@ -152,7 +155,8 @@ const ko: Translation = {
   upiCollectSent: 'UPI 앱으로 결제 요청을 보냈습니다. 앱을 열어 승인해 주세요.',
   upiPayingFrom: (upiId: string) => `${upiId}에서 결제`,
   referenceTitle: 'UTR로 확인',
-  referenceRequiredHint: '결제 후 은행에 표시된 12자리 UTR(거래 참조 번호)을 입력해 주세요. 확인이 끝나면 결제가 완료됩니다.',
+  referenceRequiredHint:
+    '결제 후 은행에 표시된 12자리 UTR(거래 참조 번호)을 입력해 주세요. 확인이 끝나면 결제가 완료됩니다.',
   referenceOptionalHint: '이미 결제하셨나요? UPI 앱의 12자리 UTR을 입력하면 결제가 더 빨리 확인됩니다.',
   sendReference: '참조 번호 보내기',
   sendingReference: '보내는 중…',
@@ -166,7 +170,8 @@ const ko: Translation = {
   openBankApp: '은행 앱 열기',
   operatorName: '은행 또는 결제사',
   network: '네트워크',
-  cryptoWarning: (network: string) => `반드시 ${network} 네트워크로만 보내 주세요. 다른 네트워크로 보낸 자금은 되찾을 수 없습니다.`,
+  cryptoWarning: (network: string) =>
+    `반드시 ${network} 네트워크로만 보내 주세요. 다른 네트워크로 보낸 자금은 되찾을 수 없습니다.`,
   walletAddress: '지갑 주소',
   paymentCode: '결제 코드',
   paymentCodeHint: (store: string) => `${store}에서 이 코드를 보여 주고 현금으로 결제해 주세요.`,
@@ -234,8 +239,10 @@ const ko: Translation = {
   amountAsked: '요청 금액',
   amountReceived: '받은 금액',
   amountPaid: '결제 금액',
-  differentAmountAccepted: '요청 금액과 다른 금액이 입금되었으며 상점에서 이를 승인했습니다. 차액에 대해 궁금한 점은 상점에 문의해 주세요.',
-  differentAmountFailed: '요청 금액과 다른 금액이 입금되어 결제가 완료되지 않았습니다. 보내신 금액을 돌려받으려면 상점에 문의해 주세요.',
+  differentAmountAccepted:
+    '요청 금액과 다른 금액이 입금되었으며 상점에서 이를 승인했습니다. 차액에 대해 궁금한 점은 상점에 문의해 주세요.',
+  differentAmountFailed:
+    '요청 금액과 다른 금액이 입금되어 결제가 완료되지 않았습니다. 보내신 금액을 돌려받으려면 상점에 문의해 주세요.',
   refusedNoReason: '결제 서비스에서 사유를 알려 주지 않았습니다. 다른 결제 수단을 이용해 주세요.',
   receipt: '결제 요약',
   qrSaveAlso: '또는 QR 이미지를 저장한 뒤 은행 앱을 열고 갤러리에서 이미지를 스캔해 주세요.',

@@ -114,7 +114,8 @@ const ms: Translation = {
   statusUnknown: (status: string) => `Status pembayaran: ${status}`,
   successText: 'Terima kasih. Pembayaran anda telah diterima.',
   failedText: 'Pembayaran tidak berjaya. Tiada wang ditolak, atau ia akan dikembalikan.',
-  expired: 'Permintaan pembayaran ini telah tamat tempoh. Jika anda sudah membayar, kedai akan dimaklumkan sebaik sahaja pembayaran diterima.',
+  expired:
+    'Permintaan pembayaran ini telah tamat tempoh. Jika anda sudah membayar, kedai akan dimaklumkan sebaik sahaja pembayaran diterima.',
   expiresIn: (time: string) => `Baki masa untuk membayar: ${time}`,
   checkingStatus: 'Menyemak status pembayaran…',
   connectionLost: 'Sambungan terputus. Mencuba semula…',
@@ -139,12 +140,15 @@ const ms: Translation = {
   unsafeLink: 'Pautan ini tidak boleh dibuka dengan selamat, jadi ia tidak dipaparkan.',
   upiScan: 'Imbas kod QR dengan mana-mana aplikasi UPI (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Bayar dengan aplikasi UPI pada telefon ini',
-  upiRequestSent: (upiId: string) => `Permintaan pembayaran telah dihantar ke ${upiId}. Luluskannya dalam aplikasi UPI anda.`,
+  upiRequestSent: (upiId: string) =>
+    `Permintaan pembayaran telah dihantar ke ${upiId}. Luluskannya dalam aplikasi UPI anda.`,
   upiCollectSent: 'Permintaan pembayaran telah dihantar ke aplikasi UPI anda. Buka aplikasi dan luluskannya.',
   upiPayingFrom: (upiId: string) => `Membayar daripada ${upiId}`,
   referenceTitle: 'Sahkan dengan UTR anda',
-  referenceRequiredHint: 'Selepas membayar, masukkan UTR 12 digit (rujukan transaksi) yang dipaparkan oleh bank anda. Pembayaran selesai sebaik sahaja ia dipadankan.',
-  referenceOptionalHint: 'Sudah membayar? Masukkan UTR 12 digit daripada aplikasi UPI anda untuk mengesahkan pembayaran dengan lebih cepat.',
+  referenceRequiredHint:
+    'Selepas membayar, masukkan UTR 12 digit (rujukan transaksi) yang dipaparkan oleh bank anda. Pembayaran selesai sebaik sahaja ia dipadankan.',
+  referenceOptionalHint:
+    'Sudah membayar? Masukkan UTR 12 digit daripada aplikasi UPI anda untuk mengesahkan pembayaran dengan lebih cepat.',
   sendReference: 'Hantar rujukan',
   sendingReference: 'Menghantar…',
   referenceSent: 'Rujukan diterima. Kami sedang memadankan pembayaran anda.',
@@ -157,14 +161,16 @@ const ms: Translation = {
   openBankApp: 'Buka aplikasi bank anda',
   operatorName: 'Bank atau penyedia',
   network: 'Rangkaian',
-  cryptoWarning: (network: string) => `Hantar melalui rangkaian ${network} sahaja. Dana yang dihantar melalui rangkaian lain akan hilang.`,
+  cryptoWarning: (network: string) =>
+    `Hantar melalui rangkaian ${network} sahaja. Dana yang dihantar melalui rangkaian lain akan hilang.`,
   walletAddress: 'Alamat dompet',
   paymentCode: 'Kod pembayaran',
   paymentCodeHint: (store: string) => `Tunjukkan kod ini di ${store} dan bayar secara tunai.`,
   store: 'Kedai',
   qrPayload: 'Data QR',
   pixCopyPaste: 'Kod salin dan tampal Pix',
-  transferHint: 'Buat pindahan daripada akaun bank anda sendiri. Pengesahan mungkin mengambil masa beberapa minit selepas anda membayar.',
+  transferHint:
+    'Buat pindahan daripada akaun bank anda sendiri. Pengesahan mungkin mengambil masa beberapa minit selepas anda membayar.',
   payee: 'Penerima',
   qrLabel: 'Kod QR untuk diimbas dengan aplikasi anda',
   qrLoadFailed: 'Kod QR tidak dapat dipaparkan. Gunakan butiran pembayaran sebaliknya.',
@@ -189,7 +195,8 @@ const ms: Translation = {
   errors: {
     TOKEN_INVALID: 'Pautan pembayaran ini tidak sah. Sila mulakan pembayaran semula dari kedai.',
     TOKEN_EXPIRED: 'Sesi pembayaran ini telah tamat tempoh. Sila mulakan pembayaran semula dari kedai.',
-    TOKEN_TOO_BROAD: 'Pembayaran ini tidak dapat dimulakan: kedai memberikan kunci yang tidak boleh digunakan dalam pelayar.',
+    TOKEN_TOO_BROAD:
+      'Pembayaran ini tidak dapat dimulakan: kedai memberikan kunci yang tidak boleh digunakan dalam pelayar.',
     UNAUTHORIZED: 'Sesi pembayaran ini tidak lagi sah. Sila mulakan pembayaran semula dari kedai.',
     FORBIDDEN: 'Sesi pembayaran ini tidak membenarkan langkah ini.',
     VERSION_UNSUPPORTED: 'Perkhidmatan pembayaran tidak menyokong versi halaman pembayaran ini.',
@@ -215,8 +222,10 @@ const ms: Translation = {
   allDetails: 'semua butiran pembayaran',
   supportDetails: 'Butiran untuk khidmat pelanggan',
   saveQr: 'Simpan imej QR',
-  qrSaveHint: 'Membayar dengan telefon ini? Simpan imej QR, buka aplikasi perbankan anda dan imbas imej itu dari galeri.',
-  pixPasteHint: 'Membayar dengan telefon ini? Salin kod Pix dan tampal dalam aplikasi bank anda, di bawah Pix Copia e Cola.',
+  qrSaveHint:
+    'Membayar dengan telefon ini? Simpan imej QR, buka aplikasi perbankan anda dan imbas imej itu dari galeri.',
+  pixPasteHint:
+    'Membayar dengan telefon ini? Salin kod Pix dan tampal dalam aplikasi bank anda, di bawah Pix Copia e Cola.',
   copyPixCode: 'Salin kod Pix',
   payBy: (time: string, day: string) => `Bayar sebelum ${time} ${day}`,
   expiredTitle: 'Permintaan pembayaran tamat tempoh',
@@ -225,8 +234,10 @@ const ms: Translation = {
   amountAsked: 'Jumlah yang diminta',
   amountReceived: 'Jumlah yang diterima',
   amountPaid: 'Jumlah yang dibayar',
-  differentAmountAccepted: 'Jumlah yang diterima berbeza daripada yang diminta, dan kedai telah menerimanya. Hubungi kedai jika anda ada soalan tentang perbezaannya.',
-  differentAmountFailed: 'Jumlah yang diterima berbeza daripada yang diminta, jadi pembayaran tidak selesai. Hubungi kedai untuk mendapatkan semula wang yang anda hantar.',
+  differentAmountAccepted:
+    'Jumlah yang diterima berbeza daripada yang diminta, dan kedai telah menerimanya. Hubungi kedai jika anda ada soalan tentang perbezaannya.',
+  differentAmountFailed:
+    'Jumlah yang diterima berbeza daripada yang diminta, jadi pembayaran tidak selesai. Hubungi kedai untuk mendapatkan semula wang yang anda hantar.',
   refusedNoReason: 'Penyedia pembayaran tidak memberikan sebab. Cuba kaedah pembayaran lain.',
   receipt: 'Ringkasan pembayaran',
   qrSaveAlso: 'Atau simpan imej QR, buka aplikasi perbankan anda dan imbas imej itu dari galeri.',

@@ -114,7 +114,8 @@ const ptBR: Translation = {
   statusUnknown: (status: string) => `Status do pagamento: ${status}`,
   successText: 'Obrigado! Recebemos seu pagamento.',
   failedText: 'O pagamento não foi concluído. Nenhum valor foi cobrado, ou ele será devolvido.',
-  expired: 'Esta solicitação de pagamento expirou. Se você já pagou, a loja será avisada assim que o pagamento for recebido.',
+  expired:
+    'Esta solicitação de pagamento expirou. Se você já pagou, a loja será avisada assim que o pagamento for recebido.',
   expiresIn: (time: string) => `Tempo restante para pagar: ${time}`,
   checkingStatus: 'Verificando o status do pagamento…',
   connectionLost: 'Conexão perdida. Tentando novamente…',
@@ -143,7 +144,8 @@ const ptBR: Translation = {
   upiCollectSent: 'Uma solicitação de pagamento foi enviada para o seu app UPI. Abra o app e aprove.',
   upiPayingFrom: (upiId: string) => `Pagando com ${upiId}`,
   referenceTitle: 'Confirme com o seu UTR',
-  referenceRequiredHint: 'Depois de pagar, informe o UTR de 12 dígitos (referência da transação) que o seu banco mostra. O pagamento é concluído assim que for identificado.',
+  referenceRequiredHint:
+    'Depois de pagar, informe o UTR de 12 dígitos (referência da transação) que o seu banco mostra. O pagamento é concluído assim que for identificado.',
   referenceOptionalHint: 'Já pagou? Informar o UTR de 12 dígitos do seu app UPI confirma o pagamento mais rápido.',
   sendReference: 'Enviar referência',
   sendingReference: 'Enviando…',
@@ -157,14 +159,16 @@ const ptBR: Translation = {
   openBankApp: 'Abrir o app do banco',
   operatorName: 'Banco ou provedor',
   network: 'Rede',
-  cryptoWarning: (network: string) => `Envie somente pela rede ${network}. Valores enviados por qualquer outra rede serão perdidos.`,
+  cryptoWarning: (network: string) =>
+    `Envie somente pela rede ${network}. Valores enviados por qualquer outra rede serão perdidos.`,
   walletAddress: 'Endereço da carteira',
   paymentCode: 'Código de pagamento',
   paymentCodeHint: (store: string) => `Apresente este código em ${store} e pague em dinheiro.`,
   store: 'Loja',
   qrPayload: 'Conteúdo do QR code',
   pixCopyPaste: 'Pix Copia e Cola',
-  transferHint: 'Transfira de uma conta bancária em seu nome. A confirmação pode levar alguns minutos depois do pagamento.',
+  transferHint:
+    'Transfira de uma conta bancária em seu nome. A confirmação pode levar alguns minutos depois do pagamento.',
   payee: 'Favorecido',
   qrLabel: 'QR code para escanear com o seu app',
   qrLoadFailed: 'Não foi possível exibir o QR code. Use os dados para pagamento.',
@@ -189,7 +193,8 @@ const ptBR: Translation = {
   errors: {
     TOKEN_INVALID: 'Este link de pagamento não é válido. Volte à loja e inicie o pagamento novamente.',
     TOKEN_EXPIRED: 'Esta sessão de pagamento expirou. Volte à loja e inicie o pagamento novamente.',
-    TOKEN_TOO_BROAD: 'Não é possível iniciar este pagamento: a loja forneceu uma chave que não deve ser usada no navegador.',
+    TOKEN_TOO_BROAD:
+      'Não é possível iniciar este pagamento: a loja forneceu uma chave que não deve ser usada no navegador.',
     UNAUTHORIZED: 'Esta sessão de pagamento não é mais válida. Volte à loja e inicie o pagamento novamente.',
     FORBIDDEN: 'Esta sessão de pagamento não permite esta etapa.',
     VERSION_UNSUPPORTED: 'O serviço de pagamento não é compatível com esta versão do checkout.',
@@ -203,14 +208,16 @@ const ptBR: Translation = {
     INVALID_FORM: 'Alguns dados de pagamento estão faltando ou incorretos.',
     INVALID_STATE: 'O pagamento não pode ser enviado nesta etapa.',
     NOT_FOUND: 'Este pagamento não foi encontrado.',
-    PAYMENT_OPERATOR_UNAVAILABLE: 'Este provedor de pagamento está indisponível no momento. Tente outra forma de pagamento.',
+    PAYMENT_OPERATOR_UNAVAILABLE:
+      'Este provedor de pagamento está indisponível no momento. Tente outra forma de pagamento.',
     CONFLICT: 'Este pagamento já foi encerrado e não pode ser alterado.',
     PAYLOAD_TOO_LARGE: 'Alguns dados são longos demais. Encurte-os e tente novamente.',
     CHECKOUT_UNAVAILABLE: 'A loja não conseguiu iniciar este pagamento. Volte para a loja e tente novamente.',
   },
   errorUnknown: (code: string) => `Não foi possível continuar o pagamento (${code}).`,
 
-  copyBlocked: 'A cópia foi bloqueada, então o texto ficou selecionado: copie-o com o comando de copiar do seu aparelho.',
+  copyBlocked:
+    'A cópia foi bloqueada, então o texto ficou selecionado: copie-o com o comando de copiar do seu aparelho.',
   copyAll: 'Copiar todos os dados',
   allDetails: 'todos os dados de pagamento',
   supportDetails: 'Dados para o suporte',
@@ -225,8 +232,10 @@ const ptBR: Translation = {
   amountAsked: 'Valor cobrado',
   amountReceived: 'Valor recebido',
   amountPaid: 'Valor pago',
-  differentAmountAccepted: 'Chegou um valor diferente do cobrado, e a loja o aceitou. Fale com a loja se tiver dúvidas sobre a diferença.',
-  differentAmountFailed: 'Chegou um valor diferente do cobrado, então o pagamento não foi concluído. Fale com a loja para receber de volta o valor que você enviou.',
+  differentAmountAccepted:
+    'Chegou um valor diferente do cobrado, e a loja o aceitou. Fale com a loja se tiver dúvidas sobre a diferença.',
+  differentAmountFailed:
+    'Chegou um valor diferente do cobrado, então o pagamento não foi concluído. Fale com a loja para receber de volta o valor que você enviou.',
   refusedNoReason: 'O provedor de pagamento não informou o motivo. Tente outra forma de pagamento.',
   receipt: 'Resumo do pagamento',
   qrSaveAlso: 'Ou salve a imagem do QR code, abra o app do banco e leia a imagem pela galeria.',

@@ -143,8 +143,10 @@ const sw: Translation = {
   upiCollectSent: 'Ombi la malipo limetumwa kwenye programu yako ya UPI. Fungua programu na uliidhinishe.',
   upiPayingFrom: (upiId: string) => `Unalipa kutoka ${upiId}`,
   referenceTitle: 'Thibitisha kwa UTR yako',
-  referenceRequiredHint: 'Baada ya kulipa, weka UTR yenye tarakimu 12 (namba ya kumbukumbu ya muamala) inayoonyeshwa na benki yako. Malipo yatakamilika yakishalinganishwa.',
-  referenceOptionalHint: 'Umeshalipa? Kuweka UTR yenye tarakimu 12 kutoka kwenye programu yako ya UPI kunathibitisha malipo haraka zaidi.',
+  referenceRequiredHint:
+    'Baada ya kulipa, weka UTR yenye tarakimu 12 (namba ya kumbukumbu ya muamala) inayoonyeshwa na benki yako. Malipo yatakamilika yakishalinganishwa.',
+  referenceOptionalHint:
+    'Umeshalipa? Kuweka UTR yenye tarakimu 12 kutoka kwenye programu yako ya UPI kunathibitisha malipo haraka zaidi.',
   sendReference: 'Tuma kumbukumbu',
   sendingReference: 'Inatuma…',
   referenceSent: 'Kumbukumbu imepokelewa. Tunalinganisha malipo yako.',
@@ -157,14 +159,16 @@ const sw: Translation = {
   openBankApp: 'Fungua programu ya benki yako',
   operatorName: 'Benki au mtoa huduma',
   network: 'Mtandao',
-  cryptoWarning: (network: string) => `Tuma kupitia mtandao wa ${network} pekee. Fedha zitakazotumwa kupitia mtandao mwingine wowote zitapotea.`,
+  cryptoWarning: (network: string) =>
+    `Tuma kupitia mtandao wa ${network} pekee. Fedha zitakazotumwa kupitia mtandao mwingine wowote zitapotea.`,
   walletAddress: 'Anwani ya pochi',
   paymentCode: 'Namba ya malipo',
   paymentCodeHint: (store: string) => `Onyesha namba hii katika ${store} na ulipe kwa pesa taslimu.`,
   store: 'Duka',
   qrPayload: 'Data ya QR',
   pixCopyPaste: 'Msimbo wa Pix wa kunakili na kubandika',
-  transferHint: 'Hamisha kutoka kwenye akaunti yako mwenyewe ya benki. Uthibitisho unaweza kuchukua dakika chache baada ya kulipa.',
+  transferHint:
+    'Hamisha kutoka kwenye akaunti yako mwenyewe ya benki. Uthibitisho unaweza kuchukua dakika chache baada ya kulipa.',
   payee: 'Mlipwaji',
   qrLabel: 'Msimbo wa QR wa kuchanganua kwa programu yako',
   qrLoadFailed: 'Msimbo wa QR haukuweza kuonyeshwa. Tumia maelezo ya malipo badala yake.',
@@ -215,8 +219,10 @@ const sw: Translation = {
   allDetails: 'maelezo yote ya malipo',
   supportDetails: 'Maelezo kwa ajili ya huduma kwa wateja',
   saveQr: 'Hifadhi picha ya QR',
-  qrSaveHint: 'Unalipa kwa simu hii? Hifadhi picha ya QR, fungua programu ya benki yako kisha changanua picha hiyo kutoka kwenye picha zako.',
-  pixPasteHint: 'Unalipa kwa simu hii? Nakili msimbo wa Pix na uubandike kwenye programu ya benki yako, chini ya Pix Copia e Cola.',
+  qrSaveHint:
+    'Unalipa kwa simu hii? Hifadhi picha ya QR, fungua programu ya benki yako kisha changanua picha hiyo kutoka kwenye picha zako.',
+  pixPasteHint:
+    'Unalipa kwa simu hii? Nakili msimbo wa Pix na uubandike kwenye programu ya benki yako, chini ya Pix Copia e Cola.',
   copyPixCode: 'Nakili msimbo wa Pix',
   payBy: (time: string, day: string) => `Lipa kabla ya ${time} ${day}`,
   expiredTitle: 'Ombi la malipo limeisha muda',
@@ -225,11 +231,14 @@ const sw: Translation = {
   amountAsked: 'Kiasi kilichoombwa',
   amountReceived: 'Kiasi kilichopokelewa',
   amountPaid: 'Kiasi kilicholipwa',
-  differentAmountAccepted: 'Kiasi tofauti na kilichoombwa kimepokelewa, na duka limekikubali. Wasiliana na duka ikiwa una maswali kuhusu tofauti hiyo.',
-  differentAmountFailed: 'Kiasi tofauti na kilichoombwa kimepokelewa, kwa hiyo malipo hayakukamilika. Wasiliana na duka ili urejeshewe kiasi ulichotuma.',
+  differentAmountAccepted:
+    'Kiasi tofauti na kilichoombwa kimepokelewa, na duka limekikubali. Wasiliana na duka ikiwa una maswali kuhusu tofauti hiyo.',
+  differentAmountFailed:
+    'Kiasi tofauti na kilichoombwa kimepokelewa, kwa hiyo malipo hayakukamilika. Wasiliana na duka ili urejeshewe kiasi ulichotuma.',
   refusedNoReason: 'Mtoa huduma ya malipo hakutoa sababu. Jaribu njia nyingine ya malipo.',
   receipt: 'Muhtasari wa malipo',
-  qrSaveAlso: 'Au hifadhi picha ya QR, fungua programu ya benki yako kisha changanua picha hiyo kutoka kwenye picha zako.',
+  qrSaveAlso:
+    'Au hifadhi picha ya QR, fungua programu ya benki yako kisha changanua picha hiyo kutoka kwenye picha zako.',
   rejections: {
     SECURITY_CHECK_FAILED: 'Malipo hayakupita ukaguzi wa usalama. Jaribu njia nyingine ya malipo.',
     CUSTOMER_VERIFICATION_INACTIVITY: 'Uthibitishaji haukukamilika kwa wakati. Tafadhali jaribu tena.',

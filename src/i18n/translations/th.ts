@@ -143,14 +143,16 @@ const th: Translation = {
   upiCollectSent: 'ส่งคำขอชำระเงินไปยังแอป UPI ของคุณแล้ว กรุณาเปิดแอปและอนุมัติรายการ',
   upiPayingFrom: (upiId: string) => `ชำระจาก ${upiId}`,
   referenceTitle: 'ยืนยันด้วย UTR',
-  referenceRequiredHint: 'หลังชำระเงิน กรุณากรอก UTR (เลขอ้างอิงรายการ) 12 หลักที่ธนาคารแสดง การชำระเงินจะเสร็จสมบูรณ์เมื่อจับคู่รายการได้แล้ว',
+  referenceRequiredHint:
+    'หลังชำระเงิน กรุณากรอก UTR (เลขอ้างอิงรายการ) 12 หลักที่ธนาคารแสดง การชำระเงินจะเสร็จสมบูรณ์เมื่อจับคู่รายการได้แล้ว',
   referenceOptionalHint: 'ชำระเงินแล้วใช่ไหม กรอก UTR 12 หลักจากแอป UPI เพื่อยืนยันการชำระเงินได้เร็วขึ้น',
   sendReference: 'ส่งเลขอ้างอิง',
   sendingReference: 'กำลังส่ง…',
   referenceSent: 'ได้รับเลขอ้างอิงแล้ว เรากำลังจับคู่การชำระเงินของคุณ',
   referenceOnFile: (reference: string) => `ได้รับเลขอ้างอิงแล้ว: ${reference}`,
   approveOnPhone: 'อนุมัติบนโทรศัพท์ของคุณ',
-  approveOnPhoneText: (phone: string, operator: string) => `เราส่งคำขอชำระเงินไปที่ ${phone} (${operator}) แล้ว กรุณาใส่ PIN บนโทรศัพท์เพื่ออนุมัติ`,
+  approveOnPhoneText: (phone: string, operator: string) =>
+    `เราส่งคำขอชำระเงินไปที่ ${phone} (${operator}) แล้ว กรุณาใส่ PIN บนโทรศัพท์เพื่ออนุมัติ`,
   approveInBankApp: 'กรุณาอนุมัติการชำระเงินในแอปธนาคารของคุณ หน้านี้จะอัปเดตเอง',
   returnHint: 'เมื่ออนุมัติการชำระเงินแล้ว กลับมาที่หน้านี้ได้เลย หน้านี้จะอัปเดตเอง',
   openBankApp: 'เปิดแอปธนาคาร',

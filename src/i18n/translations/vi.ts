@@ -139,11 +139,13 @@ const vi: Translation = {
   unsafeLink: 'Không thể mở liên kết này một cách an toàn nên liên kết không được hiển thị.',
   upiScan: 'Quét mã QR bằng bất kỳ ứng dụng UPI nào (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Thanh toán bằng ứng dụng UPI trên điện thoại này',
-  upiRequestSent: (upiId: string) => `Yêu cầu thanh toán đã được gửi đến ${upiId}. Hãy xác nhận trong ứng dụng UPI của bạn.`,
+  upiRequestSent: (upiId: string) =>
+    `Yêu cầu thanh toán đã được gửi đến ${upiId}. Hãy xác nhận trong ứng dụng UPI của bạn.`,
   upiCollectSent: 'Yêu cầu thanh toán đã được gửi đến ứng dụng UPI của bạn. Hãy mở ứng dụng và xác nhận.',
   upiPayingFrom: (upiId: string) => `Thanh toán từ ${upiId}`,
   referenceTitle: 'Xác nhận bằng mã UTR',
-  referenceRequiredHint: 'Sau khi thanh toán, hãy nhập mã UTR 12 chữ số (mã tham chiếu giao dịch) mà ngân hàng hiển thị. Thanh toán hoàn tất khi được đối chiếu.',
+  referenceRequiredHint:
+    'Sau khi thanh toán, hãy nhập mã UTR 12 chữ số (mã tham chiếu giao dịch) mà ngân hàng hiển thị. Thanh toán hoàn tất khi được đối chiếu.',
   referenceOptionalHint: 'Đã thanh toán? Nhập mã UTR 12 chữ số từ ứng dụng UPI để xác nhận thanh toán nhanh hơn.',
   sendReference: 'Gửi mã tham chiếu',
   sendingReference: 'Đang gửi…',
@@ -164,7 +166,8 @@ const vi: Translation = {
   store: 'Cửa hàng',
   qrPayload: 'Dữ liệu QR',
   pixCopyPaste: 'Mã Pix sao chép và dán',
-  transferHint: 'Chuyển khoản từ tài khoản ngân hàng của chính bạn. Việc xác nhận có thể mất vài phút sau khi bạn thanh toán.',
+  transferHint:
+    'Chuyển khoản từ tài khoản ngân hàng của chính bạn. Việc xác nhận có thể mất vài phút sau khi bạn thanh toán.',
   payee: 'Người nhận',
   qrLabel: 'Mã QR để quét bằng ứng dụng của bạn',
   qrLoadFailed: 'Không thể hiển thị mã QR. Vui lòng dùng thông tin thanh toán thay thế.',
@@ -189,7 +192,8 @@ const vi: Translation = {
   errors: {
     TOKEN_INVALID: 'Liên kết thanh toán này không hợp lệ. Vui lòng bắt đầu thanh toán lại từ cửa hàng.',
     TOKEN_EXPIRED: 'Phiên thanh toán này đã hết hạn. Vui lòng bắt đầu thanh toán lại từ cửa hàng.',
-    TOKEN_TOO_BROAD: 'Không thể bắt đầu thanh toán: cửa hàng đã cung cấp một khóa không được phép dùng trên trình duyệt.',
+    TOKEN_TOO_BROAD:
+      'Không thể bắt đầu thanh toán: cửa hàng đã cung cấp một khóa không được phép dùng trên trình duyệt.',
     UNAUTHORIZED: 'Phiên thanh toán này không còn hiệu lực. Vui lòng bắt đầu thanh toán lại từ cửa hàng.',
     FORBIDDEN: 'Phiên thanh toán này không cho phép thực hiện bước này.',
     VERSION_UNSUPPORTED: 'Dịch vụ thanh toán không hỗ trợ phiên bản trang thanh toán này.',
@@ -203,7 +207,8 @@ const vi: Translation = {
     INVALID_FORM: 'Một số thông tin thanh toán còn thiếu hoặc sai.',
     INVALID_STATE: 'Không thể gửi thanh toán ở bước này.',
     NOT_FOUND: 'Không tìm thấy khoản thanh toán này.',
-    PAYMENT_OPERATOR_UNAVAILABLE: 'Nhà cung cấp thanh toán này hiện không khả dụng. Hãy thử phương thức thanh toán khác.',
+    PAYMENT_OPERATOR_UNAVAILABLE:
+      'Nhà cung cấp thanh toán này hiện không khả dụng. Hãy thử phương thức thanh toán khác.',
     CONFLICT: 'Khoản thanh toán này đã đóng nên không thể thay đổi.',
     PAYLOAD_TOO_LARGE: 'Một số thông tin quá dài. Vui lòng rút gọn rồi thử lại.',
     CHECKOUT_UNAVAILABLE: 'Cửa hàng không thể bắt đầu thanh toán này. Vui lòng quay lại cửa hàng và thử lại.',
@@ -216,7 +221,8 @@ const vi: Translation = {
   supportDetails: 'Thông tin dành cho bộ phận hỗ trợ',
   saveQr: 'Lưu ảnh QR',
   qrSaveHint: 'Thanh toán trên chính điện thoại này? Lưu ảnh QR, mở ứng dụng ngân hàng và quét ảnh từ thư viện.',
-  pixPasteHint: 'Thanh toán trên chính điện thoại này? Sao chép mã Pix và dán vào ứng dụng ngân hàng, mục Pix Copia e Cola.',
+  pixPasteHint:
+    'Thanh toán trên chính điện thoại này? Sao chép mã Pix và dán vào ứng dụng ngân hàng, mục Pix Copia e Cola.',
   copyPixCode: 'Sao chép mã Pix',
   payBy: (time: string, day: string) => `Thanh toán trước ${time} ${day}`,
   expiredTitle: 'Yêu cầu thanh toán đã hết hạn',
@@ -225,8 +231,10 @@ const vi: Translation = {
   amountAsked: 'Số tiền yêu cầu',
   amountReceived: 'Số tiền đã nhận',
   amountPaid: 'Số tiền đã thanh toán',
-  differentAmountAccepted: 'Số tiền nhận được khác với số tiền yêu cầu và cửa hàng đã chấp nhận. Hãy liên hệ cửa hàng nếu bạn có thắc mắc về khoản chênh lệch.',
-  differentAmountFailed: 'Số tiền nhận được khác với số tiền yêu cầu nên thanh toán không hoàn tất. Hãy liên hệ cửa hàng để nhận lại số tiền bạn đã gửi.',
+  differentAmountAccepted:
+    'Số tiền nhận được khác với số tiền yêu cầu và cửa hàng đã chấp nhận. Hãy liên hệ cửa hàng nếu bạn có thắc mắc về khoản chênh lệch.',
+  differentAmountFailed:
+    'Số tiền nhận được khác với số tiền yêu cầu nên thanh toán không hoàn tất. Hãy liên hệ cửa hàng để nhận lại số tiền bạn đã gửi.',
   refusedNoReason: 'Nhà cung cấp thanh toán không nêu lý do. Hãy thử phương thức thanh toán khác.',
   receipt: 'Tóm tắt thanh toán',
   qrSaveAlso: 'Hoặc lưu ảnh QR, mở ứng dụng ngân hàng và quét ảnh từ thư viện.',

@@ -34,11 +34,13 @@ function findPayin(call: PlatformCall, ctx: SandboxContext) {
 async function createPayin(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idPayin', idSchema);
   const body = await call.json();
-  const currency = (body as { paymentRequested?: { money?: { currencyCode?: unknown } } } | null)?.paymentRequested?.money?.currencyCode;
+  const currency = (body as { paymentRequested?: { money?: { currencyCode?: unknown } } } | null)?.paymentRequested
+    ?.money?.currencyCode;
   const request = validateMethodRequest(payinCreateRequestSchema, body, currency);
   const money = request.paymentRequested.money;
   assertTokenMoney(call.claims, money);
-  if (ctx.store.has('payin', call.merchant.merchantCode, id)) throw conflict(`Payin "${id}" already exists; read it with GET ${paths.payin(id)}`);
+  if (ctx.store.has('payin', call.merchant.merchantCode, id))
+    throw conflict(`Payin "${id}" already exists; read it with GET ${paths.payin(id)}`);
   assertOffered(request.paymentMethod, money.currencyCode);
   const scenario = scenarioOrReject(money.amount);
   const record = createMethodPayment(
@@ -52,7 +54,11 @@ async function createPayin(call: PlatformCall, ctx: SandboxContext) {
       callbackUrl: request.callbackUrl,
       returnUrl: request.returnUrl,
       origin: call.origin,
-      view: (paymentMethodResponse, idPayment) => ({ paymentRequested: { money }, paymentMethodResponse, idPayment }),
+      view: (paymentMethodResponse, idPayment) => ({
+        paymentRequested: { money },
+        paymentMethodResponse,
+        idPayment,
+      }),
     },
     scenario,
     ctx,
@@ -69,7 +75,9 @@ async function setExternalReference(call: PlatformCall, ctx: SandboxContext) {
     throw invalidRequest([{ field: 'externalReference', message: `${record.methodCode} takes no external reference` }]);
   }
   if (record.status !== 'PROCESSING') throw conflict(`Payin "${id}" is already ${record.status}`);
-  (record.view.paymentMethodResponse as Record<string, unknown>).externalReference = { reference: externalReference.reference };
+  (record.view.paymentMethodResponse as Record<string, unknown>).externalReference = {
+    reference: externalReference.reference,
+  };
   if (record.awaitingReference) {
     record.awaitingReference = false;
     const now = ctx.clock.now();
@@ -82,7 +90,8 @@ export const payinRoutes: PlatformRoute[] = [
   {
     method: 'POST',
     path: paths.payinOptions(),
-    handle: async (call) => paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
+    handle: async (call) =>
+      paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
   },
   { method: 'POST', path: '/payins/:idPayin', handle: createPayin },
   { method: 'GET', path: '/payins/:idPayin', handle: (call, ctx) => detailView(findPayin(call, ctx)) },

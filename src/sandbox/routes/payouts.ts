@@ -16,7 +16,10 @@ function validatePayout(body: unknown) {
   const parsed = payoutCreateRequestSchema.safeParse(body);
   if (parsed.success) return parsed.data;
   const details = zodDetails(parsed.error.issues, body);
-  const raw = body as { paymentMethod?: unknown; paymentRequested?: { money?: { currencyCode?: unknown } } } | null;
+  const raw = body as {
+    paymentMethod?: unknown;
+    paymentRequested?: { money?: { currencyCode?: unknown } };
+  } | null;
   const method = payoutMethodSchema.safeParse(raw?.paymentMethod);
   const currency = raw?.paymentRequested?.money?.currencyCode;
   if (method.success && typeof currency === 'string') {
@@ -34,9 +37,13 @@ async function createPayout(call: PlatformCall, ctx: SandboxContext) {
   const money = request.paymentRequested.money;
   assertTokenMoney(call.claims, money);
   const merchantCode = call.merchant.merchantCode;
-  if (ctx.store.has('payout', merchantCode, id)) throw conflict(`Payout "${id}" already exists; read it with GET ${paths.payout(id)}`);
+  if (ctx.store.has('payout', merchantCode, id))
+    throw conflict(`Payout "${id}" already exists; read it with GET ${paths.payout(id)}`);
   if (!ctx.ledger.tryDebit(merchantCode, money.currencyCode, money.amount)) {
-    throw rejected('BALANCE_INSUFFICIENT', `The ${money.currencyCode} balance (${ctx.ledger.balance(merchantCode, money.currencyCode)}) does not cover ${money.amount}`);
+    throw rejected(
+      'BALANCE_INSUFFICIENT',
+      `The ${money.currencyCode} balance (${ctx.ledger.balance(merchantCode, money.currencyCode)}) does not cover ${money.amount}`,
+    );
   }
   const now = ctx.clock.now();
   const idPayment = randomUUID();
@@ -52,7 +59,15 @@ async function createPayout(call: PlatformCall, ctx: SandboxContext) {
       money,
       acceptedAt: new Date(now).toISOString(),
       reference,
-      ...(account ? { account: { accountName: account.accountName, accountNumber: account.accountNumber, bankCode: account.bankCode } } : {}),
+      ...(account
+        ? {
+            account: {
+              accountName: account.accountName,
+              accountNumber: account.accountNumber,
+              bankCode: account.bankCode,
+            },
+          }
+        : {}),
     },
   };
   ctx.store.insert({
@@ -80,7 +95,11 @@ export const payoutRoutes: PlatformRoute[] = [
       const id = pathId(call.c, 'idPayout', idSchema);
       const record = ctx.store.get('payout', call.merchant.merchantCode, id);
       if (!record) throw new HttpError(404, 'NOT_FOUND', `No payout "${id}" exists for this merchant`);
-      return { ...record.view, status: record.status, ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}) };
+      return {
+        ...record.view,
+        status: record.status,
+        ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
+      };
     },
   },
 ];

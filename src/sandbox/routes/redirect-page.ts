@@ -23,7 +23,10 @@ import { EXPIRY_FAILURE_REASON } from '../scenarios.js';
 import type { SandboxContext } from '../context.js';
 
 const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 /** Why a declined payment failed: the customer refused it at their bank. */
 export const DECLINE_REASON = 'CUSTOMER_VERIFICATION_REJECTED';
@@ -31,7 +34,10 @@ export const DECLINE_REASON = 'CUSTOMER_VERIFICATION_REJECTED';
 const DECISIONS = {
   approve: { label: 'Approve', outcome: 'Approved: the payment succeeded.' },
   decline: { label: 'Decline', outcome: `Declined: the payment failed (${DECLINE_REASON}).` },
-  expire: { label: 'Let it expire', outcome: `Left to expire: the payment failed (${EXPIRY_FAILURE_REASON}).` },
+  expire: {
+    label: 'Let it expire',
+    outcome: `Left to expire: the payment failed (${EXPIRY_FAILURE_REASON}).`,
+  },
 } as const;
 type Decision = keyof typeof DECISIONS;
 
@@ -130,7 +136,12 @@ function returnLink(page: Page, record: PaymentRecord, text: string) {
 }
 
 const notFound = (page: Page) =>
-  render(page, 404, `<h1>Payment not found</h1><p>No payment "${escapeHtml(page.id)}" exists for ${escapeHtml(page.merchantCode)}.</p>`, 'Payment not found');
+  render(
+    page,
+    404,
+    `<h1>Payment not found</h1><p>No payment "${escapeHtml(page.id)}" exists for ${escapeHtml(page.merchantCode)}.</p>`,
+    'Payment not found',
+  );
 
 /** What happens to a PROCESSING payment if nobody decides, in words. */
 function withoutDecision(record: PaymentRecord): string {
@@ -138,7 +149,9 @@ function withoutDecision(record: PaymentRecord): string {
     return `The payment waits for your decision here; without one it expires at ${timeInWords(record.expireAt)}.`;
   }
   const next = record.next;
-  return next ? `Without a decision, the sandbox's amount table makes it ${next.status} at ${timeInWords(next.at)}.` : '';
+  return next
+    ? `Without a decision, the sandbox's amount table makes it ${next.status} at ${timeInWords(next.at)}.`
+    : '';
 }
 
 /** GET /__sandbox/redirect/{id}: the payment, and the three decisions while it is PROCESSING. */
@@ -153,10 +166,16 @@ export function bankPage(c: Context, ctx: SandboxContext) {
 ${returnLink(page, record, 'Return to {merchant}')}`;
     return render(page, 200, body, title);
   }
-  const query = new URLSearchParams({ merchantCode: page.merchantCode, ...(page.kind === 'topup' ? { kind: 'topup' } : {}) });
+  const query = new URLSearchParams({
+    merchantCode: page.merchantCode,
+    ...(page.kind === 'topup' ? { kind: 'topup' } : {}),
+  });
   const action = `${SANDBOX_PREFIX}/redirect/${encodeURIComponent(record.id)}?${query}`;
   const buttons = (Object.keys(DECISIONS) as Decision[])
-    .map((decision) => `<button type="submit" name="decision" value="${decision}" aria-describedby="decision-help">${DECISIONS[decision].label}</button>`)
+    .map(
+      (decision) =>
+        `<button type="submit" name="decision" value="${decision}" aria-describedby="decision-help">${DECISIONS[decision].label}</button>`,
+    )
     .join('\n');
   const body = `${details(page, record)}
 <form method="post" action="${escapeHtml(action)}">
@@ -199,7 +218,12 @@ export async function bankDecision(c: Context, ctx: SandboxContext) {
   if (!record) return notFound(page);
   const title = 'Sandbox bank';
   if (decision === null || !(decision in DECISIONS)) {
-    return render(page, 400, `${details(page, record)}<p class="outcome" role="alert">Choose Approve, Decline or Let it expire.</p>`, title);
+    return render(
+      page,
+      400,
+      `${details(page, record)}<p class="outcome" role="alert">Choose Approve, Decline or Let it expire.</p>`,
+      title,
+    );
   }
   if (isFinal(record.status)) {
     const body = `${details(page, record)}

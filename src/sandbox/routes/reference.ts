@@ -14,7 +14,11 @@ const knownCurrency = (value: string | undefined) => {
 };
 
 export const referenceRoutes: PlatformRoute[] = [
-  { method: 'GET', path: paths.merchantInfo(), handle: (call) => ({ channelInfo: { name: call.merchant.channelName } }) },
+  {
+    method: 'GET',
+    path: paths.merchantInfo(),
+    handle: (call) => ({ channelInfo: { name: call.merchant.channelName } }),
+  },
   { method: 'GET', path: paths.fxRatePairs(), handle: () => ({ data: FX_PAIRS }) },
   {
     method: 'GET',
@@ -23,7 +27,9 @@ export const referenceRoutes: PlatformRoute[] = [
       const base = knownCurrency(call.c.req.query('baseCurrencyCode'));
       const quote = knownCurrency(call.c.req.query('quoteCurrencyCode'));
       const now = ctx.clock.now();
-      const data = FX_PAIRS.filter((p) => (!base || p.baseCurrencyCode === base) && (!quote || p.quoteCurrencyCode === quote)).map((p) => fxRate(p, now));
+      const data = FX_PAIRS.filter(
+        (p) => (!base || p.baseCurrencyCode === base) && (!quote || p.quoteCurrencyCode === quote),
+      ).map((p) => fxRate(p, now));
       return { data };
     },
   },
@@ -31,12 +37,19 @@ export const referenceRoutes: PlatformRoute[] = [
     method: 'GET',
     path: paths.balances(),
     handle: (call, ctx) => {
-      const wanted = (call.c.req.query('currencies') ?? '').split(',').map(knownCurrency).filter((code): code is string => !!code);
+      const wanted = (call.c.req.query('currencies') ?? '')
+        .split(',')
+        .map(knownCurrency)
+        .filter((code): code is string => !!code);
       const balances = ctx.ledger.list(call.merchant.merchantCode);
       return { data: wanted.length ? balances.filter((b) => wanted.includes(b.currencyCode)) : balances };
     },
   },
   { method: 'GET', path: paths.settlementPaymentOptions(), handle: () => SETTLEMENT_OPTIONS },
-  { method: 'GET', path: paths.currencies(), handle: () => ({ data: CURRENCIES.map(({ code, name, crypto }) => ({ code, name, crypto })) }) },
+  {
+    method: 'GET',
+    path: paths.currencies(),
+    handle: () => ({ data: CURRENCIES.map(({ code, name, crypto }) => ({ code, name, crypto })) }),
+  },
   { method: 'GET', path: paths.paymentOperators(), handle: () => ({ data: allOperators() }) },
 ];

@@ -28,9 +28,11 @@ const forceStatusSchema = z.object({
 
 const jsonBody = (c: Context) => readJsonBody(c.req.raw, MAX_BODY_BYTES);
 
-
 export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext) {
-  const clockState = () => ({ now: new Date(ctx.clock.now()).toISOString(), offsetSeconds: ctx.clock.offsetMs() / 1000 });
+  const clockState = () => ({
+    now: new Date(ctx.clock.now()).toISOString(),
+    offsetSeconds: ctx.clock.offsetMs() / 1000,
+  });
 
   app.get(SANDBOX_PREFIX, (c) => c.json({ endpoints: SANDBOX_ENDPOINTS }));
   app.get(`${SANDBOX_PREFIX}/clock`, (c) => c.json(clockState()));
@@ -41,24 +43,46 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
   });
 
   app.get(`${SANDBOX_PREFIX}/scenarios`, (c) =>
-    c.json({ data: PAYIN_SCENARIOS.map(({ name, amounts, example, result, source }) => ({ name, amounts, example, result, source })) }),
+    c.json({
+      data: PAYIN_SCENARIOS.map(({ name, amounts, example, result, source }) => ({
+        name,
+        amounts,
+        example,
+        result,
+        source,
+      })),
+    }),
   );
 
   app.post(`${SANDBOX_PREFIX}/payins/:idPayin/status`, async (c) => {
     const request = validateInput(forceStatusSchema, await jsonBody(c));
     const id = c.req.param('idPayin');
     const record = ctx.store.get('payin', request.merchantCode ?? DEMO_MERCHANT_CODE, id);
-    if (!record) throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`);
+    if (!record)
+      throw new HttpError(
+        404,
+        'PAYIN_NOT_FOUND',
+        `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`,
+      );
     if (record.status !== 'PROCESSING') throw conflict(`Payin "${id}" is already ${record.status}`);
-    const reason = request.status === 'SUCCESS' ? undefined : (request.failureReasonCode ?? (request.status === 'FAILED' ? 'CUSTOMER_VERIFICATION_FAILED' : undefined));
+    const reason =
+      request.status === 'SUCCESS'
+        ? undefined
+        : (request.failureReasonCode ?? (request.status === 'FAILED' ? 'CUSTOMER_VERIFICATION_FAILED' : undefined));
     ctx.store.force(record, request.status, reason);
-    return c.json({ idPayin: id, status: record.status, ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}) });
+    return c.json({
+      idPayin: id,
+      status: record.status,
+      ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
+    });
   });
 
   app.get(`${SANDBOX_PREFIX}/requests`, (c) => {
     const method = c.req.query('method')?.toUpperCase();
     const path = c.req.query('path');
-    return c.json({ data: ctx.requests.list().filter((r) => (!method || r.method === method) && (!path || r.path === path)) });
+    return c.json({
+      data: ctx.requests.list().filter((r) => (!method || r.method === method) && (!path || r.path === path)),
+    });
   });
   app.delete(`${SANDBOX_PREFIX}/requests`, (c) => {
     ctx.requests.clear();

@@ -6,7 +6,13 @@
  * up only by the token it gets, so a request refused with 429 or 400 can be retried as it is.
  */
 import type { Context } from 'hono';
-import { DEFAULT_TOKEN_VALIDITY_SECS, actionOperations, authTokenByActionRequestSchema, authTokenRequestSchema, paths } from '../../api/index.js';
+import {
+  DEFAULT_TOKEN_VALIDITY_SECS,
+  actionOperations,
+  authTokenByActionRequestSchema,
+  authTokenRequestSchema,
+  paths,
+} from '../../api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
 import { parseJson, readBodyText } from '../../server/http-body.js';
@@ -26,7 +32,13 @@ function validity(requested: number | undefined): number {
 async function authenticated(c: Context<SandboxEnv>, ctx: SandboxContext) {
   const text = await readBodyText(c.req.raw, MAX_BODY_BYTES);
   const body = parseJson(text);
-  const { merchant, signed } = await authenticateTokenRequest(ctx.merchants, ctx.signatures, text, body, c.req.header('x-signature'));
+  const { merchant, signed } = await authenticateTokenRequest(
+    ctx.merchants,
+    ctx.signatures,
+    text,
+    body,
+    c.req.header('x-signature'),
+  );
   c.set('merchantCode', merchant.merchantCode);
   ctx.rateLimiter.take(merchant.merchantCode);
   /** Call once the request is valid, right before issuing: marks its signature used (401 when it already was). */
@@ -60,8 +72,10 @@ export function tokenRoutes(ctx: SandboxContext) {
       const request = validateInput(authTokenByActionRequestSchema, body);
       const validitySecs = validity(request.validitySecs);
       const settlement: Record<string, string> = {};
-      if (request.settlementMethodPaymentMethodCode) settlement.paymentMethodCode = request.settlementMethodPaymentMethodCode;
-      if (request.settlementMethodPaymentOperatorCode) settlement.paymentOperatorCode = request.settlementMethodPaymentOperatorCode;
+      if (request.settlementMethodPaymentMethodCode)
+        settlement.paymentMethodCode = request.settlementMethodPaymentMethodCode;
+      if (request.settlementMethodPaymentOperatorCode)
+        settlement.paymentOperatorCode = request.settlementMethodPaymentOperatorCode;
       if (request.settlementMethodAcccountNumber) settlement.accountNumber = request.settlementMethodAcccountNumber;
       useSignature();
       const token = await ctx.tokens.issue({

@@ -13,36 +13,66 @@ import { quoteTopUp, topUpQuoteProblem } from '../../api/fx.js';
 import { paymentOptionsFor } from '../catalog.js';
 import { HttpError, conflict, invalidRequest } from '../errors.js';
 import { ratesBetween } from '../fx.js';
-import { assertOffered, assertTokenMoney, createMethodPayment, detailView, scenarioOrReject, validateMethodRequest } from '../payin-flow.js';
+import {
+  assertOffered,
+  assertTokenMoney,
+  createMethodPayment,
+  detailView,
+  scenarioOrReject,
+  validateMethodRequest,
+} from '../payin-flow.js';
 import { validateInput } from '../../server/validation.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
 import type { SandboxContext } from '../context.js';
 
-type TopUpBody = { topUpRequested?: { moneyProvided?: { currencyCode?: unknown }; currencyProvided?: unknown } } | null;
+type TopUpBody = {
+  topUpRequested?: { moneyProvided?: { currencyCode?: unknown }; currencyProvided?: unknown };
+} | null;
 
 async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idTopUp', idSchema);
   const body = await call.json();
   const requested = (body as TopUpBody)?.topUpRequested;
-  const request = validateMethodRequest(topUpCreateRequestSchema, body, requested?.moneyProvided?.currencyCode ?? requested?.currencyProvided);
+  const request = validateMethodRequest(
+    topUpCreateRequestSchema,
+    body,
+    requested?.moneyProvided?.currencyCode ?? requested?.currencyProvided,
+  );
   const mode = request.topUpRequested;
   const given: Money = 'moneyProvided' in mode ? mode.moneyProvided : mode.moneyRequired;
   assertTokenMoney(call.claims, given);
-  if (ctx.store.has('topup', call.merchant.merchantCode, id)) throw conflict(`Top-up "${id}" already exists; read it with GET ${paths.topUp(id)}`);
+  if (ctx.store.has('topup', call.merchant.merchantCode, id))
+    throw conflict(`Top-up "${id}" already exists; read it with GET ${paths.topUp(id)}`);
 
   const currencies = {
     provided: 'moneyProvided' in mode ? mode.moneyProvided.currencyCode : mode.currencyProvided,
     required: 'moneyProvided' in mode ? mode.currencyRequired : mode.moneyRequired.currencyCode,
   };
   // The element's quote is this same call (api/fx.ts) on the rates GET /fx-rates publishes now.
-  const quote = quoteTopUp('moneyProvided' in mode ? 'moneyProvided' : 'moneyRequired', given.amount, currencies, ratesBetween(currencies.provided, currencies.required, ctx.clock.now()));
+  const quote = quoteTopUp(
+    'moneyProvided' in mode ? 'moneyProvided' : 'moneyRequired',
+    given.amount,
+    currencies,
+    ratesBetween(currencies.provided, currencies.required, ctx.clock.now()),
+  );
   if (!quote) {
-    throw invalidRequest([{ field: 'topUpRequested', message: `${currencies.provided} cannot be converted to ${currencies.required}: unsupported currency` }]);
+    throw invalidRequest([
+      {
+        field: 'topUpRequested',
+        message: `${currencies.provided} cannot be converted to ${currencies.required}: unsupported currency`,
+      },
+    ]);
   }
   const { moneyProvided, moneyRequired, rate } = quote;
   // The side the request states passed the amount rule; the converted side must pass it too.
   const problem = topUpQuoteProblem(quote);
-  if (problem) throw invalidRequest([{ field: 'topUpRequested', message: `converted to ${problem.money.currencyCode}, ${problem.side}.amount (${problem.money.amount}) ${problem.problem}` }]);
+  if (problem)
+    throw invalidRequest([
+      {
+        field: 'topUpRequested',
+        message: `converted to ${problem.money.currencyCode}, ${problem.side}.amount (${problem.money.amount}) ${problem.problem}`,
+      },
+    ]);
   assertOffered(request.paymentMethod, currencies.provided);
   const scenario = scenarioOrReject(given.amount);
   const record = createMethodPayment(
@@ -56,7 +86,14 @@ async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
       callbackUrl: request.callbackUrl,
       returnUrl: request.returnUrl,
       origin: call.origin,
-      view: (paymentMethodResponse, idPayment) => ({ idTopUp: id, idPayment, moneyProvided, moneyRequired, rate, paymentMethodResponse }),
+      view: (paymentMethodResponse, idPayment) => ({
+        idTopUp: id,
+        idPayment,
+        moneyProvided,
+        moneyRequired,
+        rate,
+        paymentMethodResponse,
+      }),
     },
     scenario,
     ctx,
@@ -76,7 +113,8 @@ export const topUpRoutes: PlatformRoute[] = [
   {
     method: 'POST',
     path: paths.topUpOptions(),
-    handle: async (call) => paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
+    handle: async (call) =>
+      paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
   },
   { method: 'POST', path: '/topups/:idTopUp', handle: createTopUp },
   { method: 'GET', path: '/topups/:idTopUp', handle: (call, ctx) => detailView(findTopUp(call, ctx)) },

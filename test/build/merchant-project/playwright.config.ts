@@ -20,7 +20,12 @@ export default defineConfig({
       // Your shop, pointed at the sandbox with the demo merchant's credentials (demo-only).
       command: 'node shop.js',
       url: `http://127.0.0.1:${shopPort}/`,
-      env: { PORT: String(shopPort), PLATFORM_URL: sandboxUrl, MERCHANT_CODE: DEMO_MERCHANT_CODE, MERCHANT_PRIVATE_KEY: DEMO_PRIVATE_KEY },
+      env: {
+        PORT: String(shopPort),
+        PLATFORM_URL: sandboxUrl,
+        MERCHANT_CODE: DEMO_MERCHANT_CODE,
+        MERCHANT_PRIVATE_KEY: DEMO_PRIVATE_KEY,
+      },
       reuseExistingServer: !process.env.CI,
     },
   ],

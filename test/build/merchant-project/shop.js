@@ -15,7 +15,11 @@ const assets = new URL('dist/', import.meta.resolve('pay-checkout/package.json')
 
 async function checkoutPage(amount) {
   const idPayin = `order-${randomUUID()}`;
-  const token = await issuer.byAction({ action: 'PAYIN_CREATE', idPayment: idPayin, money: { amount, currencyCode: 'INR' } });
+  const token = await issuer.byAction({
+    action: 'PAYIN_CREATE',
+    idPayment: idPayin,
+    money: { amount, currencyCode: 'INR' },
+  });
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Checkout</title>

@@ -19,7 +19,13 @@ import playwright from 'playwright';
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 /** Without these Chromium keeps trying to reach Google's hosts, which a closed network refuses. */
-export const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /**
  * How long a browser may take to start: Firefox to print its WebDriver BiDi address (puppeteer's
@@ -32,7 +38,10 @@ export const BROWSER_START_MS = 120_000;
 
 /** The engines of this run: all three unless BROWSERS names some. */
 export function selectedEngines() {
-  const named = (process.env.BROWSERS ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const named = (process.env.BROWSERS ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = named.filter((name) => !ENGINES.includes(name));
   if (unknown.length) throw new Error(`BROWSERS names ${unknown.join(', ')}: the engines are ${ENGINES.join(', ')}`);
   return named.length ? ENGINES.filter((engine) => named.includes(engine)) : [...ENGINES];
@@ -58,16 +67,24 @@ const libDir = `/usr/lib/${arch() === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu`
 export function engineSetup(engine) {
   switch (engine) {
     case 'chromium':
-      return { engine, via: 'playwright', executablePath: process.env.CHROME_PATH || firstExisting('/usr/bin/chromium') };
+      return {
+        engine,
+        via: 'playwright',
+        executablePath: process.env.CHROME_PATH || firstExisting('/usr/bin/chromium'),
+      };
     case 'firefox': {
       const executablePath = process.env.FIREFOX_PATH || firstExisting('/usr/bin/firefox-esr', '/usr/bin/firefox');
       if (executablePath) return { engine, via: 'puppeteer', executablePath };
       if (playwrightOwn('firefox')) return { engine, via: 'playwright' };
-      throw new Error('No Firefox: set FIREFOX_PATH, or install firefox-esr (apt-get install firefox-esr), or run `npx playwright install firefox`.');
+      throw new Error(
+        'No Firefox: set FIREFOX_PATH, or install firefox-esr (apt-get install firefox-esr), or run `npx playwright install firefox`.',
+      );
     }
     case 'webkit': {
       const driverPath = process.env.WEBKIT_DRIVER_PATH || firstExisting('/usr/bin/WebKitWebDriver');
-      const browserPath = process.env.MINIBROWSER_PATH || firstExisting(`${libDir}/webkit2gtk-4.1/MiniBrowser`, `${libDir}/webkitgtk-6.0/MiniBrowser`);
+      const browserPath =
+        process.env.MINIBROWSER_PATH ||
+        firstExisting(`${libDir}/webkit2gtk-4.1/MiniBrowser`, `${libDir}/webkitgtk-6.0/MiniBrowser`);
       if (driverPath && browserPath) return { engine, via: 'webdriver', driverPath, browserPath };
       if (playwrightOwn('webkit')) return { engine, via: 'playwright' };
       throw new Error(

@@ -8,7 +8,11 @@ export interface WebKitSession {
 }
 
 /** A new MiniBrowser under its own WebKitWebDriver (and Xvfb when DISPLAY is unset). */
-export function startWebKit(options: { driverPath: string; browserPath: string; browserArgs?: string[] }): Promise<WebKitSession>;
+export function startWebKit(options: {
+  driverPath: string;
+  browserPath: string;
+  browserArgs?: string[];
+}): Promise<WebKitSession>;
 
 /** Sizes the window and centres it on the screen, where the pointer (and so the focus) rests. */
 export function centreWindow(browser: Browser, width: number, height: number): Promise<void>;

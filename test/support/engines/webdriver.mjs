@@ -56,7 +56,10 @@ const GTK_CONFIG_HOME = fileURLToPath(new URL('./gtk-config/', import.meta.url))
  */
 export async function startWebKit({ driverPath, browserPath, browserArgs = [] }) {
   const [display, port] = await Promise.all([ensureDisplay(), freePort()]);
-  const driver = spawn(driverPath, [`--port=${port}`], { env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: GTK_CONFIG_HOME }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const driver = spawn(driverPath, [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: GTK_CONFIG_HOME },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   driver.stderr.on('data', (chunk) => (stderr += chunk));
   const stop = () => driver.kill();
@@ -64,7 +67,9 @@ export async function startWebKit({ driverPath, browserPath, browserArgs = [] })
   process.once('exit', stop);
   driver.once('exit', () => process.off('exit', stop));
   const failed = new Promise((_, reject) => {
-    driver.once('error', (error) => reject(new Error(`Could not start WebKitWebDriver at ${driverPath}: ${error.message}`)));
+    driver.once('error', (error) =>
+      reject(new Error(`Could not start WebKitWebDriver at ${driverPath}: ${error.message}`)),
+    );
     driver.once('exit', (code) => reject(new Error(`WebKitWebDriver exited (${code}): ${stderr.trim()}`)));
   });
   failed.catch(() => {});
@@ -120,7 +125,12 @@ export async function startWebKit({ driverPath, browserPath, browserArgs = [] })
  */
 export async function centreWindow(browser, width, height) {
   const [screenWidth, screenHeight] = await browser.execute('return [screen.width, screen.height];');
-  await browser.setWindowRect(Math.max(0, Math.round((screenWidth - width) / 2)), Math.max(0, Math.round((screenHeight - height) / 2)), width, height);
+  await browser.setWindowRect(
+    Math.max(0, Math.round((screenWidth - width) / 2)),
+    Math.max(0, Math.round((screenHeight - height) / 2)),
+    width,
+    height,
+  );
 }
 
 /** A key press as Playwright writes it ('Enter', 'a', 'Shift+Tab'): WebdriverIO knows the key names. */

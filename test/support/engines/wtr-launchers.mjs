@@ -86,7 +86,11 @@ export class WebKitDriverLauncher {
     return this.mouse(sessionId).move({ x, y, origin: 'viewport' }).perform(true);
   }
   sendMouseClick(sessionId, x, y, button = 'left') {
-    return this.mouse(sessionId).move({ x, y, origin: 'viewport' }).down({ button: MOUSE_BUTTONS[button] }).up({ button: MOUSE_BUTTONS[button] }).perform(true);
+    return this.mouse(sessionId)
+      .move({ x, y, origin: 'viewport' })
+      .down({ button: MOUSE_BUTTONS[button] })
+      .up({ button: MOUSE_BUTTONS[button] })
+      .perform(true);
   }
   sendMouseDown(sessionId, button = 'left') {
     return this.mouse(sessionId).down({ button: MOUSE_BUTTONS[button] }).perform(true);
@@ -105,7 +109,11 @@ export class WebKitDriverLauncher {
 
   async stop() {
     const starting = await Promise.allSettled([...this.starting]);
-    const sessions = [...this.active.values(), ...this.idle, ...starting.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))];
+    const sessions = [
+      ...this.active.values(),
+      ...this.idle,
+      ...starting.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])),
+    ];
     this.active.clear();
     this.idle = [];
     await Promise.allSettled(sessions.map((session) => session.close()));
@@ -130,7 +138,13 @@ export class WebKitDriverLauncher {
  */
 export class FirefoxLauncher extends ChromeLauncher {
   constructor(launchOptions, concurrency) {
-    super(launchOptions, ({ browser }) => browser.defaultBrowserContext(), ({ context }) => this.inFocusTurn(() => context.newPage({ type: 'window' })), puppeteerCore, concurrency);
+    super(
+      launchOptions,
+      ({ browser }) => browser.defaultBrowserContext(),
+      ({ context }) => this.inFocusTurn(() => context.newPage({ type: 'window' })),
+      puppeteerCore,
+      concurrency,
+    );
     this.focusTurns = Promise.resolve();
   }
 
@@ -143,7 +157,12 @@ export class FirefoxLauncher extends ChromeLauncher {
   getPage(sessionId) {
     const page = super.getPage(sessionId);
     const focused = (device, methods) =>
-      Object.fromEntries(methods.map((method) => [method, (...args) => this.inFocusTurn(() => page.bringToFront().then(() => device[method](...args)))]));
+      Object.fromEntries(
+        methods.map((method) => [
+          method,
+          (...args) => this.inFocusTurn(() => page.bringToFront().then(() => device[method](...args))),
+        ]),
+      );
     const keyboard = focused(page.keyboard, ['press', 'type', 'down', 'up']);
     const mouse = focused(page.mouse, ['move', 'click', 'down', 'up', 'reset']);
     // puppeteer's Page keeps private fields: its methods must run on the page itself.
@@ -162,11 +181,18 @@ export class FirefoxLauncher extends ChromeLauncher {
 export function engineLauncher(engine, { concurrency } = {}) {
   const setup = engineSetup(engine);
   if (engine === 'chromium') {
-    return playwrightLauncher({ product: 'chromium', concurrency, launchOptions: { executablePath: setup.executablePath, args: CHROMIUM_ARGS } });
+    return playwrightLauncher({
+      product: 'chromium',
+      concurrency,
+      launchOptions: { executablePath: setup.executablePath, args: CHROMIUM_ARGS },
+    });
   }
   if (setup.via === 'playwright') return playwrightLauncher({ product: engine, concurrency });
   if (engine === 'firefox') {
-    return new FirefoxLauncher({ browser: 'firefox', executablePath: setup.executablePath, headless: true, timeout: BROWSER_START_MS }, concurrency);
+    return new FirefoxLauncher(
+      { browser: 'firefox', executablePath: setup.executablePath, headless: true, timeout: BROWSER_START_MS },
+      concurrency,
+    );
   }
   return new WebKitDriverLauncher({ ...setup, concurrency });
 }
@@ -181,7 +207,8 @@ export const PHONE = {
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
 };
 
 /** Chromium emulating PHONE, named so in wtr's report. */
@@ -212,7 +239,8 @@ export function tapPlugin() {
     name: 'tap-command',
     async executeCommand({ command, payload, session }) {
       if (command !== 'tap') return undefined;
-      if (session.browser.type !== 'playwright') throw new Error(`tap needs a Playwright browser with touch, not ${session.browser.name}`);
+      if (session.browser.type !== 'playwright')
+        throw new Error(`tap needs a Playwright browser with touch, not ${session.browser.name}`);
       await session.browser.getPage(session.id).touchscreen.tap(payload.x, payload.y);
       return true;
     },

@@ -18,7 +18,11 @@ let started;
 export function exitOnSignals() {
   if (exitOnSignals.done) return;
   exitOnSignals.done = true;
-  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]]) {
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ]) {
     if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + number));
   }
 }
@@ -32,9 +36,13 @@ export function ensureDisplay() {
 function startXvfb() {
   exitOnSignals();
   return new Promise((resolve, reject) => {
-    const xvfb = spawn(process.env.XVFB_PATH || 'Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-    });
+    const xvfb = spawn(
+      process.env.XVFB_PATH || 'Xvfb',
+      ['-displayfd', '3', '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      },
+    );
     let announced = '';
     let stderr = '';
     xvfb.stderr.on('data', (chunk) => (stderr += chunk));
@@ -52,10 +60,15 @@ function startXvfb() {
       resolve(display);
     });
     xvfb.once('error', (error) =>
-      reject(new Error(`Could not start Xvfb for WebKit (${error.message}): install xvfb (apt-get install xvfb) or set DISPLAY.`)),
+      reject(
+        new Error(
+          `Could not start Xvfb for WebKit (${error.message}): install xvfb (apt-get install xvfb) or set DISPLAY.`,
+        ),
+      ),
     );
     xvfb.once('exit', (code) => {
-      if (!announced.includes('\n')) reject(new Error(`Xvfb exited (${code}) before it chose a display: ${stderr.trim()}`));
+      if (!announced.includes('\n'))
+        reject(new Error(`Xvfb exited (${code}) before it chose a display: ${stderr.trim()}`));
     });
   });
 }

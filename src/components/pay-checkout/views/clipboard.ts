@@ -29,7 +29,7 @@ function copyByCommand(text: string, near: Element): boolean {
   const focused = root.activeElement as HTMLElement | null;
   area.focus();
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {

@@ -30,9 +30,11 @@ export function countdownText(l: Localizer, ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
-  const number = (n: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(l.lang, { useGrouping: false, ...options }).format(n);
+  const number = (n: number, options: Intl.NumberFormatOptions) =>
+    new Intl.NumberFormat(l.lang, { useGrouping: false, ...options }).format(n);
   if (hours > 0) {
-    const unit = (n: number, name: string) => number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
+    const unit = (n: number, name: string) =>
+      number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
     return minutes ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(hours, 'hour');
   }
   return `${number(minutes, {})}:${number(total % 60, { minimumIntegerDigits: 2 })}`;

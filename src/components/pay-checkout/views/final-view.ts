@@ -24,11 +24,14 @@ export function moneyReceivedOf(payin: Payin): MoneyResponse | undefined {
 /** What arrived, when it is not what was asked. */
 function otherAmountOf(payin: Payin, asked: MoneyResponse): MoneyResponse | undefined {
   const received = moneyReceivedOf(payin);
-  return received && (received.amount !== asked.amount || received.currencyCode !== asked.currencyCode) ? received : undefined;
+  return received && (received.amount !== asked.amount || received.currencyCode !== asked.currencyCode)
+    ? received
+    : undefined;
 }
 
 /** Whether the final screen says trouble's words (word-parts.ts): a failure, a refusal, or an amount other than asked. */
-export const finalSaysTrouble = (status: FinalStatus, payin: Payin, view: PendingViewContext): boolean => status !== 'SUCCESS' || !!otherAmountOf(payin, moneyToPay(view));
+export const finalSaysTrouble = (status: FinalStatus, payin: Payin, view: PendingViewContext): boolean =>
+  status !== 'SUCCESS' || !!otherAmountOf(payin, moneyToPay(view));
 
 export function renderFinalBody(status: FinalStatus, payin: Payin, view: PendingViewContext) {
   const { l, response } = view;
@@ -37,7 +40,8 @@ export function renderFinalBody(status: FinalStatus, payin: Payin, view: Pending
   const received = otherAmountOf(payin, asked);
   const differs = !!received;
   const success = status === 'SUCCESS';
-  const reason = 'failureReasonCode' in payin && typeof payin.failureReasonCode === 'string' ? payin.failureReasonCode : undefined;
+  const reason =
+    'failureReasonCode' in payin && typeof payin.failureReasonCode === 'string' ? payin.failureReasonCode : undefined;
   const rows: Detail[] = differs
     ? [
         { label: l.term('amountAsked'), value: money(asked) },

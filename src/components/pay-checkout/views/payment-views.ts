@@ -34,10 +34,13 @@ export { TokenWatch } from '../../../checkout/token-watch.js';
  */
 let Pushed: typeof PushedStatus | undefined;
 export const usePushedStatus = (pushed: typeof PushedStatus) => void (Pushed = pushed);
-export const loadPushedStatus = () => import('../../../checkout/pushed-status.js').then((module) => usePushedStatus(module.PushedStatus));
+export const loadPushedStatus = () =>
+  import('../../../checkout/pushed-status.js').then((module) => usePushedStatus(module.PushedStatus));
 
 export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
-  options.statusUrl && Pushed && typeof EventSource === 'function' ? new Pushed(host, { ...options, statusUrl: options.statusUrl }) : new StatusPoller(host, options);
+  options.statusUrl && Pushed && typeof EventSource === 'function'
+    ? new Pushed(host, { ...options, statusUrl: options.statusUrl })
+    : new StatusPoller(host, options);
 export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
 
 /**
@@ -84,7 +87,11 @@ function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
   if (session.topUp) return { state: 'none' };
   const { state, problem } = session.follow?.reference ?? { state: 'idle' };
   if (state !== 'error' || !problem) return { state };
-  return { state, error: problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem) };
+  return {
+    state,
+    error:
+      problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem),
+  };
 }
 
 /** A phone or tablet: the primary pointer is a finger. Read at each render (a window may move to another screen). */
@@ -126,11 +133,13 @@ function renderStatus({ session, l }: ViewHost) {
     ${expired ? html`<p>${l.term('expired')}</p>` : nothing}
     ${pending && !expired && deadline !== undefined ? html`<p class="deadline">${payByText(l, deadline)}</p>` : nothing}
     ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', countdownText(l, remaining))}</p>` : nothing}
-    ${pending && problem
-      ? html`<p class="error" part="error">
+    ${
+      pending && problem
+        ? html`<p class="error" part="error">
           ${problem.kind === 'checking' ? l.term('checkingStatus') : problem.kind === 'connection' ? l.term('connectionLost') : errorText(l, problem.code)}
         </p>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 

@@ -100,17 +100,23 @@ function renderMethod(host: ViewHost, option: PaymentOption, providers: External
         @change=${() => session.choose(code)} />
       <span>${methodName(host.l, code)}</span>
     </label>
-    ${selected
-      ? html`<div class="method-body">
+    ${
+      selected
+        ? html`<div class="method-body">
           ${renderOperators(host, option)} ${renderProviders(host, providers)}
           ${formFields(host, code).map(({ field, required }) => renderField(host, field, required))}
         </div>`
-      : nothing}
+        : nothing
+    }
   </div>`;
 }
 
 function noticeText(l: Localizer, notice: FormNotice): string {
-  return notice.kind === 'chooseMethod' ? l.term('chooseMethod') : notice.kind === 'fields' ? l.term('formHasErrors', notice.count) : errorText(l, notice.code);
+  return notice.kind === 'chooseMethod'
+    ? l.term('chooseMethod')
+    : notice.kind === 'fields'
+      ? l.term('formHasErrors', notice.count)
+      : errorText(l, notice.code);
 }
 
 export function renderSelect(host: ViewHost) {
@@ -119,7 +125,9 @@ export function renderSelect(host: ViewHost) {
   if (phase.name !== 'select' && phase.name !== 'submitting') return nothing;
   const money = session.config!.money;
   const submitting = phase.name === 'submitting';
-  const options = session.methodLocked ? phase.options.filter((option) => option.paymentMethodCode === form.selectedCode) : phase.options;
+  const options = session.methodLocked
+    ? phase.options.filter((option) => option.paymentMethodCode === form.selectedCode)
+    : phase.options;
   const working = l.term(session.busy ? 'busy' : 'submitting');
   // With the page's own pay button, only the page submits: Enter in a field does not pay.
   const own = host.submitButton === 'none';
@@ -128,19 +136,23 @@ export function renderSelect(host: ViewHost) {
       ${host.topUp?.renderTopUp(host)}
       <fieldset ?disabled=${submitting}>
         <legend>${session.methodLocked ? l.term('methodLocked') : l.term('chooseMethod')}</legend>
-        ${options.length
-          ? html`<div class="methods" part="method-list" role="radiogroup" aria-label=${l.term('chooseMethod')}>
+        ${
+          options.length
+            ? html`<div class="methods" part="method-list" role="radiogroup" aria-label=${l.term('chooseMethod')}>
               ${options.map((option) => renderMethod(host, option, phase.providers))}
             </div>`
-          : html`<p class="error" part="error" role="alert">${l.term('noMethods')}</p>`}
+            : html`<p class="error" part="error" role="alert">${l.term('noMethods')}</p>`
+        }
       </fieldset>
       ${form.notice ? html`<p class="error form-error" part="error" role="alert" tabindex="-1">${noticeText(l, form.notice)}</p>` : nothing}
-      ${own
-        ? submitting
-          ? html`<p class="status working">${working}</p>`
-          : nothing
-        : html`<button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
+      ${
+        own
+          ? submitting
+            ? html`<p class="status working">${working}</p>`
+            : nothing
+          : html`<button type="submit" class="primary" part="submit" ?disabled=${submitting || !options.length} aria-disabled=${submitting}>
             ${submitting ? working : (host.topUp?.payLabel(host) ?? l.term('pay', l.money(money.amount, money.currencyCode)))}
-          </button>`}
+          </button>`
+      }
     </form>`;
 }

@@ -41,7 +41,8 @@ export function renderError(host: ViewHost) {
 
 /** A payin's views while their chunk loads, or the way to load them again when that failed. */
 export function renderViewsLoading({ session, l }: ViewHost) {
-  if (session.views !== 'failed') return html`<p class="muted">${statusText(l, session.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
+  if (session.views !== 'failed')
+    return html`<p class="muted">${statusText(l, session.status ?? 'PROCESSING')}</p><div class="skeleton" aria-busy="true"></div>`;
   return html`<p class="error" part="error" role="alert">${l.term('viewsFailed')}</p>
     <button type="button" @click=${() => void session.loadFollowers().catch(() => undefined)}>${l.term('tryAgain')}</button>`;
 }

@@ -21,14 +21,24 @@ const money = (l: Localizer, value: Money) => l.money(value.amount, value.curren
 
 /** "1 USD = 83.925 INR": one unit of the currency worth more, in the other. */
 export function rateText(l: Localizer, t: TopUpTranslation, rate: number, provided: string, required: string): string {
-  const number = (value: number) => new Intl.NumberFormat(l.lang, { maximumSignificantDigits: 8 }).format(Number(value.toPrecision(8)));
-  return rate < 1 ? t.rateLine(`1 ${required}`, `${number(1 / rate)} ${provided}`) : t.rateLine(`1 ${provided}`, `${number(rate)} ${required}`);
+  const number = (value: number) =>
+    new Intl.NumberFormat(l.lang, { maximumSignificantDigits: 8 }).format(Number(value.toPrecision(8)));
+  return rate < 1
+    ? t.rateLine(`1 ${required}`, `${number(1 / rate)} ${provided}`)
+    : t.rateLine(`1 ${provided}`, `${number(rate)} ${required}`);
 }
 
-function quoteLines(host: ViewHost, flow: TopUpFlow, quote: Pick<TopUpQuote, 'moneyProvided' | 'moneyRequired' | 'rate' | 'validUpTo'>) {
+function quoteLines(
+  host: ViewHost,
+  flow: TopUpFlow,
+  quote: Pick<TopUpQuote, 'moneyProvided' | 'moneyRequired' | 'rate' | 'validUpTo'>,
+) {
   const { l } = host;
   const t = termsOf(host);
-  const time = quote.validUpTo === undefined ? undefined : new Intl.DateTimeFormat(l.lang, { hour: '2-digit', minute: '2-digit' }).format(flow.toLocal(quote.validUpTo));
+  const time =
+    quote.validUpTo === undefined
+      ? undefined
+      : new Intl.DateTimeFormat(l.lang, { hour: '2-digit', minute: '2-digit' }).format(flow.toLocal(quote.validUpTo));
   return html`<p class="quote-line"><strong>${t.youPay(money(l, quote.moneyProvided))}</strong> · <strong>${t.youReceive(money(l, quote.moneyRequired))}</strong></p>
     <p class="muted">${rateText(l, t, quote.rate, quote.moneyProvided.currencyCode, quote.moneyRequired.currencyCode)}${time ? html` · ${t.validUntil(time)}` : nothing}</p>`;
 }
@@ -42,15 +52,24 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
   const state = flow.state;
   const shown = (value: number) => l.money(value, currency);
   const bounds = topUp.min !== undefined || topUp.max !== undefined;
-  const hint = bounds ? t.amountHint(shown(topUp.min ?? 0), topUp.max === undefined ? '∞' : shown(topUp.max)) : undefined;
+  const hint = bounds
+    ? t.amountHint(shown(topUp.min ?? 0), topUp.max === undefined ? '∞' : shown(topUp.max))
+    : undefined;
   const problem =
-    state.kind === 'amount' ? (state.problem === 'digits' ? t.amountDigits : t.amountOutOfRange(shown(topUp.min ?? 0), topUp.max === undefined ? '∞' : shown(topUp.max))) : state.kind === 'no-amount' && flow.tried ? t.amountInvalid : undefined;
+    state.kind === 'amount'
+      ? state.problem === 'digits'
+        ? t.amountDigits
+        : t.amountOutOfRange(shown(topUp.min ?? 0), topUp.max === undefined ? '∞' : shown(topUp.max))
+      : state.kind === 'no-amount' && flow.tried
+        ? t.amountInvalid
+        : undefined;
   const typed = flow.chosen;
   const free = bounds || !topUp.presets.length;
   return html`<fieldset class="topup-amount">
     <legend>${t.amountLegend}</legend>
-    ${topUp.presets.length
-      ? html`<div class="methods" role="radiogroup" aria-label=${t.amountLegend}>
+    ${
+      topUp.presets.length
+        ? html`<div class="methods" role="radiogroup" aria-label=${t.amountLegend}>
           ${topUp.presets.map(
             (preset, index) => html`<label class="method">
               <input type="radio" name="topup-amount" .value=${String(preset)} .checked=${Number(typed) === preset}
@@ -59,9 +78,11 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
             </label>`,
           )}
         </div>`
-      : nothing}
-    ${free
-      ? html`<div class="field" part="field">
+        : nothing
+    }
+    ${
+      free
+        ? html`<div class="field" part="field">
           <label for="f-topUpAmount">${t.amountLabel(currency)}</label>
           ${hint ? html`<span class="hint" id="f-topUpAmount-hint">${hint}</span>` : nothing}
           <input id="f-topUpAmount" data-field="topUpAmount" type="text" inputmode="decimal" autocomplete="off" .value=${typed}
@@ -69,9 +90,10 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
             @input=${(event: Event) => flow.choose((event.target as HTMLInputElement).value)} />
           ${problem ? html`<span class="field-error" id="f-topUpAmount-error" part="error">${problem}</span>` : nothing}
         </div>`
-      : problem
-        ? html`<p class="field-error" part="error">${problem}</p>`
-        : nothing}
+        : problem
+          ? html`<p class="field-error" part="error">${problem}</p>`
+          : nothing
+    }
   </fieldset>`;
 }
 
@@ -103,7 +125,9 @@ export function payLabel(host: ViewHost): string | undefined {
   const flow = host.session.topUp;
   const state = flow?.state;
   if (!state) return undefined;
-  return state.kind === 'quoted' ? termsOf(host).payAmount(money(host.l, state.quote.moneyProvided)) : termsOf(host).pay;
+  return state.kind === 'quoted'
+    ? termsOf(host).payAmount(money(host.l, state.quote.moneyProvided))
+    : termsOf(host).pay;
 }
 
 /** After the create: the platform's own numbers, what changed since the quote, and the credit. */
@@ -118,7 +142,12 @@ export function renderTopUpSummary(host: ViewHost) {
   const paid: Money = record.moneyProvided;
   const credit: Money = record.moneyRequired;
   const changed =
-    quoted && (quoted.moneyProvided.amount !== paid.amount ? t.rateChanged(money(l, paid)) : quoted.moneyRequired.amount !== credit.amount ? t.creditChanged(money(l, credit)) : undefined);
+    quoted &&
+    (quoted.moneyProvided.amount !== paid.amount
+      ? t.rateChanged(money(l, paid))
+      : quoted.moneyRequired.amount !== credit.amount
+        ? t.creditChanged(money(l, credit))
+        : undefined);
   const success = phase.name === 'final' && phase.status === 'SUCCESS';
   return html`<section class="quote" part="quote" aria-label=${t.quoteLabel}>
     ${record.rate ? quoteLines(host, flow, { moneyProvided: paid, moneyRequired: credit, rate: record.rate }) : nothing}
