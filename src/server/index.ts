@@ -86,7 +86,7 @@ export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-respon
 // error body, a bounded JSON body read, and zod validation that names each field at fault.
 export { HttpError, jsonResponse, invalidRequest, type FieldDetail, type HttpErrorOptions } from './http-error.js';
 export { readBodyText, parseJson, readJsonBody } from './http-body.js';
-export { validateInput } from './validation.js';
+export { validateInput, zodDetails } from './validation.js';
 
 // The platform as a merchant's server calls it (GET /payins/{idPayin} after a callback, the options
 // of a checkout), the errors it throws, and the shapes it answers.
