@@ -4,7 +4,7 @@
  * sentences are written here from the issues.
  */
 import * as z from 'zod/mini';
-import { invalidRequest, type FieldDetail } from './http-error.js';
+import { invalidRequest, type FieldDetail } from './error.js';
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let value = input;

@@ -6,9 +6,9 @@
  * `memoryCheckoutStore()` is one process; `redisCheckoutStore({ url })` is every instance that
  * shares one Redis. Another store (a database of the merchant's) implements `CheckoutStore`.
  */
-import type { CheckoutCustomer } from '../api/schemas/checkout-response.js';
-import type { Money } from '../api/schemas/request-common.js';
-import type { TopUpRequested } from '../api/schemas/topup.js';
+import type { CheckoutCustomer } from '../../api/schemas/checkout-response.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import type { TopUpRequested } from '../../api/schemas/topup.js';
 
 /**
  * A payin the backend gave a checkout for, or a top-up (remembered under `topup/{idTopUp}`, with

@@ -3,10 +3,10 @@
  * and Server-Sent Events framing. (Errors and bodies are http-error.ts's and http-body.ts's.)
  */
 import * as z from 'zod/mini';
-import { ID_PATTERN, ID_RULE } from '../api/patterns.js';
-import { idSchema } from '../api/schemas/payin-request.js';
-import { opt } from '../api/zod.js';
-import { HttpError, invalidRequest } from './http-error.js';
+import { ID_PATTERN, ID_RULE } from '../../api/patterns.js';
+import { idSchema } from '../../api/schemas/payin-request.js';
+import { opt } from '../../api/zod.js';
+import { HttpError, invalidRequest } from '../http/error.js';
 
 export const methodNotAllowed = (allow: string) =>
   new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });

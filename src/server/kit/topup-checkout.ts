@@ -3,14 +3,14 @@
  * src/api/schemas/topup-checkout-response.ts. Its pieces come from createCheckoutBackend (the token
  * queue, the handles, the store, the caches); this module puts them together.
  */
-import { quoteTopUp } from '../api/fx.js';
-import type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
-import type { Money } from '../api/schemas/request-common.js';
-import type { TopUpRequested } from '../api/schemas/topup.js';
-import type { CheckoutHandles, TokenScope } from './checkout-handle.js';
-import type { ResolvedOptions } from './checkout-options.js';
-import { statedMoney } from './checkout-request.js';
-import type { RememberedCheckout } from './checkout-store.js';
+import { quoteTopUp } from '../../api/fx.js';
+import type { TopUpCheckoutResponse } from '../../api/schemas/topup-checkout-response.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import type { TopUpRequested } from '../../api/schemas/topup.js';
+import type { CheckoutHandles, TokenScope } from './handle.js';
+import type { ResolvedOptions } from './options.js';
+import { statedMoney } from './request.js';
+import type { RememberedCheckout } from '../stores/checkout-store.js';
 import type { FxRateCache } from './fx-rate-cache.js';
 import type { OptionsCache } from './options-cache.js';
 

@@ -4,11 +4,11 @@
  * header X-SIGNATURE) using Web Crypto, so it runs on Node 20 and edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
  * the private key, signing and creating an issuer throw a TypeError before any request.
  */
-import { createClient, type CallOptions } from '../api/client.js';
-import { withRetry } from '../api/transport.js';
-import { actionOperations, exactOperation, paths } from '../api/paths.js';
-import type { Money } from '../api/schemas/request-common.js';
-import type { TokenAction } from '../api/schemas/token.js';
+import { createClient, type CallOptions } from '../../api/client.js';
+import { withRetry } from '../../api/transport.js';
+import { actionOperations, exactOperation, paths } from '../../api/paths.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import type { TokenAction } from '../../api/schemas/token.js';
 import { refuseInBrowser } from './browser-guard.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
 

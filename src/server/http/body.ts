@@ -4,7 +4,7 @@
  * is 413 (and the connection is closed: its unread rest cannot carry another request); one that is
  * not UTF-8, empty or not JSON is 400 MALFORMED_JSON.
  */
-import { HttpError } from './http-error.js';
+import { HttpError } from './error.js';
 
 /** `64 KiB`, or `1000 bytes` for a bound that is not a whole number of KiB. */
 const sizeOf = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`);

@@ -3,7 +3,7 @@
  * the merchant's own, and its shoppers' browsers share it, so in a sale the platform stays busy
  * for a while: the server's calls are patient, few at a time, and a crowd waits in a bounded line.
  */
-import type { RetryOptions } from '../api/transport.js';
+import type { RetryOptions } from '../../api/transport.js';
 
 /**
  * A 429 is never final: the platform says when to come back, and a jitter keeps the waiting calls

@@ -14,17 +14,17 @@
  *   even when the platform delivers a callback twice. A read that fails sends `{}` to the
  *   authorized streams: the element then reads the payin itself.
  */
-import { createClient } from '../api/client.js';
-import { isPlatformError } from '../api/errors.js';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
-import type { TopUpResponse } from '../api/schemas/topup.js';
-import { sleep } from '../api/transport.js';
-import type { BusLog, StatusBus } from './bus.js';
+import { createClient } from '../../api/client.js';
+import { isPlatformError } from '../../api/errors.js';
+import type { PayinDetailResponse } from '../../api/schemas/payin.js';
+import type { TopUpResponse } from '../../api/schemas/topup.js';
+import { sleep } from '../../api/transport.js';
+import type { BusLog, StatusBus } from '../relay/bus.js';
 import { PLATFORM_RETRY } from './call-queue.js';
-import type { CheckoutStore } from './checkout-store.js';
-import { createServerToken } from './server-token.js';
-import { paymentOf } from './subjects.js';
-import type { TokenIssuer } from './token-issuer.js';
+import type { CheckoutStore } from '../stores/checkout-store.js';
+import { createServerToken } from '../tokens/server-token.js';
+import { paymentOf } from '../shared/payment-kind.js';
+import type { TokenIssuer } from '../tokens/issuer.js';
 
 /** Every payin of the merchant, read only, literal but for the id: no `/`, so never a sub-resource. */
 export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';

@@ -33,28 +33,28 @@
  * Only payins it gave checkouts for are acted on: a callback about another id is acknowledged and
  * costs the platform nothing. The browser never receives more than a token for its one payin.
  */
-import { isPlatformError } from '../api/errors.js';
-import type { CheckoutResponse } from '../api/schemas/checkout-response.js';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
-import type { Money } from '../api/schemas/request-common.js';
-import { refuseInBrowser } from './browser-guard.js';
-import { memoryBus } from './bus-memory.js';
-import { consoleBusLog } from './bus.js';
+import { isPlatformError } from '../../api/errors.js';
+import type { CheckoutResponse } from '../../api/schemas/checkout-response.js';
+import type { PayinDetailResponse } from '../../api/schemas/payin.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import { refuseInBrowser } from '../tokens/browser-guard.js';
+import { memoryBus } from '../relay/bus-memory.js';
+import { consoleBusLog } from '../relay/bus.js';
 import { createCallQueue, MINT_RETRY, QueueFullError, type CallQueueStats } from './call-queue.js';
-import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './checkout-handle.js';
-import { resolveOptions, type CheckoutBackendOptions } from './checkout-options.js';
-import { checkOrder, readCheckoutBody, statedMoney, type CheckoutRequestBody } from './checkout-request.js';
-import type { TopUpResponse } from '../api/schemas/topup.js';
+import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './handle.js';
+import { resolveOptions, type CheckoutBackendOptions } from './options.js';
+import { checkOrder, readCheckoutBody, statedMoney, type CheckoutRequestBody } from './request.js';
+import type { TopUpResponse } from '../../api/schemas/topup.js';
 import { createFxRateCache, createPlatformClock } from './fx-rate-cache.js';
-import { createTopUpCheckouts } from './checkout-topup.js';
-import { subjectOf } from './subjects.js';
-import { memoryCheckoutStore, type RememberedCheckout } from './checkout-store.js';
+import { createTopUpCheckouts } from './topup-checkout.js';
+import { subjectOf } from '../shared/payment-kind.js';
+import { memoryCheckoutStore, type RememberedCheckout } from '../stores/checkout-store.js';
 import { createOptionsCache } from './options-cache.js';
-import { createPayinFollower, type PayinFollowerStats } from './payin-follower.js';
-import { createStatusRelay } from './relay.js';
-import { invalidId, isPayinId } from './relay-http.js';
-import { HttpError, jsonResponse } from './http-error.js';
-import { createTokenIssuer } from './token-issuer.js';
+import { createPayinFollower, type PayinFollowerStats } from './payment-reader.js';
+import { createStatusRelay } from '../relay/relay.js';
+import { invalidId, isPayinId } from '../relay/relay-http.js';
+import { HttpError, jsonResponse } from '../http/error.js';
+import { createTokenIssuer } from '../tokens/issuer.js';
 
 export interface CheckoutBackendStats extends PayinFollowerStats {
   /** New checkouts answered 201, and renewals answered 200. */

@@ -4,9 +4,9 @@
  * renewed shortly before it expires, instead of one token request per call on the merchant's
  * 10 requests a second.
  */
-import { isPlatformError } from '../api/errors.js';
-import type { RetryOptions } from '../api/transport.js';
-import type { TokenIssuer } from './token-issuer.js';
+import { isPlatformError } from '../../api/errors.js';
+import type { RetryOptions } from '../../api/transport.js';
+import type { TokenIssuer } from './issuer.js';
 
 /** The token is renewed this long before it expires. */
 const RENEW_BEFORE_MS = 60_000;

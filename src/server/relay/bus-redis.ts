@@ -17,7 +17,7 @@
  * loads it, and nothing of it can reach a browser bundle.
  */
 import type { createClient as CreateRedisClient } from '@redis/client';
-import { loadRedis, reconnectBackoff, redactedUrl } from './redis-load.js';
+import { loadRedis, reconnectBackoff, redactedUrl } from '../shared/redis.js';
 import {
   consoleBusLog,
   createSubscriberRegistry,

@@ -6,13 +6,13 @@
  * token for it never leaves the server. When the platform cannot answer, the checkout goes
  * without: the element then asks itself.
  */
-import { createClient } from '../api/client.js';
-import type { Money } from '../api/schemas/request-common.js';
-import type { AvailableOptionsResponse } from '../api/schemas/options.js';
-import { exactOperation, paths } from '../api/paths.js';
+import { createClient } from '../../api/client.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
+import { exactOperation, paths } from '../../api/paths.js';
 import { PLATFORM_RETRY } from './call-queue.js';
-import { createServerToken } from './server-token.js';
-import type { TokenIssuer } from './token-issuer.js';
+import { createServerToken } from '../tokens/server-token.js';
+import type { TokenIssuer } from '../tokens/issuer.js';
 
 export interface OptionsCacheOptions {
   platformUrl: string;

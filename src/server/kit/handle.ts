@@ -14,11 +14,11 @@
  * The merchant code is part of the derivation, so another merchant's handles never verify here.
  */
 import * as z from 'zod/mini';
-import { idSchema } from '../api/schemas/payin-request.js';
-import { moneySchema, type Money } from '../api/schemas/request-common.js';
-import { topUpRequestedSchema, type TopUpRequested } from '../api/schemas/topup.js';
-import { importPrivateKey } from './token-issuer.js';
-import type { WebCryptoKey } from './web-crypto-key.js';
+import { idSchema } from '../../api/schemas/payin-request.js';
+import { moneySchema, type Money } from '../../api/schemas/request-common.js';
+import { topUpRequestedSchema, type TopUpRequested } from '../../api/schemas/topup.js';
+import { importPrivateKey } from '../tokens/issuer.js';
+import type { WebCryptoKey } from '../tokens/web-crypto-key.js';
 
 export const TOKEN_SCOPES = ['checkout', 'by-action'] as const;
 /**

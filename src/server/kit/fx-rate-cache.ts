@@ -8,13 +8,13 @@
  * every platform answer, the token just minted for the checkout included), so a server whose clock
  * is behind, or a sandbox whose clock was moved forward, never hands out a rate already replaced.
  */
-import { createClient } from '../api/client.js';
-import { conversionFor, isRateValid } from '../api/fx.js';
-import { exactOperation, paths } from '../api/paths.js';
-import type { FxRate } from '../api/schemas/fx.js';
+import { createClient } from '../../api/client.js';
+import { conversionFor, isRateValid } from '../../api/fx.js';
+import { exactOperation, paths } from '../../api/paths.js';
+import type { FxRate } from '../../api/schemas/fx.js';
 import { PLATFORM_RETRY } from './call-queue.js';
-import { createServerToken } from './server-token.js';
-import type { TokenIssuer } from './token-issuer.js';
+import { createServerToken } from '../tokens/server-token.js';
+import type { TokenIssuer } from '../tokens/issuer.js';
 
 /**
  * The platform's clock, from the Date header of each of its answers (1 s resolution: +500 ms, as

@@ -2,17 +2,17 @@
  * The options of `createCheckoutBackend`, and their check at creation: a mistake in the merchant's
  * configuration is a TypeError naming the option, before any request is served.
  */
-import { MAX_AMOUNT } from '../api/money.js';
-import type { Money } from '../api/schemas/request-common.js';
-import type { BusLog, StatusBus } from './bus.js';
-import { MIN_HANDLE_SECRET_BYTES, TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
-import type { CheckoutCustomer } from '../api/schemas/checkout-response.js';
-import type { CheckoutStore } from './checkout-store.js';
-import type { PayinReadHook, PayinUpdateHook, TopUpUpdateHook } from './payin-follower.js';
-import type { TopUpRequested } from '../api/schemas/topup.js';
-import type { StatusRelayOptions } from './relay.js';
-import { importPrivateKey } from './token-issuer.js';
-import type { WebCryptoKey } from './web-crypto-key.js';
+import { MAX_AMOUNT } from '../../api/money.js';
+import type { Money } from '../../api/schemas/request-common.js';
+import type { BusLog, StatusBus } from '../relay/bus.js';
+import { MIN_HANDLE_SECRET_BYTES, TOKEN_SCOPES, type TokenScope } from './handle.js';
+import type { CheckoutCustomer } from '../../api/schemas/checkout-response.js';
+import type { CheckoutStore } from '../stores/checkout-store.js';
+import type { PayinReadHook, PayinUpdateHook, TopUpUpdateHook } from './payment-reader.js';
+import type { TopUpRequested } from '../../api/schemas/topup.js';
+import type { StatusRelayOptions } from '../relay/relay.js';
+import { importPrivateKey } from '../tokens/issuer.js';
+import type { WebCryptoKey } from '../tokens/web-crypto-key.js';
 
 /** What the merchant's `order` hook decides for a new checkout. */
 export interface CheckoutOrder {

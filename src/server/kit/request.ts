@@ -4,19 +4,19 @@
  * the one id rule and the one money rule before any platform request.
  */
 import * as z from 'zod/mini';
-import { checkoutCustomerSchema } from '../api/schemas/checkout-response.js';
-import { idSchema } from '../api/schemas/payin-request.js';
-import { moneySchema, type Money } from '../api/schemas/request-common.js';
+import { checkoutCustomerSchema } from '../../api/schemas/checkout-response.js';
+import { idSchema } from '../../api/schemas/payin-request.js';
+import { moneySchema, type Money } from '../../api/schemas/request-common.js';
 import {
   topUpRequestedMoneyProvidedSchema,
   topUpRequestedMoneyRequiredSchema,
   type TopUpRequested,
-} from '../api/schemas/topup.js';
-import { opt } from '../api/zod.js';
-import { TOKEN_SCOPES } from './checkout-handle.js';
-import type { CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
-import { parseJson, readBodyText } from './http-body.js';
-import { HttpError } from './http-error.js';
+} from '../../api/schemas/topup.js';
+import { opt } from '../../api/zod.js';
+import { TOKEN_SCOPES } from './handle.js';
+import type { CheckoutOrder, TopUpCheckoutOrder } from './options.js';
+import { parseJson, readBodyText } from '../http/body.js';
+import { HttpError } from '../http/error.js';
 
 /** The largest checkout request body read (a handle is about 250 characters). */
 const MAX_BODY_BYTES = 8 * 1024;

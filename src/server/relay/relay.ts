@@ -26,9 +26,9 @@
  */
 import type { BusLog, ChangeData, StatusBus } from './bus.js';
 import { consoleBusLog, StatusBusUnavailableError } from './bus.js';
-import { readJsonBody } from './http-body.js';
-import { HttpError, jsonResponse } from './http-error.js';
-import { paymentOf, subjectOf } from './subjects.js';
+import { readJsonBody } from '../http/body.js';
+import { HttpError, jsonResponse } from '../http/error.js';
+import { paymentOf, subjectOf } from '../shared/payment-kind.js';
 import {
   invalidId,
   isPayinId,

@@ -7,9 +7,9 @@
  * use. While Redis cannot be reached every call rejects at once (no offline queue), so checkouts
  * and callbacks are answered 503 and tried again, never left hanging.
  */
-import { consoleBusLog, type BusLog } from './bus.js';
+import { consoleBusLog, type BusLog } from '../relay/bus.js';
 import type { CheckoutStore, RememberedCheckout } from './checkout-store.js';
-import { loadRedis, reconnectBackoff, redactedUrl } from './redis-load.js';
+import { loadRedis, reconnectBackoff, redactedUrl } from '../shared/redis.js';
 
 export interface RedisCheckoutStoreOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
