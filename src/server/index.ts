@@ -42,13 +42,8 @@ export {
   type StatusCallback,
   type StreamAccess,
 } from './relay/relay.js';
-export {
-  StatusBusUnavailableError,
-  type StatusBus,
-  type PayinChangeListener,
-  type ChangeData,
-  type BusLog,
-} from './relay/bus.js';
+export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData } from './relay/bus.js';
+export type { BusLog } from './shared/log.js';
 export { memoryBus, type MemoryBusOptions } from './relay/bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './relay/bus-redis.js';
 

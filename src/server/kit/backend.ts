@@ -39,13 +39,15 @@ import type { PayinDetailResponse } from '../../api/schemas/payin.js';
 import type { Money } from '../../api/schemas/request-common.js';
 import { refuseInBrowser } from '../tokens/browser-guard.js';
 import { memoryBus } from '../relay/bus-memory.js';
-import { consoleBusLog } from '../relay/bus.js';
+import { consoleBusLog } from '../shared/log.js';
 import { createCallQueue, MINT_RETRY, QueueFullError, type CallQueueStats } from './call-queue.js';
 import { createCheckoutHandles, deriveHandleKey, type TokenScope } from './handle.js';
 import { resolveOptions, type CheckoutBackendOptions } from './options.js';
 import { checkOrder, readCheckoutBody, statedMoney, type CheckoutRequestBody } from './request.js';
 import type { TopUpResponse } from '../../api/schemas/topup.js';
-import { createFxRateCache, createPlatformClock } from './fx-rate-cache.js';
+import { PlatformClock, platformNow } from '../../api/platform-clock.js';
+import { createFxRateCache } from './fx-rate-cache.js';
+import { clockedFetch } from './platform-fetch.js';
 import { createTopUpCheckouts } from './topup-checkout.js';
 import { subjectOf } from '../shared/payment-kind.js';
 import { memoryCheckoutStore, type RememberedCheckout } from '../stores/checkout-store.js';
@@ -113,19 +115,16 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   const log = options.log ?? consoleBusLog;
   // The platform's clock, from the Date header of each of its answers: a top-up's rate holds until
   // validUpTo in the platform's time.
-  const platformClock = createPlatformClock(() => options.fetch ?? fetch);
-  const platform = {
-    platformUrl: config.platformUrl,
-    apiVersion: config.apiVersion,
-    fetch: platformClock.fetch,
-  };
+  const clock = new PlatformClock();
+  const platformFetch = clockedFetch(clock, () => options.fetch ?? fetch);
+  const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformFetch };
   const issuer = createTokenIssuer({
     baseUrl: config.platformUrl,
     merchantCode: options.merchantCode,
     privateKey: options.privateKey,
     secret: options.secret,
     apiVersion: config.apiVersion,
-    fetch: platformClock.fetch,
+    fetch: platformFetch,
   });
   const store = options.store ?? memoryCheckoutStore();
   const bus = options.bus ?? memoryBus({ log });
@@ -133,7 +132,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions) {
   const queue = createCallQueue({ concurrency: config.concurrentMints, maxWaiting: config.maxQueue });
   const paymentOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer }) : undefined;
   const topUpOptions = config.provideOptions ? createOptionsCache({ ...platform, issuer, kind: 'topup' }) : undefined;
-  const fxRates = createFxRateCache({ ...platform, issuer, platformNow: platformClock.now });
+  const fxRates = createFxRateCache({ ...platform, issuer, platformNow: () => platformNow(clock) });
   const handleKey = deriveHandleKey(options);
   handleKey.catch((error) =>
     log(

@@ -16,23 +16,6 @@ import { PLATFORM_RETRY } from './call-queue.js';
 import { createServerToken } from '../tokens/server-token.js';
 import type { TokenIssuer } from '../tokens/issuer.js';
 
-/**
- * The platform's clock, from the Date header of each of its answers (1 s resolution: +500 ms, as
- * the element reads it): `fetch` for every platform call, `now()` the platform's time.
- */
-export function createPlatformClock(base: () => typeof fetch) {
-  let offsetMs = 0;
-  return {
-    fetch: (async (input, init) => {
-      const response = await base()(input, init);
-      const date = Date.parse(response.headers.get('Date') ?? '');
-      if (!Number.isNaN(date)) offsetMs = date + 500 - Date.now();
-      return response;
-    }) as typeof fetch,
-    now: () => Date.now() + offsetMs,
-  };
-}
-
 export interface FxRateCacheOptions {
   platformUrl: string;
   apiVersion: string;

@@ -14,6 +14,7 @@
  * The merchant code is part of the derivation, so another merchant's handles never verify here.
  */
 import * as z from 'zod/mini';
+import { fromBase64url, toBase64url } from '../../api/base64.js';
 import { idSchema } from '../../api/schemas/payin-request.js';
 import { moneySchema, type Money } from '../../api/schemas/request-common.js';
 import { topUpRequestedSchema, type TopUpRequested } from '../../api/schemas/topup.js';
@@ -105,19 +106,6 @@ export async function deriveHandleKey(source: HandleKeySource): Promise<WebCrypt
     false,
     ['sign', 'verify'],
   );
-}
-
-function toBase64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 export interface CheckoutHandlesOptions {

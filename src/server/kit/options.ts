@@ -4,7 +4,8 @@
  */
 import { MAX_AMOUNT } from '../../api/money.js';
 import type { Money } from '../../api/schemas/request-common.js';
-import type { BusLog, StatusBus } from '../relay/bus.js';
+import type { StatusBus } from '../relay/bus.js';
+import type { BusLog } from '../shared/log.js';
 import { MIN_HANDLE_SECRET_BYTES, TOKEN_SCOPES, type TokenScope } from './handle.js';
 import type { CheckoutCustomer } from '../../api/schemas/checkout-response.js';
 import type { CheckoutStore } from '../stores/checkout-store.js';

@@ -3,14 +3,13 @@
  * holds every shopper's stream. Several instances need `redisBus`.
  */
 import {
-  consoleBusLog,
   createSubscriberRegistry,
   decodeChange,
   encodeChange,
   StatusBusUnavailableError,
-  type BusLog,
   type StatusBus,
 } from './bus.js';
+import { consoleBusLog, type BusLog } from '../shared/log.js';
 
 export interface MemoryBusOptions {
   /** Where a listener that throws is reported. Default: console.warn. */

@@ -16,17 +16,15 @@
  * node-redis is imported only when a redisBus is first used, so a merchant without Redis never
  * loads it, and nothing of it can reach a browser bundle.
  */
-import type { createClient as CreateRedisClient } from '@redis/client';
-import { loadRedis, reconnectBackoff, redactedUrl } from '../shared/redis.js';
+import { createRedisClient, readyWithin, redactedUrl, type RedisClient } from '../shared/redis.js';
 import {
-  consoleBusLog,
   createSubscriberRegistry,
   decodeChange,
   encodeChange,
   StatusBusUnavailableError,
-  type BusLog,
   type StatusBus,
 } from './bus.js';
+import { consoleBusLog, type BusLog } from '../shared/log.js';
 
 export interface RedisBusOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -48,29 +46,9 @@ export interface RedisBusOptions {
 
 export const DEFAULT_REDIS_CHANNEL = 'pay-checkout:payin-changed';
 
-/** What the bus uses of a node-redis client (its own generic types are more than this needs). */
-interface RedisClient {
-  readonly isReady: boolean;
-  connect(): Promise<unknown>;
-  destroy(): void;
-  duplicate(): RedisClient;
-  publish(channel: string, message: string): Promise<unknown>;
-  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
-  on(event: string, listener: (...args: never[]) => void): RedisClient;
-  off(event: string, listener: (...args: never[]) => void): RedisClient;
-}
 type State = 'idle' | 'connecting' | 'live' | 'down' | 'closed';
 
 const noop = () => {};
-
-/** Loads node-redis, with an error that says what to install when it is missing. */
-async function loadRedisForBus(): Promise<typeof CreateRedisClient> {
-  try {
-    return await loadRedis('redisBus');
-  } catch (error) {
-    throw new StatusBusUnavailableError((error as Error).message, { cause: (error as Error).cause });
-  }
-}
 
 export function redisBus(options: RedisBusOptions): StatusBus {
   if (!options?.url) throw new TypeError('redisBus needs a url, such as redis://127.0.0.1:6379');
@@ -145,26 +123,22 @@ export function redisBus(options: RedisBusOptions): StatusBus {
 
   /** Loads node-redis and starts both connections; resolves once they are on their way. */
   async function start(): Promise<void> {
-    let createClient: typeof CreateRedisClient;
+    let client: RedisClient;
     try {
-      createClient = await loadRedisForBus();
+      client = await createRedisClient('redisBus', {
+        url: options.url,
+        connectTimeoutMs,
+        maxReconnectDelayMs,
+        pingIntervalMs: options.pingIntervalMs ?? 5000,
+      });
     } catch (error) {
       fatal = error as Error;
       log(fatal.message);
       if (state !== 'closed') setState('down');
       return;
     }
+    // Closed while node-redis loaded: the client never connected, so there is nothing to end.
     if (state === 'closed') return;
-    const client: RedisClient = createClient({
-      url: options.url,
-      // A command while disconnected fails at once instead of waiting for a reconnection.
-      disableOfflineQueue: true,
-      pingInterval: options.pingIntervalMs ?? 5000,
-      socket: {
-        connectTimeout: connectTimeoutMs,
-        reconnectStrategy: reconnectBackoff(maxReconnectDelayMs),
-      },
-    }) as unknown as RedisClient;
     publisher = client;
     // A client in subscriber mode cannot publish: one connection for each.
     subscriber = client.duplicate();
@@ -250,17 +224,4 @@ export function redisBus(options: RedisBusOptions): StatusBus {
       subscriber?.destroy();
     },
   };
-}
-
-/** Resolves when the client is ready, or after the timeout (the command that follows then fails). */
-function readyWithin(client: RedisClient, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(finish, timeoutMs);
-    function finish() {
-      clearTimeout(timer);
-      client.off('ready', finish);
-      resolve();
-    }
-    client.on('ready', finish);
-  });
 }

@@ -130,9 +130,3 @@ export function decodeChange(message: string): { idPayin: string; data?: ChangeD
     return undefined;
   }
 }
-
-/** Where a bus reports what it cannot throw (a listener that threw, a lost connection). */
-export type BusLog = (message: string, error?: unknown) => void;
-
-export const consoleBusLog: BusLog = (message, error) =>
-  console.warn(`[pay-checkout] ${message}`, ...(error === undefined ? [] : [error]));

@@ -24,8 +24,10 @@
  * none follows within `dataWaitMs`, the stream sends `changed` / `{}` and the element reads the
  * payin itself. An unauthorized stream never sees data.
  */
-import type { BusLog, ChangeData, StatusBus } from './bus.js';
-import { consoleBusLog, StatusBusUnavailableError } from './bus.js';
+import type { ChangeData, StatusBus } from './bus.js';
+import type { BusLog } from '../shared/log.js';
+import { StatusBusUnavailableError } from './bus.js';
+import { consoleBusLog } from '../shared/log.js';
 import { readJsonBody } from '../http/body.js';
 import { HttpError, jsonResponse } from '../http/error.js';
 import { paymentOf, subjectOf } from '../shared/payment-kind.js';

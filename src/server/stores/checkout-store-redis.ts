@@ -7,9 +7,9 @@
  * use. While Redis cannot be reached every call rejects at once (no offline queue), so checkouts
  * and callbacks are answered 503 and tried again, never left hanging.
  */
-import { consoleBusLog, type BusLog } from '../relay/bus.js';
+import { consoleBusLog, type BusLog } from '../shared/log.js';
 import type { CheckoutStore, RememberedCheckout } from './checkout-store.js';
-import { loadRedis, reconnectBackoff, redactedUrl } from '../shared/redis.js';
+import { createRedisClient, readyWithin, redactedUrl, type RedisClient } from '../shared/redis.js';
 
 export interface RedisCheckoutStoreOptions {
   /** `redis://[[user]:password@]host[:port][/db]`, or `rediss://` for TLS. */
@@ -27,16 +27,6 @@ export interface RedisCheckoutStoreOptions {
 /** Redis cannot be reached (or node-redis is not installed): the backend answers 503. */
 export class CheckoutStoreUnavailableError extends Error {
   override readonly name = 'CheckoutStoreUnavailableError';
-}
-
-/** What the store uses of a node-redis client. */
-interface RedisClient {
-  readonly isReady: boolean;
-  connect(): Promise<unknown>;
-  destroy(): void;
-  sendCommand<T = unknown>(args: readonly string[]): Promise<T>;
-  on(event: string, listener: (...args: never[]) => void): RedisClient;
-  off(event: string, listener: (...args: never[]) => void): RedisClient;
 }
 
 /** Lengthens the lock while it is still the caller's. */
@@ -66,21 +56,16 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
   let closed = false;
 
   async function start(): Promise<RedisClient> {
-    let createClient: Awaited<ReturnType<typeof loadRedis>>;
+    let created: RedisClient;
     try {
-      createClient = await loadRedis('redisCheckoutStore');
+      created = await createRedisClient('redisCheckoutStore', {
+        url: options.url,
+        connectTimeoutMs,
+        maxReconnectDelayMs: options.maxReconnectDelayMs ?? 2000,
+      });
     } catch (error) {
       throw new CheckoutStoreUnavailableError((error as Error).message, { cause: (error as Error).cause });
     }
-    const created = createClient({
-      url: options.url,
-      // A command while disconnected fails at once instead of waiting for a reconnection.
-      disableOfflineQueue: true,
-      socket: {
-        connectTimeout: connectTimeoutMs,
-        reconnectStrategy: reconnectBackoff(options.maxReconnectDelayMs ?? 2000),
-      },
-    }) as unknown as RedisClient;
     // node-redis emits 'error' for every failed attempt; one without a listener would crash the process.
     created
       .on('error', (error: unknown) => {
@@ -163,17 +148,4 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
       client?.destroy();
     },
   };
-}
-
-/** Resolves when the client is ready, or after the timeout. */
-function readyWithin(client: RedisClient, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(finish, timeoutMs);
-    function finish() {
-      clearTimeout(timer);
-      client.off('ready', finish);
-      resolve();
-    }
-    client.on('ready', finish);
-  });
 }

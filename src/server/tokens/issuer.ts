@@ -4,6 +4,7 @@
  * header X-SIGNATURE) using Web Crypto, so it runs on Node 20 and edge runtimes. No DOM. Never ship the private key or the secret to a browser: in one, importing
  * the private key, signing and creating an issuer throw a TypeError before any request.
  */
+import { fromBase64, toBase64 } from '../../api/base64.js';
 import { createClient, type CallOptions } from '../../api/client.js';
 import { withRetry } from '../../api/transport.js';
 import { actionOperations, exactOperation, paths } from '../../api/paths.js';
@@ -13,12 +14,6 @@ import { refuseInBrowser } from './browser-guard.js';
 import type { WebCryptoKey } from './web-crypto-key.js';
 
 const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
-
-function bytesOf(binary: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
 
 function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
   const match = pem.match(new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`));
@@ -30,7 +25,7 @@ function pemBody(pem: string, label: string): Uint8Array<ArrayBuffer> {
         : `Expected a PEM block "BEGIN ${label}"`,
     );
   }
-  return bytesOf(atob(match[1]!.replace(/\s+/g, '')));
+  return fromBase64(match[1]!.replace(/\s+/g, ''));
 }
 
 /** Imports a PKCS#8 PEM RSA private key for signing. */
@@ -44,12 +39,6 @@ export function importPublicKey(pem: string): Promise<WebCryptoKey> {
   return crypto.subtle.importKey('spki', pemBody(pem, 'PUBLIC KEY'), RSA_SHA256, false, ['verify']);
 }
 
-function toBase64(bytes: ArrayBuffer): string {
-  let binary = '';
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** The minified JSON the signature covers: exactly the bytes that are sent. */
 export const minifiedJson = (body: unknown) => JSON.stringify(body);
 
@@ -58,7 +47,7 @@ export async function signBody(body: unknown, privateKey: WebCryptoKey | string)
   refuseInBrowser('signBody');
   const key = typeof privateKey === 'string' ? await importPrivateKey(privateKey) : privateKey;
   const signature = await crypto.subtle.sign(RSA_SHA256, key, new TextEncoder().encode(minifiedJson(body)));
-  return toBase64(signature);
+  return toBase64(new Uint8Array(signature));
 }
 
 /** Checks an X-SIGNATURE value against a public key over the given minified body. */
@@ -70,7 +59,7 @@ export async function verifySignature(
   const key = typeof publicKey === 'string' ? await importPublicKey(publicKey) : publicKey;
   let bytes: Uint8Array<ArrayBuffer>;
   try {
-    bytes = bytesOf(atob(signature));
+    bytes = fromBase64(signature);
   } catch {
     return false;
   }
