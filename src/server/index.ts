@@ -15,6 +15,7 @@ import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
 import { runsInBrowser } from './tokens/browser-guard.js';
 import type { WebCryptoKey } from './tokens/web-crypto-key.js';
+import type { PaymentReaderStats } from './kit/payment-reader.js';
 
 export { actionOperations, exactOperation, paths, runsInBrowser };
 export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, WebCryptoKey };
@@ -41,14 +42,16 @@ export {
   type StatusRelayStats,
   type StatusCallback,
   type StreamAccess,
+  type StreamOptions,
 } from './relay/relay.js';
 export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData } from './relay/bus.js';
 export type { BusLog } from './shared/log.js';
 export { memoryBus, type MemoryBusOptions } from './relay/bus-memory.js';
 export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './relay/bus-redis.js';
 
-// The merchant kit (issue 21): the whole server side of a checkout.
-export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './kit/backend.js';
+// The merchant kit: the whole server side of a checkout (docs/server.md).
+export { createCheckoutBackend } from './kit/backend.js';
+export type { CheckoutBackend, CheckoutBackendStats, PaymentCallOptions } from './kit/backend-api.js';
 export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './kit/options.js';
 export { TOKEN_SCOPES, type TokenScope } from './kit/handle.js';
 export {
@@ -63,17 +66,23 @@ export {
   type RedisCheckoutStoreOptions,
 } from './stores/checkout-store-redis.js';
 export { PLATFORM_RETRY, type CallQueueStats } from './kit/call-queue.js';
-export {
-  READ_PAYINS_OPERATION,
-  READ_TOPUPS_OPERATION,
-  type TopUpUpdateContext,
-  type TopUpUpdateHook,
-  type PayinUpdateContext,
-  type PayinUpdateHook,
-  type PayinRead,
-  type PayinReadHook,
-  type PayinFollowerStats,
-} from './kit/payment-reader.js';
+export { READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION, type PaymentReaderStats } from './kit/payment-reader.js';
+export type {
+  Payment,
+  PaymentUpdate,
+  PaymentUpdateHook,
+  PaymentRead,
+  PaymentReadHook,
+  TopUpUpdateContext,
+  TopUpUpdateHook,
+  PayinUpdateContext,
+  PayinUpdateHook,
+  PayinRead,
+  PayinReadHook,
+} from './kit/payment-hooks.js';
+export type { PaymentKind } from './shared/payment-kind.js';
+/** @deprecated Use `PaymentReaderStats`. */
+export type PayinFollowerStats = PaymentReaderStats;
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
 export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
 

@@ -64,3 +64,7 @@ export const invalidRequest = (details: FieldDetail[], message?: string) =>
     message ?? `The request is invalid: ${details.map((d) => d.field).join(', ')}`,
     { details },
   );
+
+/** 405 with the `Allow` header: `allow` is the one method (or the list) this path answers. */
+export const methodNotAllowed = (allow: string) =>
+  new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });

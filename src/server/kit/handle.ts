@@ -4,8 +4,9 @@
  * memory: any instance that knows the key verifies it.
  *
  * Format: `base64url(JSON payload) "." base64url(HMAC-SHA256 of the first part)`, the payload
- * `{ v: 1, idPayin, money, scope, iat, exp }` (seconds since the epoch). Web Crypto only (HMAC,
- * HKDF, a constant-time verify), so it runs wherever the token issuer runs.
+ * `{ v: 2, kind, id, money, topUpRequested?, scope, iat, exp }` (seconds since the epoch). A
+ * version 1 handle (`idPayin` for the id of either kind) still verifies until it expires. Web
+ * Crypto only (HMAC, HKDF, a constant-time verify), so it runs wherever the token issuer runs.
  *
  * The key: `handleSecret` when given; otherwise derived with HKDF-SHA256 from the merchant's
  * credentials, so that every instance agrees with no extra setting. From a private key, the input
@@ -18,6 +19,7 @@ import { fromBase64url, toBase64url } from '../../api/base64.js';
 import { idSchema } from '../../api/schemas/payin-request.js';
 import { moneySchema, type Money } from '../../api/schemas/request-common.js';
 import { topUpRequestedSchema, type TopUpRequested } from '../../api/schemas/topup.js';
+import type { PaymentKind } from '../shared/payment-kind.js';
 import { importPrivateKey } from '../tokens/issuer.js';
 import type { WebCryptoKey } from '../tokens/web-crypto-key.js';
 
@@ -30,11 +32,12 @@ export const TOKEN_SCOPES = ['checkout', 'by-action'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export interface CheckoutHandlePayload {
-  /** The payin's id, or the top-up's when `topUpRequested` is present. */
-  idPayin: string;
+  kind: PaymentKind;
+  /** The payin's id, or the top-up's. */
+  id: string;
   /** What the checkout's token limits the create to: the payin's money, or the amount a top-up's request states. */
   money: Money;
-  /** A top-up's handle: its mode, as the platform's request states it. Absent for a payin. */
+  /** A top-up's mode, as the platform's request states it. Absent for a payin. */
   topUpRequested?: TopUpRequested;
   scope: TokenScope;
   /** Issued at, and expiry: seconds since the epoch. */
@@ -42,15 +45,27 @@ export interface CheckoutHandlePayload {
   exp: number;
 }
 
-const payloadSchema = z.object({
-  v: z.literal(1),
-  idPayin: idSchema,
+const common = {
   money: moneySchema,
   topUpRequested: z.optional(topUpRequestedSchema),
   scope: z.enum(TOKEN_SCOPES),
   iat: z.int(),
   exp: z.int(),
-});
+};
+const payloadSchema = z.union([
+  z.object({ v: z.literal(2), kind: z.enum(['payin', 'topup']), id: idSchema, ...common }),
+  // Signed before payments had a kind: the id of either kind in `idPayin`, a top-up's by its topUpRequested.
+  z.object({ v: z.literal(1), idPayin: idSchema, ...common }),
+]);
+
+/** A payload as this version reads it, or undefined when its kind and its mode disagree. */
+function currentPayload(parsed: z.infer<typeof payloadSchema>): CheckoutHandlePayload | undefined {
+  const { money, topUpRequested, scope, iat, exp } = parsed;
+  const kind = parsed.v === 2 ? parsed.kind : topUpRequested ? 'topup' : 'payin';
+  if ((kind === 'topup') !== (topUpRequested !== undefined)) return undefined;
+  const id = parsed.v === 2 ? parsed.id : parsed.idPayin;
+  return { kind, id, money, ...(topUpRequested ? { topUpRequested } : {}), scope, iat, exp };
+}
 
 /** Handles longer than this are not ours (a real one is about 250 characters). */
 const MAX_HANDLE_LENGTH = 2048;
@@ -119,20 +134,21 @@ export function createCheckoutHandles(options: CheckoutHandlesOptions) {
   const nowSecs = () => Math.floor(options.now() / 1000);
 
   return {
-    /** A handle for this payin, valid `validitySecs` from now. */
+    /** A handle for this payment, valid `validitySecs` from now. */
     async sign(
-      claims: Pick<CheckoutHandlePayload, 'idPayin' | 'money' | 'scope' | 'topUpRequested'>,
+      claims: Pick<CheckoutHandlePayload, 'kind' | 'id' | 'money' | 'scope' | 'topUpRequested'>,
     ): Promise<{ handle: string; payload: CheckoutHandlePayload }> {
       const iat = nowSecs();
       const payload: CheckoutHandlePayload = {
-        idPayin: claims.idPayin,
+        kind: claims.kind,
+        id: claims.id,
         money: { amount: claims.money.amount, currencyCode: claims.money.currencyCode },
         ...(claims.topUpRequested ? { topUpRequested: claims.topUpRequested } : {}),
         scope: claims.scope,
         iat,
         exp: iat + options.validitySecs,
       };
-      const body = toBase64url(encoder.encode(JSON.stringify({ v: 1, ...payload })));
+      const body = toBase64url(encoder.encode(JSON.stringify({ v: 2, ...payload })));
       const signature = new Uint8Array(await crypto.subtle.sign('HMAC', await options.key, encoder.encode(body)));
       return { handle: `${body}.${toBase64url(signature)}`, payload };
     },
@@ -158,8 +174,8 @@ export function createCheckoutHandles(options: CheckoutHandlesOptions) {
         return undefined;
       }
       const parsed = payloadSchema.safeParse(claims);
-      if (!parsed.success) return undefined;
-      const { v: _version, ...payload } = parsed.data;
+      const payload = parsed.success ? currentPayload(parsed.data) : undefined;
+      if (!payload) return undefined;
       const now = nowSecs();
       if (payload.exp <= now || payload.iat > now + ISSUED_AHEAD_SECS) return undefined;
       return payload;

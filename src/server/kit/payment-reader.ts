@@ -1,88 +1,67 @@
 /**
  * What the merchant's server does after the platform's callback (platform document, direct flow
- * step 5: receive the callback, then GET /payins/{idPayin}), without spending its 10 requests a
- * second on noise:
+ * step 5: receive the callback, then GET /payins/{idPayin}, or GET /topups/{idTopUp} for a
+ * top-up), without spending its 10 requests a second on noise:
  *
- * - At most one read of a payin at a time, across every instance sharing the store: a callback
+ * - At most one read of a payment at a time, across every instance sharing the store: a callback
  *   that arrives while a read is under way asks for one more read after it, and every callback
- *   asking meanwhile shares that one (CheckoutStore's read lock). Reads of one payin also start
+ *   asking meanwhile shares that one (CheckoutStore's read lock). Reads of one payment also start
  *   at least `minReadGapMs` apart, so a flood of callbacks costs one read a second at most.
- * - One read token for all the merchant's payins (`GET /payins/[^/]+`, a general read privilege
- *   that never leaves the server), minted once and renewed before it expires.
- * - Each payin read goes to the authorized streams (`{ payin }` on the bus), and, when it differs
- *   from the last one read (kept in the store), to the merchant's `onPayinUpdate`: once per change,
- *   even when the platform delivers a callback twice. A read that fails sends `{}` to the
- *   authorized streams: the element then reads the payin itself.
+ * - One read token for all the merchant's payments (`GET /payins/[^/]+`, `GET /topups/[^/]+`, a
+ *   general read privilege that never leaves the server), minted once and renewed before it expires.
+ * - Each read goes to the authorized streams (`{ payin }` or `{ topUp }` on the bus), and, when it
+ *   differs from the last one read (kept in the store), to the merchant's update hook: once per
+ *   change, even when the platform delivers a callback twice. A read that fails sends `{}` to the
+ *   authorized streams: the element then reads the payment itself.
  */
-import { createClient } from '../../api/client.js';
+import { createClient, type PlatformClient } from '../../api/client.js';
 import { isPlatformError } from '../../api/errors.js';
-import type { PayinDetailResponse } from '../../api/schemas/payin.js';
-import type { TopUpResponse } from '../../api/schemas/topup.js';
+import type { CallOptions } from '../../api/transport.js';
 import { sleep } from '../../api/transport.js';
-import type { StatusBus } from '../relay/bus.js';
+import type { ChangeData, StatusBus } from '../relay/bus.js';
 import type { BusLog } from '../shared/log.js';
-import { PLATFORM_RETRY } from './call-queue.js';
+import { KIND_WORDS, paymentOf, type PaymentKind } from '../shared/payment-kind.js';
 import type { CheckoutStore } from '../stores/checkout-store.js';
 import { createServerToken } from '../tokens/server-token.js';
-import { paymentOf } from '../shared/payment-kind.js';
 import type { TokenIssuer } from '../tokens/issuer.js';
+import { PLATFORM_RETRY } from './call-queue.js';
+import type { Payment, PaymentReadHook, PaymentUpdateHook } from './payment-hooks.js';
 
 /** Every payin of the merchant, read only, literal but for the id: no `/`, so never a sub-resource. */
 export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';
 /** Every top-up of the merchant, read only, the same way. */
 export const READ_TOPUPS_OPERATION = 'GET /topups/[^/]+';
 
-/** What `onTopUpUpdate` is told besides the fresh top-up. */
-export interface TopUpUpdateContext {
-  idTopUp: string;
-  /** The top-up as it was last handed to onTopUpUpdate; undefined the first time. */
-  previous?: TopUpResponse;
-}
+/** Each kind's read, and the key its data has on the authorized streams. */
+const KINDS = {
+  payin: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getPayin(id, call), data: 'payin' },
+  topup: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getTopUp(id, call), data: 'topUp' },
+} as const;
 
-export type TopUpUpdateHook = (topUp: TopUpResponse, context: TopUpUpdateContext) => unknown;
-
-/** What `onPayinUpdate` is told besides the fresh payin. */
-export interface PayinUpdateContext {
-  idPayin: string;
-  /** The payin as it was last handed to onPayinUpdate; undefined the first time. */
-  previous?: PayinDetailResponse;
-}
-
-export type PayinUpdateHook = (payin: PayinDetailResponse, context: PayinUpdateContext) => unknown;
-
-/**
- * One read of a payin after a callback (`onPayinRead`): the payin and whether it differs from the
- * last one onPayinUpdate took, or the error of a read that failed for good (the payin's element
- * then reads it itself).
- */
-export type PayinRead =
-  { idPayin: string; payin: PayinDetailResponse; changed: boolean } | { idPayin: string; error: unknown };
-
-export type PayinReadHook = (read: PayinRead) => unknown;
-
-export interface PayinFollowerOptions {
+export interface PaymentReaderOptions {
   platformUrl: string;
   apiVersion: string;
   issuer: TokenIssuer;
   fetch?: typeof fetch;
   store: CheckoutStore;
   bus: StatusBus;
-  onPayinUpdate?: PayinUpdateHook;
-  onPayinRead?: PayinReadHook;
-  onTopUpUpdate?: TopUpUpdateHook;
-  /** Reads of one payin start at least this far apart. */
+  onUpdate?: PaymentUpdateHook;
+  onRead?: PaymentReadHook;
+  /** A hook's name as the merchant gave it, for the log. */
+  hookName: (hook: 'onUpdate' | 'onRead', kind: PaymentKind) => string;
+  /** Reads of one payment start at least this far apart. */
   minReadGapMs: number;
-  /** How long the last payin read is kept. */
+  /** How long the last payment read is kept. */
   keepMs: number;
   log: BusLog;
 }
 
-export interface PayinFollowerStats {
-  /** GET /payins/{idPayin} answered (after callbacks). */
+export interface PaymentReaderStats {
+  /** Reads after callbacks answered (GET /payins/{idPayin}, GET /topups/{idTopUp}). */
   reads: number;
   /** Reads that failed for good (after the patient retries). */
   readFailures: number;
-  /** Fresh payins handed to onPayinUpdate (counted when it resolved). */
+  /** Fresh payments handed to the update hook (counted when it resolved). */
   updates: number;
   /** Read tokens minted (one per half hour or so). */
   readTokensMinted: number;
@@ -95,7 +74,7 @@ const LOCK_MS = 30_000;
 /** A request for a read nobody took (its holder died) is forgotten after this. */
 const REQUEST_MS = 5 * 60_000;
 
-/** JSON with every object's keys sorted: the same payin, whatever order the platform sends. */
+/** JSON with every object's keys sorted: the same payment, whatever order the platform sends. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
@@ -106,7 +85,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
-export function createPayinFollower(options: PayinFollowerOptions) {
+export function createPaymentReader(options: PaymentReaderOptions) {
   const { store, bus, log } = options;
   const token = createServerToken({
     issuer: options.issuer,
@@ -117,80 +96,69 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
 
-  const publish = (idPayin: string, data: { payin?: PayinDetailResponse } | { topUp?: TopUpResponse }) =>
-    bus.publish(idPayin, data).catch((error) => log(`The payin ${idPayin} could not be sent to its streams`, error));
+  function publish(subject: string, data: ChangeData): Promise<void> {
+    return bus.publish(subject, data).catch((error) => {
+      const { kind, id } = paymentOf(subject);
+      log(`The ${KIND_WORDS[kind].noun} ${id} could not be sent to its streams`, error);
+    });
+  }
 
-  /** Tells onPayinRead, without waiting for it; its failure is reported, never thrown. */
-  function toldRead(read: PayinRead): void {
-    if (!options.onPayinRead) return;
+  /** Tells the read hook, without waiting for it; its failure is reported, never thrown. */
+  function toldRead(read: Parameters<PaymentReadHook>[0]): void {
+    if (!options.onRead) return;
+    const hook = options.hookName('onRead', read.kind);
+    const failed = (error: unknown) => log(`${hook} failed for the ${KIND_WORDS[read.kind].noun} ${read.id}`, error);
     try {
-      const result = options.onPayinRead(read);
-      if (result instanceof Promise)
-        result.catch((error) => log(`onPayinRead failed for the payin ${read.idPayin}`, error));
+      const result = options.onRead(read);
+      if (result instanceof Promise) result.catch(failed);
     } catch (error) {
-      log(`onPayinRead failed for the payin ${read.idPayin}`, error);
+      failed(error);
     }
   }
 
-  /** GET /payins/{idPayin} with the server's read token, patient with a busy platform. */
-  const getPayin = (idPayin: string, signal: AbortSignal) =>
-    token.use((value) =>
-      createClient({
+  /** The payment as the platform has it now, with the server's read token, patient with a busy platform. */
+  function get<K extends PaymentKind>(kind: K, id: string, signal: AbortSignal): Promise<Payment<K>> {
+    return token.use((value) => {
+      const client = createClient({
         baseUrl: options.platformUrl,
         token: value,
         apiVersion: options.apiVersion,
         fetch: options.fetch,
-      }).getPayin(idPayin, {
-        retry: PLATFORM_RETRY,
-        signal,
-      }),
-    );
+      });
+      return KINDS[kind].get(client, id, { retry: PLATFORM_RETRY, signal }) as Promise<Payment<K>>;
+    });
+  }
 
-  /** GET /topups/{idTopUp}, the same way. */
-  const getTopUp = (idTopUp: string, signal: AbortSignal) =>
-    token.use((value) =>
-      createClient({
-        baseUrl: options.platformUrl,
-        token: value,
-        apiVersion: options.apiVersion,
-        fetch: options.fetch,
-      }).getTopUp(idTopUp, {
-        retry: PLATFORM_RETRY,
-        signal,
-      }),
-    );
-
-  /**
-   * A top-up after its callback (key `topup/{idTopUp}`): read once, sent to its authorized streams
-   * as `{ topUp }`, and handed to onTopUpUpdate when it changed, as a payin is below.
-   */
-  async function readTopUpOnce(subject: string, idTopUp: string): Promise<void> {
-    let topUp: TopUpResponse;
+  /** One read after a callback: sent to the authorized streams, and to the update hook when it changed. */
+  async function readOnce(subject: string): Promise<void> {
+    const { kind, id } = paymentOf(subject);
+    const noun = KIND_WORDS[kind].noun;
+    let payment: Payment;
     try {
-      topUp = await getTopUp(idTopUp, closing.signal);
+      payment = await get(kind, id, closing.signal);
       stats.reads++;
     } catch (error) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
-      log(
-        `Reading the top-up ${idTopUp} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`,
-        error,
-      );
+      const code = isPlatformError(error) ? ` (${error.code})` : '';
+      log(`Reading the ${noun} ${id} after its callback failed${code}; its element reads it itself`, error);
+      toldRead({ kind, id, error });
       await publish(subject, {});
       return;
     }
-    const json = canonicalJson(topUp);
+    const json = canonicalJson(payment);
     const previousJson = await store.lastPayin(subject);
-    await publish(subject, { topUp });
+    toldRead({ kind, id, payment, changed: json !== previousJson } as Parameters<PaymentReadHook>[0]);
+    await publish(subject, { [KINDS[kind].data]: payment });
     if (json === previousJson) return;
-    if (options.onTopUpUpdate) {
+    if (options.onUpdate) {
+      const previous = previousJson ? { previous: JSON.parse(previousJson) as Payment } : {};
       try {
-        await options.onTopUpUpdate(topUp, {
-          idTopUp,
-          ...(previousJson ? { previous: JSON.parse(previousJson) as TopUpResponse } : {}),
-        });
+        await options.onUpdate({ kind, id, payment, ...previous } as Parameters<PaymentUpdateHook>[0]);
       } catch (error) {
-        log(`onTopUpUpdate failed for the top-up ${idTopUp}; it gets this top-up again after the next callback`, error);
+        // Not remembered as seen: the next callback or read of it hands it over again.
+        const hook = options.hookName('onUpdate', kind);
+        log(`${hook} failed for the ${noun} ${id}; it gets this ${noun} again after the next callback`, error);
         return;
       }
     }
@@ -198,62 +166,23 @@ export function createPayinFollower(options: PayinFollowerOptions) {
     stats.updates++;
   }
 
-  async function readOnce(idPayin: string): Promise<void> {
-    const payment = paymentOf(idPayin);
-    if (payment.kind === 'topup') return readTopUpOnce(idPayin, payment.id);
-    let payin: PayinDetailResponse;
-    try {
-      payin = await getPayin(idPayin, closing.signal);
-      stats.reads++;
-    } catch (error) {
-      if (closing.signal.aborted) return;
-      stats.readFailures++;
-      log(
-        `Reading the payin ${idPayin} after its callback failed${isPlatformError(error) ? ` (${error.code})` : ''}; its element reads it itself`,
-        error,
-      );
-      toldRead({ idPayin, error });
-      await publish(idPayin, {});
-      return;
-    }
-    const json = canonicalJson(payin);
-    const previousJson = await store.lastPayin(idPayin);
-    toldRead({ idPayin, payin, changed: json !== previousJson });
-    await publish(idPayin, { payin });
-    if (json === previousJson) return;
-    if (options.onPayinUpdate) {
-      try {
-        await options.onPayinUpdate(payin, {
-          idPayin,
-          ...(previousJson ? { previous: JSON.parse(previousJson) as PayinDetailResponse } : {}),
-        });
-      } catch (error) {
-        // Not remembered as seen: the next callback or read of it hands it over again.
-        log(`onPayinUpdate failed for the payin ${idPayin}; it gets this payin again after the next callback`, error);
-        return;
-      }
-    }
-    await store.setLastPayin(idPayin, json, options.keepMs);
-    stats.updates++;
-  }
-
   /** Reads while reads are asked for, then lets the lock go (unless one was asked meanwhile). */
-  async function readWhileAsked(idPayin: string, owner: string): Promise<void> {
+  async function readWhileAsked(subject: string, owner: string): Promise<void> {
     const keepLock = setInterval(() => {
       store
-        .extendReadLock(idPayin, owner, LOCK_MS)
-        .catch((error) => log(`The read lock of ${idPayin} could not be lengthened`, error));
+        .extendReadLock(subject, owner, LOCK_MS)
+        .catch((error) => log(`The read lock of ${subject} could not be lengthened`, error));
     }, LOCK_MS / 3);
     let lastStart = -Infinity;
     try {
       do {
-        while (!closing.signal.aborted && (await store.takeReadRequest(idPayin))) {
+        while (!closing.signal.aborted && (await store.takeReadRequest(subject))) {
           const gap = lastStart + options.minReadGapMs - Date.now();
           if (gap > 0) await sleep(gap, closing.signal);
           lastStart = Date.now();
-          await readOnce(idPayin);
+          await readOnce(subject);
         }
-      } while (!closing.signal.aborted && !(await store.releaseReadLock(idPayin, owner)));
+      } while (!closing.signal.aborted && !(await store.releaseReadLock(subject, owner)));
     } finally {
       clearInterval(keepLock);
     }
@@ -261,38 +190,36 @@ export function createPayinFollower(options: PayinFollowerOptions) {
 
   return {
     /**
-     * The payin changed (a callback about a payin of ours): it is read, now or after the read under
-     * way, by this instance or the one holding the lock. Never rejects: failures are logged.
+     * The payment changed (a callback about a payment of ours, by its key): it is read, now or
+     * after the read under way, by this instance or the one holding the lock. Never rejects:
+     * failures are logged.
      */
-    async follow(idPayin: string): Promise<void> {
+    async follow(subject: string): Promise<void> {
       stats.following++;
       try {
-        await store.requestRead(idPayin, REQUEST_MS);
+        await store.requestRead(subject, REQUEST_MS);
         const owner = crypto.randomUUID();
-        if (!(await store.acquireReadLock(idPayin, owner, LOCK_MS))) return;
-        await readWhileAsked(idPayin, owner);
+        if (!(await store.acquireReadLock(subject, owner, LOCK_MS))) return;
+        await readWhileAsked(subject, owner);
       } catch (error) {
         if (closing.signal.aborted) return;
-        log(`Following the payin ${idPayin} failed; its element reads it itself`, error);
-        await publish(idPayin, {});
+        const { kind, id } = paymentOf(subject);
+        log(`Following the ${KIND_WORDS[kind].noun} ${id} failed; its element reads it itself`, error);
+        await publish(subject, {});
       } finally {
         stats.following--;
       }
     },
-    /** The payin as the platform has it now (one GET /payins/{idPayin}); the caller leaving (`signal`) ends the wait. */
-    read(idPayin: string, signal?: AbortSignal): Promise<PayinDetailResponse> {
-      return getPayin(idPayin, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
+    /** The payment as the platform has it now (one GET); the caller leaving (`signal`) ends the wait. */
+    read<K extends PaymentKind>(kind: K, id: string, signal?: AbortSignal): Promise<Payment<K>> {
+      return get(kind, id, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
     },
-    /** The top-up as the platform has it now (one GET /topups/{idTopUp}). */
-    readTopUp(idTopUp: string, signal?: AbortSignal): Promise<TopUpResponse> {
-      return getTopUp(idTopUp, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
+    /** The last payment read after a callback, by its key, or undefined. */
+    async last(subject: string): Promise<Payment | undefined> {
+      const json = await store.lastPayin(subject);
+      return json === undefined ? undefined : (JSON.parse(json) as Payment);
     },
-    /** The last payin (or, by its key, top-up) read, or undefined. */
-    async lastPayin(idPayin: string): Promise<PayinDetailResponse | undefined> {
-      const json = await store.lastPayin(idPayin);
-      return json === undefined ? undefined : (JSON.parse(json) as PayinDetailResponse);
-    },
-    stats(): PayinFollowerStats {
+    stats(): PaymentReaderStats {
       return { ...stats, readTokensMinted: token.minted };
     },
     close(): void {
@@ -301,4 +228,4 @@ export function createPayinFollower(options: PayinFollowerOptions) {
   };
 }
 
-export type PayinFollower = ReturnType<typeof createPayinFollower>;
+export type PaymentReader = ReturnType<typeof createPaymentReader>;

@@ -1,48 +1,37 @@
 /**
- * The status relay (CONTRACT §3): the platform calls the merchant back when a payin's status
- * changes, and shoppers' elements hear it over Server-Sent Events instead of polling the platform.
+ * The status relay: the platform calls the merchant back when a payment's status changes, and
+ * shoppers' elements hear it over Server-Sent Events instead of polling the platform.
  *
- *   handleCallback(request)        the platform's status callback: answered at once, then
- *                                  "payin X changed" goes out on the bus
- *   handleEvents(request, idPayin) the stream of one payin, for the element's `status-url`
+ *   handleCallback(request)          the platform's status callback: answered at once, then
+ *                                    "payment X changed" goes out on the bus
+ *   handleEvents(request, id, { kind? }) the stream of one payin (or top-up), for the element
  *
- * Framework-neutral: a Web `Request` in, a `Response` out, no DOM. The stream carries no payin
- * data — only that the payin changed — so a stranger who guesses an idPayin learns nothing more;
- * the element reads the payin from the platform with its own payment-scoped token.
+ * Framework-neutral: a Web `Request` in, a `Response` out, no DOM. The stream carries no payment
+ * data, only that the payment changed, so a stranger who guesses an id learns nothing more; the
+ * element reads the payment from the platform with its own payment-scoped token.
  *
  * The stream's protocol (the element's client side is written against exactly this):
  *   200, `Content-Type: text/event-stream`, `Cache-Control: no-store`, `X-Accel-Buffering: no`;
  *   `retry: 3000`, then `event: ready` / `data: {"heartbeatMs":15000}` once the bus subscription
  *   is live; `event: changed` / `data: {}` for each change; `event: ping` / `data: {}` every
- *   heartbeatMs. A bad idPayin is 400 JSON; a bus that cannot deliver is 503 JSON (and an open
- *   stream ends when its bus connection is lost), so the element polls instead of waiting.
+ *   heartbeatMs. A bad id is 400 JSON; a bus that cannot deliver is 503 JSON (and an open stream
+ *   ends when its bus connection is lost), so the element polls instead of waiting.
  *
- * An authorized stream (`handleEvents(request, idPayin, { authorized: true })`, for a caller that
- * has checked who asks, as `createCheckoutBackend` does with the checkout's handle) hears the
- * changes published with data instead: `event: changed` / `data: <that data>`. A change announced
- * without data (the callback itself) is followed by one with data once it has been read; when
- * none follows within `dataWaitMs`, the stream sends `changed` / `{}` and the element reads the
- * payin itself. An unauthorized stream never sees data.
+ * An authorized stream (`{ authorized: true }`, for a caller that has checked who asks, as
+ * `createCheckoutBackend` does with the checkout's handle) hears the changes published with data:
+ * `event: changed` / `data: <that data>`. A change announced without data (the callback itself)
+ * is followed by one with data once it has been read; when none follows within `dataWaitMs`, the
+ * stream sends `changed` / `{}` and the element reads the payment itself. An unauthorized stream
+ * never sees data.
  */
-import type { ChangeData, StatusBus } from './bus.js';
-import type { BusLog } from '../shared/log.js';
-import { StatusBusUnavailableError } from './bus.js';
-import { consoleBusLog } from '../shared/log.js';
+import { HttpError, jsonResponse, methodNotAllowed } from '../http/error.js';
 import { readJsonBody } from '../http/body.js';
-import { HttpError, jsonResponse } from '../http/error.js';
-import { paymentOf, subjectOf } from '../shared/payment-kind.js';
-import {
-  invalidId,
-  isPayinId,
-  methodNotAllowed,
-  parseStatusCallback,
-  PAYIN_STATUS_CHANGED,
-  TOPUP_STATUS_CHANGED,
-  SSE_HEADERS,
-  sseEvent,
-  sseRetry,
-  type StatusCallback,
-} from './relay-http.js';
+import { consoleBusLog, type BusLog } from '../shared/log.js';
+import { invalidId, isPaymentId, KIND_WORDS, subjectOf, type PaymentKind } from '../shared/payment-kind.js';
+import { StatusBusUnavailableError, type StatusBus } from './bus.js';
+import { parseStatusCallback, PAYIN_STATUS_CHANGED, TOPUP_STATUS_CHANGED, type StatusCallback } from './callback.js';
+import { originCheck } from './origins.js';
+import { openStream } from './stream.js';
 
 export type { StatusCallback };
 
@@ -61,52 +50,72 @@ export interface StatusRelayOptions {
    */
   allowOrigins?: readonly string[];
   /**
-   * Whether the payin is one of yours. Callbacks about other payins are acknowledged and dropped
-   * (nothing published, `onChange` not called), and their streams are 404. Default: every payin.
+   * Whether the payment is one of yours. Callbacks about other payments are acknowledged and
+   * dropped (nothing published, `onPaymentChange` not called), and their streams are 404. Default:
+   * every payment.
    */
-  knownPayin?: (idPayin: string) => boolean | Promise<boolean>;
+  knownPayment?: (id: string, kind: PaymentKind) => boolean | Promise<boolean>;
   /**
-   * Whether the top-up is one of yours, as knownPayin for payins: callbacks about other top-ups are
-   * dropped and their streams (`handleTopUpEvents`) are 404. Default: every top-up.
+   * A payment of yours changed (a callback arrived on this instance): read it here, with
+   * GET /payins/{idPayin} or GET /topups/{idTopUp}, as the platform document asks. Not awaited:
+   * the callback is answered without waiting for your read.
    */
-  knownTopUp?: (idTopUp: string) => boolean | Promise<boolean>;
-  /** A top-up of yours changed (TOPUP_STATUS_CHANGED): read it with GET /topups/{idTopUp}. Not awaited. */
-  onTopUpChange?: (idTopUp: string, callback: StatusCallback) => unknown;
+  onPaymentChange?: (id: string, kind: PaymentKind, callback: StatusCallback) => unknown;
   /** Every well-formed callback, whatever its type, before anything else (for your logs). Not awaited. */
   onCallback?: (callback: StatusCallback, request: Request) => unknown;
-  /**
-   * A payin changed (a callback of yours arrived on this instance): read it here, with
-   * GET /payins/{idPayin}, as the platform document asks. Not awaited: the callback is answered
-   * without waiting for your read.
-   */
-  onChange?: (idPayin: string, callback: StatusCallback) => unknown;
   /** Largest callback body read. Default 16 KiB (413 beyond). */
   maxCallbackBytes?: number;
   /** How long publishing a change may take before the callback is answered 503 (the platform retries it). Default 2000 ms. */
   publishTimeoutMs?: number;
   /**
    * How long an authorized stream waits, after a change without data, for the change with data
-   * that should follow (the payin read after the callback) before it sends a data-free `changed`.
-   * Default 30 000 ms.
+   * that should follow (the payment read after the callback) before it sends a data-free
+   * `changed`. Default 30 000 ms.
    */
   dataWaitMs?: number;
   /** Where failures of your hooks and of the bus are reported. Default: console.warn. */
   log?: BusLog;
+  /** @deprecated Use `knownPayment(id, kind)`; asked about payins only. */
+  knownPayin?: (idPayin: string) => boolean | Promise<boolean>;
+  /** @deprecated Use `knownPayment(id, kind)`; asked about top-ups only. */
+  knownTopUp?: (idTopUp: string) => boolean | Promise<boolean>;
+  /** @deprecated Use `onPaymentChange(id, kind, callback)`; called for payins only. */
+  onChange?: (idPayin: string, callback: StatusCallback) => unknown;
+  /** @deprecated Use `onPaymentChange(id, kind, callback)`; called for top-ups only. */
+  onTopUpChange?: (idTopUp: string, callback: StatusCallback) => unknown;
 }
 
 /** Who may see what on one stream: decided by the caller of handleEvents. */
 export interface StreamAccess {
   /**
-   * The caller has checked that this client may see the payin (a valid handle of the checkout):
+   * The caller has checked that this client may see the payment (a valid handle of the checkout):
    * the stream carries the data published with changes. Default false: data-free.
    */
   authorized?: boolean;
+}
+
+/** Which payment's stream, and who may see what on it. */
+export interface StreamOptions extends StreamAccess {
+  /** Default `payin`. */
+  kind?: PaymentKind;
 }
 
 export interface StatusRelayStats {
   /** Streams open now on this instance. */
   streams: number;
   maxStreams: number;
+}
+
+export interface StatusRelay {
+  /** The platform's status callback (POST). */
+  handleCallback(request: Request): Promise<Response>;
+  /** The status stream of one payment (GET, and OPTIONS for a cross-origin page's preflight). */
+  handleEvents(request: Request, id: string, options?: StreamOptions): Promise<Response>;
+  /** @deprecated Use `handleEvents(request, idTopUp, { kind: 'topup', … })`. */
+  handleTopUpEvents(request: Request, idTopUp: string, access?: StreamAccess): Promise<Response>;
+  stats(): StatusRelayStats;
+  /** Ends every open stream and refuses new ones (503); the bus stays open (it may be shared). */
+  close(): void;
 }
 
 const positive = (value: number | undefined, fallback: number, name: string) => {
@@ -116,10 +125,34 @@ const positive = (value: number | undefined, fallback: number, name: string) => 
   return chosen;
 };
 
-/** Chunks a client may leave unread before its stream is ended (it is not reading at all). */
-const MAX_UNREAD_EVENTS = 256;
+/** The callback types the relay acts on, and the kind and id each names. */
+const CHANGES: Record<string, (callback: StatusCallback) => { kind: PaymentKind; id: string }> = {
+  [PAYIN_STATUS_CHANGED]: (callback) => ({ kind: 'payin', id: callback.idPayin! }),
+  [TOPUP_STATUS_CHANGED]: (callback) => ({ kind: 'topup', id: callback.idTopUp! }),
+};
 
-export function createStatusRelay(options: StatusRelayOptions) {
+/** The merchant's hooks, the kind-neutral ones or else the deprecated twins. */
+function kindHooks(options: StatusRelayOptions) {
+  if (options.knownPayment && (options.knownPayin || options.knownTopUp))
+    throw new TypeError('createStatusRelay: give knownPayment, or the deprecated knownPayin and knownTopUp, not both');
+  if (options.onPaymentChange && (options.onChange || options.onTopUpChange))
+    throw new TypeError(
+      'createStatusRelay: give onPaymentChange, or the deprecated onChange and onTopUpChange, not both',
+    );
+  const known =
+    options.knownPayment ??
+    ((id: string, kind: PaymentKind) => (kind === 'topup' ? options.knownTopUp : options.knownPayin)?.(id) ?? true);
+  const changed =
+    options.onPaymentChange ??
+    ((id: string, kind: PaymentKind, callback: StatusCallback) =>
+      kind === 'topup' ? options.onTopUpChange?.(id, callback) : options.onChange?.(id, callback));
+  /** The hook's name as the merchant gave it, for the log. */
+  const changedName = (kind: PaymentKind) =>
+    options.onPaymentChange ? 'onPaymentChange' : kind === 'topup' ? 'onTopUpChange' : 'onChange';
+  return { known, changed, changedName };
+}
+
+export function createStatusRelay(options: StatusRelayOptions): StatusRelay {
   if (!options?.bus) throw new TypeError('createStatusRelay needs a bus: memoryBus() or redisBus({ url })');
   const { bus } = options;
   const heartbeatMs = positive(options.heartbeatMs, 15_000, 'heartbeatMs');
@@ -130,8 +163,8 @@ export function createStatusRelay(options: StatusRelayOptions) {
   const dataWaitMs = positive(options.dataWaitMs, 30_000, 'dataWaitMs');
   const log = options.log ?? consoleBusLog;
   const retryAfter = String(Math.max(1, Math.ceil(retryMs / 1000)));
-  const allowAnyOrigin = options.allowOrigins?.includes('*') ?? false;
-  const allowedOrigins = new Set((options.allowOrigins ?? []).filter((origin) => origin !== '*').map(originOf));
+  const corsHeaders = originCheck(options.allowOrigins);
+  const hooks = kindHooks(options);
   /** Each open stream's end function, so close() can end them all. */
   const streams = new Set<() => void>();
   let closed = false;
@@ -146,18 +179,19 @@ export function createStatusRelay(options: StatusRelayOptions) {
     }
   }
 
-  /** Whether a payin, or a top-up by its key (`topup/{idTopUp}`, subjects.ts), is known. */
-  async function isKnown(subject: string): Promise<boolean> {
-    const payment = paymentOf(subject);
-    const known = payment.kind === 'topup' ? options.knownTopUp : options.knownPayin;
-    if (!known) return true;
+  async function isKnown(kind: PaymentKind, id: string): Promise<boolean> {
     try {
-      return await known(payment.id);
+      return await hooks.known(id, kind);
     } catch (error) {
-      log('The relay could not tell whether a payin is known (knownPayin failed)', error);
-      throw new HttpError(503, 'UNAVAILABLE', 'Cannot tell now whether this payin is known; try again', {
-        headers: { 'Retry-After': retryAfter },
-      });
+      log(`The relay could not tell whether a ${KIND_WORDS[kind].noun} is known (knownPayment failed)`, error);
+      throw new HttpError(
+        503,
+        'UNAVAILABLE',
+        `Cannot tell now whether this ${KIND_WORDS[kind].noun} is known; try again`,
+        {
+          headers: { 'Retry-After': retryAfter },
+        },
+      );
     }
   }
 
@@ -178,31 +212,17 @@ export function createStatusRelay(options: StatusRelayOptions) {
     );
   }
 
-  function publishWithin(idPayin: string): Promise<void> {
+  function publishWithin(subject: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new StatusBusUnavailableError(`Publishing the change took more than ${publishTimeoutMs} ms`)),
         publishTimeoutMs,
       );
       bus
-        .publish(idPayin)
+        .publish(subject)
         .then(resolve, reject)
         .finally(() => clearTimeout(timer));
     });
-  }
-
-  /** CORS headers for a stream request, or 403 for a cross-origin page that is not allowed. */
-  function corsHeaders(request: Request): Record<string, string> {
-    const origin = request.headers.get('origin');
-    if (origin === null) return {};
-    if (allowAnyOrigin) return { 'Access-Control-Allow-Origin': '*' };
-    if (allowedOrigins.has(origin)) return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
-    if (request.headers.get('sec-fetch-site') === 'same-origin' || origin === new URL(request.url).origin) return {};
-    throw new HttpError(
-      403,
-      'ORIGIN_NOT_ALLOWED',
-      `Pages of ${origin} may not open this stream (see the relay's allowOrigins)`,
-    );
   }
 
   async function handleCallback(request: Request): Promise<Response> {
@@ -210,35 +230,21 @@ export function createStatusRelay(options: StatusRelayOptions) {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
       const callback = parseStatusCallback(await readJsonBody(request, maxCallbackBytes));
       runHook('onCallback', () => options.onCallback?.(callback, request));
-      if (callback.type === TOPUP_STATUS_CHANGED) {
-        const subject = subjectOf('topup', callback.idTopUp!);
-        if (!(await isKnown(subject))) return jsonResponse(200, { received: true, published: false });
-        runHook('onTopUpChange', () => options.onTopUpChange?.(callback.idTopUp!, callback));
-        await publishWithin(subject);
-        return jsonResponse(200, { received: true, published: true });
-      }
       // Other event types (payouts, types added later) are acknowledged and left alone.
-      if (callback.type !== PAYIN_STATUS_CHANGED) return jsonResponse(200, { received: true, published: false });
-      const idPayin = callback.idPayin!;
-      if (!(await isKnown(idPayin))) return jsonResponse(200, { received: true, published: false });
-      runHook('onChange', () => options.onChange?.(idPayin, callback));
+      const change = CHANGES[callback.type]?.(callback);
+      if (!change || !(await isKnown(change.kind, change.id)))
+        return jsonResponse(200, { received: true, published: false });
+      runHook(hooks.changedName(change.kind), () => hooks.changed(change.id, change.kind, callback));
       // A change that cannot be published is answered 503, so the platform delivers it again.
-      await publishWithin(idPayin);
+      await publishWithin(subjectOf(change.kind, change.id));
       return jsonResponse(200, { received: true, published: true });
     } catch (error) {
       return errorResponse(error);
     }
   }
 
-  const handleEvents = (request: Request, idPayin: string, access: StreamAccess = {}) =>
-    streamFor(request, 'payin', idPayin, access);
-
-  async function streamFor(
-    request: Request,
-    kind: 'payin' | 'topup',
-    id: string,
-    access: StreamAccess,
-  ): Promise<Response> {
+  async function handleEvents(request: Request, id: string, streamOptions: StreamOptions = {}): Promise<Response> {
+    const kind = streamOptions.kind ?? 'payin';
     let cors: Record<string, string> = {};
     try {
       cors = corsHeaders(request);
@@ -249,7 +255,7 @@ export function createStatusRelay(options: StatusRelayOptions) {
         });
       }
       if (request.method !== 'GET') throw methodNotAllowed('GET');
-      if (!isPayinId(id)) throw invalidId(kind === 'topup' ? 'idTopUp' : 'idPayin');
+      if (!isPaymentId(id)) throw invalidId(kind);
       if (closed) throw new StatusBusUnavailableError('The status relay is closed');
       if (streams.size >= maxStreams) {
         throw new HttpError(
@@ -259,120 +265,27 @@ export function createStatusRelay(options: StatusRelayOptions) {
           { headers: { 'Retry-After': retryAfter } },
         );
       }
-      return await openStream(request, subjectOf(kind, id), cors, access.authorized === true);
+      const subject = subjectOf(kind, id);
+      const settings = { bus, heartbeatMs, retryMs, dataWaitMs, open: streams };
+      return await openStream(request, subject, cors, streamOptions.authorized === true, settings, async () => {
+        if (await isKnown(kind, id)) return;
+        throw kind === 'topup'
+          ? new HttpError(404, 'TOPUP_NOT_FOUND', `No top-up "${id}" is known here`)
+          : new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" is known here`);
+      });
     } catch (error) {
       return errorResponse(error, cors);
     }
   }
 
-  async function openStream(
-    request: Request,
-    idPayin: string,
-    cors: Record<string, string>,
-    authorized: boolean,
-  ): Promise<Response> {
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    let ready = false;
-    let ended = false;
-    let heartbeat: ReturnType<typeof setInterval> | undefined;
-    /** An authorized stream's wait for the data of a change announced without it. */
-    let dataWait: ReturnType<typeof setTimeout> | undefined;
-    let unsubscribe: (() => void) | undefined;
-
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      clearTimeout(dataWait);
-      unsubscribe?.();
-      request.signal.removeEventListener('abort', end);
-      streams.delete(end);
-      try {
-        controller.close();
-      } catch {
-        // Already closed or cancelled by the reader.
-      }
-    };
-    const send = (chunk: Uint8Array) => {
-      if (ended) return;
-      // A client that reads nothing would make the queue grow for ever.
-      if ((controller.desiredSize ?? 0) < -MAX_UNREAD_EVENTS) return end();
-      try {
-        controller.enqueue(chunk);
-      } catch {
-        end();
-      }
-    };
-    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: end });
-    // The slot is taken before the first await, so a crowd arriving at once cannot overshoot maxStreams.
-    streams.add(end);
-    try {
-      if (!(await isKnown(idPayin))) {
-        const payment = paymentOf(idPayin);
-        throw payment.kind === 'topup'
-          ? new HttpError(404, 'TOPUP_NOT_FOUND', `No top-up "${payment.id}" is known here`)
-          : new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" is known here`);
-      }
-      // A change before `ready` is covered by the read the element makes on `ready`.
-      const changed = authorized
-        ? (data?: ChangeData) => {
-            if (!ready) return;
-            if (data !== undefined) {
-              clearTimeout(dataWait);
-              dataWait = undefined;
-              return send(sseEvent('changed', data));
-            }
-            dataWait ??= setTimeout(() => {
-              dataWait = undefined;
-              send(sseEvent('changed'));
-            }, dataWaitMs);
-          }
-        : (data?: ChangeData) => ready && data === undefined && send(sseEvent('changed'));
-      const subscription = await bus.subscribe(idPayin, { changed, lost: end });
-      // The stream may have ended while subscribing (the client left, or close()).
-      if (ended) subscription();
-      else unsubscribe = subscription;
-    } catch (error) {
-      end();
-      throw error;
-    }
-    if (ended || request.signal.aborted) {
-      end();
-      return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...cors } });
-    }
-    ready = true;
-    send(sseRetry(retryMs));
-    send(sseEvent('ready', { heartbeatMs }));
-    heartbeat = setInterval(() => send(sseEvent('ping')), heartbeatMs);
-    request.signal.addEventListener('abort', end, { once: true });
-    return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...cors } });
-  }
-
   return {
     handleCallback,
     handleEvents,
-    /** The stream of one top-up: the same protocol as a payin's, `changed` data `{ topUp }` when authorized. */
-    handleTopUpEvents: (request: Request, idTopUp: string, access: StreamAccess = {}): Promise<Response> =>
-      streamFor(request, 'topup', idTopUp, access),
-    stats(): StatusRelayStats {
-      return { streams: streams.size, maxStreams };
-    },
-    /** Ends every open stream and refuses new ones (503); the bus stays open (it may be shared). */
-    close(): void {
+    handleTopUpEvents: (request, idTopUp, access = {}) => handleEvents(request, idTopUp, { ...access, kind: 'topup' }),
+    stats: () => ({ streams: streams.size, maxStreams }),
+    close() {
       closed = true;
       for (const end of [...streams]) end();
     },
   };
-}
-
-export type StatusRelay = ReturnType<typeof createStatusRelay>;
-
-function originOf(origin: string): string {
-  try {
-    return new URL(origin).origin;
-  } catch {
-    throw new TypeError(
-      `createStatusRelay: allowOrigins holds "${origin}", which is not an origin such as https://shop.example`,
-    );
-  }
 }

@@ -1,20 +1,11 @@
 /**
- * The Web `Request`/`Response` pieces of the status relay: its refusals, the callback's schema,
- * and Server-Sent Events framing. (Errors and bodies are http-error.ts's and http-body.ts's.)
+ * The platform's status callback as the relay reads it: its schema, tolerant of what the platform
+ * may add, and its refusal naming each field at fault.
  */
 import * as z from 'zod/mini';
-import { ID_PATTERN, ID_RULE } from '../../api/patterns.js';
 import { idSchema } from '../../api/schemas/payin-request.js';
 import { opt } from '../../api/zod.js';
-import { HttpError, invalidRequest } from '../http/error.js';
-
-export const methodNotAllowed = (allow: string) =>
-  new HttpError(405, 'METHOD_NOT_ALLOWED', `Only ${allow} is allowed here`, { headers: { Allow: allow } });
-
-export const invalidId = (field: 'idPayin' | 'idTopUp' = 'idPayin') =>
-  invalidRequest([{ field, message: ID_RULE }], `The ${field} ${ID_RULE}`);
-
-export const isPayinId = (value: unknown): value is string => typeof value === 'string' && ID_PATTERN.test(value);
+import { invalidRequest } from '../http/error.js';
 
 /** The event type of a payin's status change (the emulator's; the real platform's is not shown). */
 export const PAYIN_STATUS_CHANGED = 'PAYIN_STATUS_CHANGED';
@@ -59,21 +50,3 @@ export function parseStatusCallback(body: unknown): StatusCallback {
   }));
   throw invalidRequest(details, `The callback is invalid: ${details.map((d) => d.field).join(', ')}`);
 }
-
-// --- Server-Sent Events --------------------------------------------------------------------
-
-const encoder = new TextEncoder();
-
-/** One event: `event: <name>` and its data on one line, then the blank line that ends it. */
-export const sseEvent = (name: string, data: unknown = {}) =>
-  encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-
-/** The reconnection delay a browser's EventSource uses after the stream ends. */
-export const sseRetry = (ms: number) => encoder.encode(`retry: ${Math.round(ms)}\n\n`);
-
-export const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream',
-  'Cache-Control': 'no-store',
-  // nginx and the proxies that follow it would otherwise hold events back in a buffer.
-  'X-Accel-Buffering': 'no',
-} as const;
