@@ -24,6 +24,7 @@ import { createStatusRelay, type StreamOptions } from '../relay/relay.js';
 import { consoleBusLog } from '../shared/log.js';
 import { isPaymentId, subjectOf, type PaymentKind } from '../shared/payment-kind.js';
 import { memoryCheckoutStore } from '../stores/checkout-store.js';
+import { countMintQueue } from '../telemetry/telemetry.js';
 import { refuseInBrowser } from '../tokens/browser-guard.js';
 import { createTokenIssuer } from '../tokens/issuer.js';
 import type { CheckoutBackend, PaymentCallOptions } from './backend-api.js';
@@ -37,7 +38,7 @@ import { createOptionsCache } from './options-cache.js';
 import type { CheckoutBackendOptions } from './options.js';
 import { kindHooks, type Payment } from './payment-hooks.js';
 import { createPaymentReader } from './payment-reader.js';
-import { clockedFetch } from './platform-fetch.js';
+import { createPlatformFetch } from './platform-fetch.js';
 import { resolveOptions } from './resolve-options.js';
 import { kitRouter } from './routes.js';
 
@@ -78,7 +79,7 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
   const config = resolveOptions(options);
   const log = options.log ?? consoleBusLog;
   const clock = new PlatformClock();
-  const platformFetch = clockedFetch(clock, () => options.fetch ?? fetch);
+  const platformFetch = createPlatformFetch(clock, () => options.fetch ?? fetch, config.platformUrl);
   const platform = { platformUrl: config.platformUrl, apiVersion: config.apiVersion, fetch: platformFetch };
   const issuer = createTokenIssuer({
     baseUrl: config.platformUrl,
@@ -91,7 +92,11 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
   const store = options.store ?? memoryCheckoutStore();
   const bus = options.bus ?? memoryBus({ log });
   const keepMs = config.handleValiditySecs * 1000;
-  const queue = createCallQueue({ concurrency: config.concurrentMints, maxWaiting: config.maxQueue });
+  const queue = createCallQueue({
+    concurrency: config.concurrentMints,
+    maxWaiting: config.maxQueue,
+    onWaiting: countMintQueue,
+  });
   const optionsCaches = config.provideOptions
     ? {
         payin: createOptionsCache({ ...platform, issuer }),

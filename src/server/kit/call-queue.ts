@@ -39,6 +39,8 @@ export interface CallQueueOptions {
   concurrency: number;
   /** Calls allowed to wait for a turn; one more is refused at once with a QueueFullError. */
   maxWaiting: number;
+  /** Told +1 when a call starts waiting for its turn, -1 when it stops (its turn came, or it left). */
+  onWaiting?: (delta: number) => void;
 }
 
 export interface CallQueueStats {
@@ -88,16 +90,19 @@ export function createCallQueue(options: CallQueueOptions) {
       if (signal?.aborted) return reject(signal.reason);
       const turn = () => {
         signal?.removeEventListener('abort', leave);
+        options.onWaiting?.(-1);
         resolve();
       };
       const leave = () => {
         const at = waiting.indexOf(turn);
         if (at >= 0) waiting.splice(at, 1);
         stats.waiting = waiting.length;
+        options.onWaiting?.(-1);
         reject(signal!.reason);
       };
       signal?.addEventListener('abort', leave, { once: true });
       waiting.push(turn);
+      options.onWaiting?.(1);
       stats.waiting = waiting.length;
       stats.peakWaiting = Math.max(stats.peakWaiting, waiting.length);
     });

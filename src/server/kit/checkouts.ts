@@ -8,6 +8,7 @@ import { HttpError, jsonResponse, methodNotAllowed } from '../http/error.js';
 import type { BusLog } from '../shared/log.js';
 import { KIND_WORDS, subjectOf, type PaymentKind } from '../shared/payment-kind.js';
 import type { CheckoutStore } from '../stores/checkout-store.js';
+import { paymentAttributes, traced, type PaySpan } from '../telemetry/telemetry.js';
 import { QueueFullError } from './call-queue.js';
 import type { CheckoutAnswer, CheckoutPlan } from './checkout-answers.js';
 import type { CheckoutHandlePayload, CheckoutHandles } from './handle.js';
@@ -36,7 +37,7 @@ const OTHER: Record<PaymentKind, PaymentKind> = { payin: 'topup', topup: 'payin'
 export function createCheckouts(parts: CheckoutParts) {
   const { options, config, log } = parts;
 
-  async function newCheckout(request: Request): Promise<Response> {
+  async function newCheckout(request: Request, span: PaySpan): Promise<Response> {
     let answer: unknown;
     try {
       answer = await options.order(request);
@@ -64,6 +65,7 @@ export function createCheckouts(parts: CheckoutParts) {
             scope,
           }
         : { kind: 'payin', id: order.idPayin, checkout: { money: order.money, ...customer }, scope };
+    span.set(paymentAttributes(plan.kind, plan.id));
     const body = await parts.answer(request, plan);
     parts.count('checkout');
     return jsonResponse(201, body);
@@ -82,8 +84,14 @@ export function createCheckouts(parts: CheckoutParts) {
     return claims;
   }
 
-  async function renewal(request: Request, body: CheckoutRequestBody & { handle: string }): Promise<Response> {
+  async function renewal(
+    request: Request,
+    body: CheckoutRequestBody & { handle: string },
+    span: PaySpan,
+  ): Promise<Response> {
+    span.rename('pay.renewal');
     const { kind, id, money, topUpRequested, scope } = await claimsOf(body);
+    span.set(paymentAttributes(kind, id));
     // Remembered again (or again at all, after the store forgot it): the handle vouches for it.
     const kept = await parts.remembered(() => parts.store.recall(subjectOf(kind, id)));
     const checkout = { ...kept, money, ...(topUpRequested ? { topUpRequested } : {}) };
@@ -123,17 +131,22 @@ export function createCheckouts(parts: CheckoutParts) {
     });
   }
 
-  /** `POST {prefix}/checkouts`: a new checkout (`{}`) or a renewal (`{"handle": …}`). */
-  return async function handleCheckout(request: Request): Promise<Response> {
-    try {
-      if (request.method !== 'POST') throw methodNotAllowed('POST');
-      const body = await readCheckoutBody(request);
-      if (body.handle !== undefined) return await renewal(request, body as CheckoutRequestBody & { handle: string });
-      if (body.idPayin !== undefined || body.idTopUp !== undefined)
-        throw forbidden("Renewing a checkout's token needs the handle its checkout gave; {} starts a new checkout");
-      return await newCheckout(request);
-    } catch (error) {
-      return errorResponse(error, request);
-    }
-  };
+  /**
+   * `POST {prefix}/checkouts`: a new checkout (`{}`) or a renewal (`{"handle": …}`), in the span
+   * `pay.checkout` (`pay.renewal` once the body says it is one).
+   */
+  return (request: Request): Promise<Response> =>
+    traced('pay.checkout', {}, async (span) => {
+      try {
+        if (request.method !== 'POST') throw methodNotAllowed('POST');
+        const body = await readCheckoutBody(request);
+        if (body.handle !== undefined)
+          return await renewal(request, body as CheckoutRequestBody & { handle: string }, span);
+        if (body.idPayin !== undefined || body.idTopUp !== undefined)
+          throw forbidden("Renewing a checkout's token needs the handle its checkout gave; {} starts a new checkout");
+        return await newCheckout(request, span);
+      } catch (error) {
+        return errorResponse(error, request);
+      }
+    });
 }

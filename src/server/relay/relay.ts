@@ -26,97 +26,24 @@
  */
 import { HttpError, jsonResponse, methodNotAllowed } from '../http/error.js';
 import { readJsonBody } from '../http/body.js';
-import { consoleBusLog, type BusLog } from '../shared/log.js';
+import { consoleBusLog } from '../shared/log.js';
 import { invalidId, isPaymentId, KIND_WORDS, subjectOf, type PaymentKind } from '../shared/payment-kind.js';
-import { StatusBusUnavailableError, type StatusBus } from './bus.js';
+import { StatusBusUnavailableError } from './bus.js';
 import { parseStatusCallback, PAYIN_STATUS_CHANGED, TOPUP_STATUS_CHANGED, type StatusCallback } from './callback.js';
 import { originCheck } from './origins.js';
+import type { StatusRelay, StatusRelayOptions, StreamOptions } from './relay-api.js';
 import { openStream } from './stream.js';
+import {
+  countStreams,
+  loadOpenTelemetry,
+  paymentAttributes,
+  startSpan,
+  traced,
+  type PaySpan,
+} from '../telemetry/telemetry.js';
 
 export type { StatusCallback };
-
-export interface StatusRelayOptions {
-  /** How changes reach every instance: `memoryBus()` in one process, `redisBus({ url })` across several. */
-  bus: StatusBus;
-  /** A `ping` event this often on every stream. Default 15 000 ms; sent in the `ready` event's data. */
-  heartbeatMs?: number;
-  /** The `retry:` of the stream: how long a browser's EventSource waits before reconnecting. Default 3000 ms. */
-  retryMs?: number;
-  /** Streams open at once on this instance; beyond it, 503 with Retry-After. Default 10 000. */
-  maxStreams?: number;
-  /**
-   * Origins (`https://shop.example`) whose pages may open a stream from another origin, or `['*']`
-   * for any. Default none: same-origin pages only; other origins get 403.
-   */
-  allowOrigins?: readonly string[];
-  /**
-   * Whether the payment is one of yours. Callbacks about other payments are acknowledged and
-   * dropped (nothing published, `onPaymentChange` not called), and their streams are 404. Default:
-   * every payment.
-   */
-  knownPayment?: (id: string, kind: PaymentKind) => boolean | Promise<boolean>;
-  /**
-   * A payment of yours changed (a callback arrived on this instance): read it here, with
-   * GET /payins/{idPayin} or GET /topups/{idTopUp}, as the platform document asks. Not awaited:
-   * the callback is answered without waiting for your read.
-   */
-  onPaymentChange?: (id: string, kind: PaymentKind, callback: StatusCallback) => unknown;
-  /** Every well-formed callback, whatever its type, before anything else (for your logs). Not awaited. */
-  onCallback?: (callback: StatusCallback, request: Request) => unknown;
-  /** Largest callback body read. Default 16 KiB (413 beyond). */
-  maxCallbackBytes?: number;
-  /** How long publishing a change may take before the callback is answered 503 (the platform retries it). Default 2000 ms. */
-  publishTimeoutMs?: number;
-  /**
-   * How long an authorized stream waits, after a change without data, for the change with data
-   * that should follow (the payment read after the callback) before it sends a data-free
-   * `changed`. Default 30 000 ms.
-   */
-  dataWaitMs?: number;
-  /** Where failures of your hooks and of the bus are reported. Default: console.warn. */
-  log?: BusLog;
-  /** @deprecated Use `knownPayment(id, kind)`; asked about payins only. */
-  knownPayin?: (idPayin: string) => boolean | Promise<boolean>;
-  /** @deprecated Use `knownPayment(id, kind)`; asked about top-ups only. */
-  knownTopUp?: (idTopUp: string) => boolean | Promise<boolean>;
-  /** @deprecated Use `onPaymentChange(id, kind, callback)`; called for payins only. */
-  onChange?: (idPayin: string, callback: StatusCallback) => unknown;
-  /** @deprecated Use `onPaymentChange(id, kind, callback)`; called for top-ups only. */
-  onTopUpChange?: (idTopUp: string, callback: StatusCallback) => unknown;
-}
-
-/** Who may see what on one stream: decided by the caller of handleEvents. */
-export interface StreamAccess {
-  /**
-   * The caller has checked that this client may see the payment (a valid handle of the checkout):
-   * the stream carries the data published with changes. Default false: data-free.
-   */
-  authorized?: boolean;
-}
-
-/** Which payment's stream, and who may see what on it. */
-export interface StreamOptions extends StreamAccess {
-  /** Default `payin`. */
-  kind?: PaymentKind;
-}
-
-export interface StatusRelayStats {
-  /** Streams open now on this instance. */
-  streams: number;
-  maxStreams: number;
-}
-
-export interface StatusRelay {
-  /** The platform's status callback (POST). */
-  handleCallback(request: Request): Promise<Response>;
-  /** The status stream of one payment (GET, and OPTIONS for a cross-origin page's preflight). */
-  handleEvents(request: Request, id: string, options?: StreamOptions): Promise<Response>;
-  /** @deprecated Use `handleEvents(request, idTopUp, { kind: 'topup', … })`. */
-  handleTopUpEvents(request: Request, idTopUp: string, access?: StreamAccess): Promise<Response>;
-  stats(): StatusRelayStats;
-  /** Ends every open stream and refuses new ones (503); the bus stays open (it may be shared). */
-  close(): void;
-}
+export type { StatusRelay, StatusRelayOptions, StatusRelayStats, StreamAccess, StreamOptions } from './relay-api.js';
 
 const positive = (value: number | undefined, fallback: number, name: string) => {
   const chosen = value ?? fallback;
@@ -225,13 +152,16 @@ export function createStatusRelay(options: StatusRelayOptions): StatusRelay {
     });
   }
 
-  async function handleCallback(request: Request): Promise<Response> {
+  const handleCallback = (request: Request) => traced('pay.callback', {}, (span) => callbackAnswer(request, span));
+
+  async function callbackAnswer(request: Request, span: PaySpan): Promise<Response> {
     try {
       if (request.method !== 'POST') throw methodNotAllowed('POST');
       const callback = parseStatusCallback(await readJsonBody(request, maxCallbackBytes));
       runHook('onCallback', () => options.onCallback?.(callback, request));
       // Other event types (payouts, types added later) are acknowledged and left alone.
       const change = CHANGES[callback.type]?.(callback);
+      span.set({ 'pay.callback.type': callback.type, ...(change ? paymentAttributes(change.kind, change.id) : {}) });
       if (!change || !(await isKnown(change.kind, change.id)))
         return jsonResponse(200, { received: true, published: false });
       runHook(hooks.changedName(change.kind), () => hooks.changed(change.id, change.kind, callback));
@@ -243,8 +173,37 @@ export function createStatusRelay(options: StatusRelayOptions): StatusRelay {
     }
   }
 
+  /** `pay.stream` lasts as long as the stream: it ends with a refusal, or when the open stream ends. */
   async function handleEvents(request: Request, id: string, streamOptions: StreamOptions = {}): Promise<Response> {
     const kind = streamOptions.kind ?? 'payin';
+    await loadOpenTelemetry();
+    const span = startSpan('pay.stream', {
+      ...paymentAttributes(kind, id),
+      'pay.stream.authorized': streamOptions.authorized === true,
+    });
+    let opened = false;
+    const life = {
+      onOpen() {
+        opened = true;
+        countStreams(1);
+      },
+      onEnd() {
+        countStreams(-1);
+        span.end({ status: 200 });
+      },
+    };
+    const response = await span.run(() => streamAnswer(request, kind, id, streamOptions, life));
+    if (!opened) span.end({ status: response.status });
+    return response;
+  }
+
+  async function streamAnswer(
+    request: Request,
+    kind: PaymentKind,
+    id: string,
+    streamOptions: StreamOptions,
+    life: { onOpen(): void; onEnd(): void },
+  ): Promise<Response> {
     let cors: Record<string, string> = {};
     try {
       cors = corsHeaders(request);
@@ -266,7 +225,7 @@ export function createStatusRelay(options: StatusRelayOptions): StatusRelay {
         );
       }
       const subject = subjectOf(kind, id);
-      const settings = { bus, heartbeatMs, retryMs, dataWaitMs, open: streams };
+      const settings = { bus, heartbeatMs, retryMs, dataWaitMs, open: streams, ...life };
       return await openStream(request, subject, cors, streamOptions.authorized === true, settings, async () => {
         if (await isKnown(kind, id)) return;
         throw kind === 'topup'

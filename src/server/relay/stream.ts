@@ -15,7 +15,8 @@ export interface StreamSettings {
   dataWaitMs: number;
   /** Each open stream's end function: the stream adds itself, and removes itself when it ends. */
   open: Set<() => void>;
-  /** Called once when the stream ends, whatever ended it. */
+  /** Called once the stream is live (its `ready` sent), and once when a live stream ends, whatever ended it. */
+  onOpen?: () => void;
   onEnd?: () => void;
 }
 
@@ -48,7 +49,7 @@ export async function openStream(
     unsubscribe?.();
     request.signal.removeEventListener('abort', end);
     open.delete(end);
-    settings.onEnd?.();
+    if (ready) settings.onEnd?.();
     try {
       controller.close();
     } catch {
@@ -99,6 +100,7 @@ export async function openStream(
     return response();
   }
   ready = true;
+  settings.onOpen?.();
   send(sseRetry(settings.retryMs));
   send(sseEvent('ready', { heartbeatMs: settings.heartbeatMs }));
   heartbeat = setInterval(() => send(sseEvent('ping')), settings.heartbeatMs);
