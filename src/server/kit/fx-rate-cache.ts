@@ -8,7 +8,6 @@
  * every platform answer, the token just minted for the checkout included), so a server whose clock
  * is behind, or a sandbox whose clock was moved forward, never hands out a rate already replaced.
  */
-import { createClient } from '../../api/client.js';
 import { conversionFor, isRateValid } from '../../api/fx.js';
 import { exactOperation, paths } from '../../api/paths.js';
 import type { FxRate } from '../../api/schemas/fx.js';
@@ -31,6 +30,9 @@ export function createFxRateCache(options: FxRateCacheOptions) {
   const maxEntries = options.maxEntries ?? 200;
   const token = createServerToken({
     issuer: options.issuer,
+    platformUrl: options.platformUrl,
+    apiVersion: options.apiVersion,
+    fetch: options.fetch,
     operations: [exactOperation('GET', paths.fxRates())],
     retry: PLATFORM_RETRY,
   });
@@ -39,14 +41,8 @@ export function createFxRateCache(options: FxRateCacheOptions) {
   let fetches = 0;
 
   async function ratesOf(baseCurrencyCode: string, quoteCurrencyCode: string): Promise<FxRate[]> {
-    return token.use(async (value) => {
+    return token.call(async (client) => {
       fetches++;
-      const client = createClient({
-        baseUrl: options.platformUrl,
-        token: value,
-        apiVersion: options.apiVersion,
-        fetch: options.fetch,
-      });
       return (await client.getFxRates({ baseCurrencyCode, quoteCurrencyCode }, { retry: PLATFORM_RETRY })).data;
     });
   }

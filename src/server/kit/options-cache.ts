@@ -6,7 +6,6 @@
  * token for it never leaves the server. When the platform cannot answer, the checkout goes
  * without: the element then asks itself.
  */
-import { createClient } from '../../api/client.js';
 import type { Money } from '../../api/schemas/request-common.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import { exactOperation, paths } from '../../api/paths.js';
@@ -42,6 +41,9 @@ export function createOptionsCache(options: OptionsCacheOptions) {
   const topUps = options.kind === 'topup';
   const token = createServerToken({
     issuer: options.issuer,
+    platformUrl: options.platformUrl,
+    apiVersion: options.apiVersion,
+    fetch: options.fetch,
     operations: [exactOperation('POST', topUps ? paths.topUpOptions() : paths.payinOptions())],
     retry: PLATFORM_RETRY,
   });
@@ -49,14 +51,8 @@ export function createOptionsCache(options: OptionsCacheOptions) {
   let fetches = 0;
 
   function fetchOptions(money: Money): Promise<AvailableOptionsResponse> {
-    return token.use((value) => {
+    return token.call((client) => {
       fetches++;
-      const client = createClient({
-        baseUrl: options.platformUrl,
-        token: value,
-        apiVersion: options.apiVersion,
-        fetch: options.fetch,
-      });
       return topUps
         ? client.getTopUpAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY })
         : client.getAvailablePaymentOptions({ money }, { retry: PLATFORM_RETRY });

@@ -14,7 +14,7 @@
  *   change, even when the platform delivers a callback twice. A read that fails sends `{}` to the
  *   authorized streams: the element then reads the payment itself.
  */
-import { createClient, type PlatformClient } from '../../api/client.js';
+import type { PlatformClient } from '../../api/client.js';
 import { isPlatformError } from '../../api/errors.js';
 import type { CallOptions } from '../../api/transport.js';
 import { sleep } from '../../api/transport.js';
@@ -89,6 +89,9 @@ export function createPaymentReader(options: PaymentReaderOptions) {
   const { store, bus, log } = options;
   const token = createServerToken({
     issuer: options.issuer,
+    platformUrl: options.platformUrl,
+    apiVersion: options.apiVersion,
+    fetch: options.fetch,
     operations: [READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION],
     retry: PLATFORM_RETRY,
   });
@@ -118,15 +121,9 @@ export function createPaymentReader(options: PaymentReaderOptions) {
 
   /** The payment as the platform has it now, with the server's read token, patient with a busy platform. */
   function get<K extends PaymentKind>(kind: K, id: string, signal: AbortSignal): Promise<Payment<K>> {
-    return token.use((value) => {
-      const client = createClient({
-        baseUrl: options.platformUrl,
-        token: value,
-        apiVersion: options.apiVersion,
-        fetch: options.fetch,
-      });
-      return KINDS[kind].get(client, id, { retry: PLATFORM_RETRY, signal }) as Promise<Payment<K>>;
-    });
+    return token.call(
+      (client) => KINDS[kind].get(client, id, { retry: PLATFORM_RETRY, signal }) as Promise<Payment<K>>,
+    );
   }
 
   /** One read after a callback: sent to the authorized streams, and to the update hook when it changed. */

@@ -4,6 +4,7 @@
  * renewed shortly before it expires, instead of one token request per call on the merchant's
  * 10 requests a second.
  */
+import { createClient, type PlatformClient } from '../../api/client.js';
 import { isPlatformError } from '../../api/errors.js';
 import type { RetryOptions } from '../../api/transport.js';
 import type { TokenIssuer } from './issuer.js';
@@ -13,6 +14,10 @@ const RENEW_BEFORE_MS = 60_000;
 
 export interface ServerTokenOptions {
   issuer: TokenIssuer;
+  /** The platform the token's calls go to. */
+  platformUrl: string;
+  apiVersion: string;
+  fetch?: typeof fetch;
   operations: string[];
   /** Validity asked for. Default 1800 s (the platform's default). */
   validitySecs?: number;
@@ -54,6 +59,19 @@ export function createServerToken(options: ServerTokenOptions) {
         if (token?.value === first) token = undefined;
         return call(await get());
       }
+    },
+    /** Runs a platform call with a client holding the token, as `use` does. */
+    call<T>(call: (client: PlatformClient) => Promise<T>): Promise<T> {
+      return this.use((value) =>
+        call(
+          createClient({
+            baseUrl: options.platformUrl,
+            token: value,
+            apiVersion: options.apiVersion,
+            fetch: options.fetch,
+          }),
+        ),
+      );
     },
     /** Tokens minted so far. */
     get minted(): number {
