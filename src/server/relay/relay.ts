@@ -92,6 +92,8 @@ export function createStatusRelay(options: StatusRelayOptions): StatusRelay {
   const retryAfter = String(Math.max(1, Math.ceil(retryMs / 1000)));
   const corsHeaders = originCheck(options.allowOrigins);
   const hooks = kindHooks(options);
+  // Loaded now, so the first request does not wait for the module.
+  void loadOpenTelemetry();
   /** Each open stream's end function, so close() can end them all. */
   const streams = new Set<() => void>();
   let closed = false;
