@@ -9,6 +9,8 @@
  * - `createTokenIssuer(options)`: mints payment-scoped tokens (SHA256withRSA over the minified JSON
  *   body, base64, header X-SIGNATURE), for a server that does the rest itself.
  * - `createStatusRelay(options)`: the platform's callbacks to the shoppers' streams.
+ *
+ * Both report through OpenTelemetry when the merchant installs it (docs/server.md).
  */
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';

@@ -12,9 +12,6 @@
  * streams and publishes are refused, so shoppers' elements poll the platform instead. node-redis
  * keeps reconnecting with capped backoff and subscribes again, and the bus is live once more.
  * Nothing here throws into the process: every connection error is reported through `log`.
- *
- * node-redis is imported only when a redisBus is first used, so a merchant without Redis never
- * loads it, and nothing of it can reach a browser bundle.
  */
 import { createRedisClient, readyWithin, redactedUrl, type RedisClient } from '../shared/redis.js';
 import {
