@@ -22,7 +22,9 @@ export interface RememberedCheckout {
 
 /**
  * The backend's memory. Every method may reject (a store that cannot be reached): the backend
- * then answers 503 and the platform or the shopper tries again.
+ * then answers 503 and the platform or the shopper tries again. Each method's first argument is a
+ * payment's key: a payin's idPayin, or `topup/{idTopUp}` for a top-up (so `lastPayin` holds a
+ * top-up's last read too; the names stay, since stores of merchants' own implement them).
  *
  * The read methods implement one rule across instances: whoever wants the payin read asks
  * (`requestRead`), then tries to take the read lock; the holder reads while requests are pending
