@@ -1,5 +1,5 @@
-// Browser tests, in real Chromium, Firefox and WebKit (test/support/engines/ says where each comes
-// from and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
+// Browser tests, in real Chromium, Firefox and WebKit (CONTRIBUTING.md says where each comes from
+// and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,13 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
-import { selectedEngines } from './test/support/engines/binaries.mjs';
-import { engineLauncher, phoneLauncher, tapPlugin } from './test/support/engines/wtr-launchers.mjs';
+import {
+  BROWSER_START_MS,
+  phoneLauncher,
+  selectedEngines,
+  tapPlugin,
+  wtrLauncher,
+} from './test/support/engines/engines.mjs';
 import { failureSummaryReporter } from './test/support/failure-summary.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 
@@ -102,12 +107,14 @@ const engines = selectedEngines();
 /** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit on it). */
 const sandbox = sandboxPlugin();
 const launchers = Object.fromEntries(
-  engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]),
+  await Promise.all(
+    engines.map(async (engine) => [engine, await wtrLauncher(engine, { concurrency: CONCURRENCY[engine] })]),
+  ),
 );
 
 /**
  * Files that need a window narrower than MiniBrowser allows: its toolbar keeps a WebKitGTK 2.50
- * window at least 447 px wide, so the 320-px layout test runs in Chromium and Firefox (README).
+ * window at least 447 px wide, so the 320-px layout test runs in Chromium and Firefox (CONTRIBUTING.md).
  */
 const NARROW_FILES = ['test/components/layout.test.ts'];
 
@@ -163,7 +170,7 @@ export default {
           {
             name: 'phone',
             files: PHONE_FILES,
-            browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })],
+            browsers: [await phoneLauncher({ concurrency: CONCURRENCY.chromium })],
             testRunnerHtml: phonePage,
           },
         ]
@@ -178,4 +185,6 @@ export default {
   reporters: [defaultReporter(), failureSummaryReporter()],
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
+  // WebKit's first page waits for WebKitWebDriver and MiniBrowser to start (wtr's default is 30 s).
+  browserStartTimeout: BROWSER_START_MS,
 };
