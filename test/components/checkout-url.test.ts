@@ -48,8 +48,12 @@ const settle = async (idPayin: string, status = 'SUCCESS', own?: string) =>
     body: JSON.stringify({ status }),
   });
 
-/** One slow poll interval (10 s, src/checkout/status-poller.ts) and a margin: a read the poller owes comes within it. */
-const POLL_BOUND_MS = 14_000;
+/**
+ * The bound of a wait for what the element does next with the platform (a read, a renewal, the
+ * final state). Under fastPolling() the poller reads every 40 ms: the bound is for a loaded
+ * machine, and no wait depends on it being reached in time or not.
+ */
+const NEXT_STEP_MS = 14_000;
 
 describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   let recorder: ReturnType<typeof recordFetch>;
@@ -132,8 +136,6 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   it('renews its token a minute before it expires, by the platform’s clock: no 401, no pay-error', async function () {
-    // What follows waits on the poller's next reads, 2 s apart in its first minute and 10 s after
-    // it: each wait is bounded by one slow interval and a margin, not by the fast one.
     this.timeout(45_000);
     const key = uniqueId('kit');
     const own = ownPlatform();
@@ -149,20 +151,20 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const first = reads(idPayin!, base).at(-1)?.headers.authorization;
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
     await advanceClock(own, 1800 - 30);
-    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: POLL_BOUND_MS });
+    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: NEXT_STEP_MS });
     await waitUntil(
       () => reads(idPayin!, base).some((read) => read.headers.authorization !== first && read.status === 200),
       'a read with the fresh token',
-      { timeout: POLL_BOUND_MS },
+      { timeout: NEXT_STEP_MS },
     );
     expect(toPlatform(base).filter((request) => request.status === 401)).to.have.length(0);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!, 'SUCCESS', own);
-    await untilState(element, 'success', POLL_BOUND_MS);
+    await untilState(element, 'success', NEXT_STEP_MS);
   });
 
   it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async function () {
-    this.timeout(45_000); // as above: bounded by the poller's slow interval
+    this.timeout(45_000);
     const key = uniqueId('kit');
     const own = ownPlatform();
     const base = await sandboxUrl(own);
@@ -174,11 +176,20 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     await submit(element);
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
+    // The element's next read waits in the page until the clock has moved: a read the platform
+    // answered while its clock moved (checked before, its Date after) would tell the element the
+    // new time, and the element would rightly renew before any 401. Held, the read that goes out
+    // is the one refused.
+    const readsBefore = reads(idPayin!, base).length;
+    const release = recorder.hold((method, path) => method === 'GET' && path === `/payins/${idPayin}`);
+    await waitUntil(() => reads(idPayin!, base).length > readsBefore, 'the next read, held', { timeout: NEXT_STEP_MS });
     await advanceClock(own, 1800 + 60);
+    release();
     await waitUntil(() => reads(idPayin!, base).some((read) => read.status === 401), 'a read refused for its token', {
-      timeout: POLL_BOUND_MS,
+      timeout: NEXT_STEP_MS,
     });
     const refused = reads(idPayin!, base).findIndex((read) => read.status === 401);
+    expect(refused).to.equal(readsBefore, 'the held read is the one refused');
     await waitUntil(
       () =>
         reads(idPayin!, base)
@@ -193,7 +204,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     expect($(element, '[part="error"]')).to.equal(null);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!, 'SUCCESS', own);
-    await untilState(element, 'success', POLL_BOUND_MS);
+    await untilState(element, 'success', NEXT_STEP_MS);
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
 
