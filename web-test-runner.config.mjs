@@ -146,7 +146,7 @@ export default {
   rootDir,
   // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
   // serve() can only answer 200.
-  middleware: [sandbox.kitMiddleware],
+  middleware: [sandbox.kitMiddleware, sandbox.cspMiddleware],
   plugins: [
     tapPlugin(),
     commonjsAsEsm(['react', 'react-dom', 'react-dom/client']),

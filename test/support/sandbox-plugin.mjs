@@ -29,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
 import { createKitServer } from './kit-server.mjs';
+import { strictCspMiddleware } from './strict-csp.mjs';
 
 /** The longest validity the emulator grants: a token no other test's clock advance expires. */
 const DAY_SECS = 86_400;
@@ -170,6 +171,8 @@ export function sandboxPlugin(options = {}) {
   return {
     name: 'sandbox-emulator',
     kitMiddleware: kit.middleware,
+    /** The strict-CSP page and the platform on its origin (strict-csp.mjs). */
+    cspMiddleware: strictCspMiddleware(async () => (await platform()).sandbox.url),
     async serve(context) {
       if (context.path === '/__test/sandbox') {
         const { sandbox } = await platform(context.query.own);
