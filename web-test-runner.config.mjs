@@ -7,11 +7,12 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
+import { playwrightLauncher } from '@web/test-runner-playwright';
 import {
   BROWSER_START_MS,
-  phoneLauncher,
+  CHROMIUM_ARGS,
+  chromiumPath,
   selectedEngines,
-  tapPlugin,
   wtrLauncher,
 } from './test/support/engines/engines.mjs';
 import { failureSummaryReporter } from './test/support/failure-summary.mjs';
@@ -84,6 +85,52 @@ function commonjsAsEsm(specifiers) {
       if (!context.path.startsWith(prefix)) return;
       const body = (await (served ??= bundle())).get(context.path);
       if (body !== undefined) return { body, type: 'js' };
+    },
+  };
+}
+
+/**
+ * A phone in Chromium: 375 CSS pixels wide, touch, mobile viewport rules (a page without a
+ * viewport meta tag is laid out 980 px wide, as on a real phone), Android Chrome's user agent.
+ */
+const PHONE = {
+  viewport: { width: 375, height: 667 },
+  screen: { width: 375, height: 667 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
+};
+
+/** Chromium emulating PHONE, named so in wtr's report. */
+async function phoneLauncher({ concurrency } = {}) {
+  const launcher = playwrightLauncher({
+    product: 'chromium',
+    concurrency,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    createBrowserContext: ({ browser }) => browser.newContext(PHONE),
+    // wtr's Playwright page sets an 800×600 viewport on every page it opens: the phone keeps its own.
+    createPage: async ({ context }) => {
+      const page = await context.newPage();
+      page.setViewportSize = async () => {};
+      return page;
+    },
+  });
+  launcher.name = 'Chromium phone';
+  return launcher;
+}
+
+/** wtr command `tap` ({ x, y } in CSS pixels of the viewport): a touch tap in the phone's Chromium. */
+function tapPlugin() {
+  return {
+    name: 'tap-command',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'tap') return undefined;
+      if (session.browser.type !== 'playwright')
+        throw new Error(`tap needs a Playwright browser with touch, not ${session.browser.name}`);
+      await session.browser.getPage(session.id).touchscreen.tap(payload.x, payload.y);
+      return true;
     },
   };
 }
