@@ -97,7 +97,7 @@ export async function choosePreset(page: Page, name: string): Promise<void> {
   const group = page.locator('details.rejections');
   // The shop's script adds the presets: wait until it has run.
   await expect(radio).toBeAttached();
-  if ((await group.locator(`#preset-${name}`).count()) && !(await group.getAttribute('open'))) {
+  if ((await group.locator(`#preset-${name}`).count()) && (await group.getAttribute('open')) === null) {
     await group.locator('summary').click();
   }
   await radio.check();
