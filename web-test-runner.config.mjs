@@ -21,7 +21,7 @@ import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Some modules the tests import are CommonJS (React); the browser needs ES modules.
+ * Some modules the tests import are CommonJS (React, the fake timers); the browser needs ES modules.
  * Vite converts them for the build; here esbuild bundles them once, together (so react-dom and the
  * tests share one React), and each is served as an ES module at /__cjs/<name>.js whose named
  * exports are the ones the module has when Node requires it (in a child process: React's
@@ -51,6 +51,8 @@ function commonjsAsEsm(specifiers) {
       outdir: 'cjs',
       write: false,
       define: { 'process.env.NODE_ENV': '"development"' },
+      // The fake timers require Node's util only when there is a `process`: never in a page.
+      external: ['util'],
       plugins: [
         {
           name: 'esm-of',
@@ -196,7 +198,7 @@ export default {
   middleware: [sandbox.kitMiddleware, sandbox.cspMiddleware],
   plugins: [
     tapPlugin(),
-    commonjsAsEsm(['react', 'react-dom', 'react-dom/client']),
+    commonjsAsEsm(['react', 'react-dom', 'react-dom/client', '@sinonjs/fake-timers']),
     freshDist(),
     sandbox,
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
