@@ -7,12 +7,20 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { $, fastPolling, mount, normalPolling, submit, untilEvent, untilState } from '../support/element.js';
-import { advanceClock, mintToken, ownPlatform, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import {
+  advanceClock,
+  mintToken,
+  ownPlatform,
+  recordFetch,
+  recordStreams,
+  sandboxUrl,
+  uniqueId,
+} from '../support/browser-sandbox.js';
 import { decodeToken } from '../../src/api/token.js';
 import { loadLocale } from '../../src/i18n/localize.js';
 import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { PushedStatus } from '../../src/checkout/pushed-status.js';
+import { pageClock } from '../support/page-clock.js';
 
 interface KitStats {
   idPayin?: string;
@@ -230,17 +238,23 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     ['a token for another payin than the answer’s is BAD_RESPONSE', 'otherPayin', 'BAD_RESPONSE'],
   ] as const) {
     it(`${name}, and nothing goes to the platform`, async () => {
-      const { element, events } = await mount({
-        'checkout-url': oddCheckoutUrl(kind),
-        'payment-method-code': 'UPIQR',
-      });
-      await untilState(element, 'error');
-      const error = events.find((e) => e.name === 'pay-error')!.detail;
-      expect(error.code).to.equal(code);
-      expect(error.message).to.contain('checkout-url');
-      expect($(element, '[part="error"]')).to.not.equal(null);
-      await sleep(200);
-      expect(toPlatform()).to.have.length(0);
+      const clock = pageClock();
+      try {
+        const { element, events } = await mount({
+          'checkout-url': oddCheckoutUrl(kind),
+          'payment-method-code': 'UPIQR',
+        });
+        await untilState(element, 'error');
+        const error = events.find((e) => e.name === 'pay-error')!.detail;
+        expect(error.code).to.equal(code);
+        expect(error.message).to.contain('checkout-url');
+        expect($(element, '[part="error"]')).to.not.equal(null);
+        // Every timer the page set runs: none of them goes to the platform.
+        await clock.runAll();
+        expect(toPlatform()).to.have.length(0);
+      } finally {
+        clock.uninstall();
+      }
     });
   }
 
@@ -265,23 +279,32 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   it('the authorized stream’s payin is used as it is: no GET /payins at all', async () => {
-    const key = uniqueId('kit');
-    const { element, events } = await mount({
-      'checkout-url': checkoutUrl(key, { amount: '1' }),
-      'payment-method-code': 'UPIQR',
-    });
-    await untilState(element, 'select');
-    await submit(element);
-    await untilState(element, 'pending');
-    const { idPayin } = await kitStats(key);
-    await sleep(300);
-    await settle(idPayin!);
-    await untilState(element, 'success', 5000);
-    expect(events.find((e) => e.name === 'pay-success')!.detail.payin.status).to.equal('SUCCESS');
-    // The create, and nothing read: the stream was ready before it, and brought the payin.
-    expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([
-      `POST /payins/${idPayin}`,
-    ]);
+    // The create waits for the stream as long as the kit takes to answer on a loaded machine.
+    Object.assign(PushedStatus.defaults, { prepareMs: 15_000 });
+    const streams = recordStreams(() => toPlatform().length);
+    try {
+      const key = uniqueId('kit');
+      const { element, events } = await mount({
+        'checkout-url': checkoutUrl(key, { amount: '1' }),
+        'payment-method-code': 'UPIQR',
+      });
+      await untilState(element, 'select');
+      await submit(element);
+      await untilState(element, 'pending');
+      const { idPayin } = await kitStats(key);
+      // The stream said ready before anything went to the platform: it sees the change.
+      expect(streams.readyAt).to.deep.equal([0]);
+      await settle(idPayin!);
+      await untilState(element, 'success', 5000);
+      expect(events.find((e) => e.name === 'pay-success')!.detail.payin.status).to.equal('SUCCESS');
+      // The create, and nothing read: the stream was ready before it, and brought the payin.
+      expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([
+        `POST /payins/${idPayin}`,
+      ]);
+    } finally {
+      streams.restore();
+      Object.assign(PushedStatus.defaults, { prepareMs: 1000 });
+    }
   });
 
   it('fetchCheckout: the page’s own function gets {} and its answer is used as checkout-url’s', async () => {
@@ -310,6 +333,7 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
   after(normalPolling);
 
   it('the token refused while pending: pay-token-expiring once, no pay-error, no reads meanwhile; a fresh token resumes', async () => {
+    const clock = pageClock();
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
@@ -343,7 +367,8 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       const read = () =>
         recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
       const paused = read();
-      await sleep(500);
+      // A second of the page's time: 25 of the poller's slow waits, and not one read.
+      await clock.pass(1000);
       expect(read()).to.equal(paused);
       expect(element.state).to.equal('pending');
       expect(element.shadowRoot!.textContent).to.not.match(/expired|not valid|session/i);
@@ -358,10 +383,12 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       expect(events.filter((e) => e.name === 'pay-token-expiring')).to.have.length(1);
     } finally {
       recorder.restore();
+      clock.uninstall();
     }
   });
 
   it('a fresh token for another payin is not used: following waits on for this payin’s', async () => {
+    const clock = pageClock();
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
@@ -383,7 +410,9 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       await untilEvent(events, 'pay-token-expiring', 1, 5000);
       const other = await mintToken(uniqueId('other'), { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = other;
-      await sleep(300);
+      await element.updateComplete;
+      // A second of the page's time: the other payin's token goes nowhere.
+      await clock.pass(1000);
       expect(recorder.requests.filter((request) => request.headers.authorization === `Bearer ${other}`)).to.have.length(
         0,
       );
@@ -395,6 +424,7 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
     } finally {
       recorder.restore();
+      clock.uninstall();
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { mount, untilState, submit, fastPolling, normalPolling } from '../support/element.js';
-import { mintToken, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { mintToken, recordFetch, recordStreams, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
 import { PushedStatus } from '../../src/checkout/pushed-status.js';
 import { pageClock, type PageClock } from '../support/page-clock.js';
 
@@ -17,22 +17,6 @@ import { pageClock, type PageClock } from '../support/page-clock.js';
  * silence bound (2.5 heartbeats of the test relay's 1 s), so passing it does not end the stream.
  */
 const POLL_SPAN_MS = 200;
-
-/**
- * The page's status streams, each with the number of reads the page had sent when it said
- * `ready`: this listener is the stream's first, so it runs before the element's.
- */
-function recordStreams(reads: () => number) {
-  const readyAt: number[] = [];
-  const Original = window.EventSource;
-  window.EventSource = class extends Original {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, init);
-      this.addEventListener('ready', () => readyAt.push(reads()));
-    }
-  };
-  return { readyAt, restore: () => (window.EventSource = Original) };
-}
 
 let relayUrl: Promise<string> | undefined;
 const relay = () =>
