@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { install, type InstalledClock } from '@sinonjs/fake-timers';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import type { PayinDetailResponse } from '../../src/api/schemas/payin.js';
 import { ControllerHost } from '../../src/checkout/controller-host.js';
 import { PushedStatus } from '../../src/checkout/pushed-status.js';
@@ -49,7 +49,7 @@ describe('PushedStatus: the stream opened before the create', () => {
   let reads: number;
   let host: Host;
   let source: PushedStatus;
-  let clock: InstalledClock;
+  let clock: Clock;
 
   beforeEach(() => {
     clock = install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });

@@ -29,8 +29,9 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
   let recorder: ReturnType<typeof recordFetch>;
   let streams: ReturnType<typeof recordStreams>;
   let clock: PageClock;
-  const reads = (idPayin: string) =>
-    recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
+  const readsOf = (idPayin: string) =>
+    recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
+  const reads = (idPayin: string) => readsOf(idPayin).length;
   let following = '';
   beforeEach(() => {
     fastPolling();
@@ -76,7 +77,7 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     await waitUntil(() => streams.readyAt.length >= count, `stream ${count} ready`, { timeout: 5000 });
     const before = streams.readyAt[count - 1]!;
     await waitUntil(() => reads(following) === before + 1, 'the one read ready brings');
-    await waitUntil(() => recorder.requests.at(-1)!.status !== undefined, 'its answer');
+    await waitUntil(() => readsOf(following)[before]!.status !== undefined, 'its answer', { timeout: 5000 });
     await clock.pass(POLL_SPAN_MS);
     expect(reads(following)).to.equal(before + 1);
     return before + 1;

@@ -7,7 +7,7 @@
  * looks after; exactly that time passes, however slow the machine.
  * Installed before the element is mounted, so that every timer it sets is on this clock.
  */
-import { install, type InstalledClock } from '@sinonjs/fake-timers';
+import { install, type Clock } from '@sinonjs/fake-timers';
 
 export interface PageClock {
   /** Moves the page's time `ms` on at once: every timer due meanwhile runs, in order. */
@@ -24,7 +24,7 @@ export interface PageClock {
 const TICK_MS = 10;
 
 export function pageClock(): PageClock {
-  const clock: InstalledClock = install({
+  const clock: Clock = install({
     now: Date.now(),
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     shouldAdvanceTime: true,
