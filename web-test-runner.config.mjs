@@ -17,6 +17,7 @@ import {
 } from './test/support/engines/engines.mjs';
 import { failureSummaryReporter } from './test/support/failure-summary.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
+import { hostedImports } from './test/support/hosted-page.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
@@ -195,9 +196,10 @@ export default {
   rootDir,
   // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
   // serve() can only answer 200.
-  middleware: [sandbox.kitMiddleware, sandbox.cspMiddleware],
+  middleware: [sandbox.kitMiddleware, sandbox.cspMiddleware, sandbox.hostedMiddleware],
   plugins: [
     tapPlugin(),
+    hostedImports(),
     commonjsAsEsm(['react', 'react-dom', 'react-dom/client', '@sinonjs/fake-timers']),
     freshDist(),
     sandbox,
