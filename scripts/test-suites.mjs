@@ -1,9 +1,10 @@
 /**
  * `npm test`'s last step: the Node tests (`npm run test:node`) and the browser tests
- * (`npm run test:browser`) side by side. One after the other they took 310 s and 267 s on two
- * cores, the Node suite keeping the CPU 91 % busy but the browser suite only 56 % (it waits on pages:
- * polls, streams, payments settling); side by side the machine is busy throughout and the two end
- * together in about the Node suite's time and a half, instead of their sum.
+ * (`npm run test:browser`) side by side. The browser suite spends much of its time waiting on
+ * pages (payments settling, streams, three engines taking turns) and alone leaves the CPU half
+ * idle; the Node suite keeps it busy: side by side, the two end together sooner than one after
+ * the other. Before them, the Node suite's shared pieces: one production build of the demo and
+ * one Chromium (browser server), which its files use instead of a build and a browser each.
  *
  * The Node tests' output is shown as it comes; the browser tests' is held until the Node tests end,
  * then shown and followed, so that neither log is interleaved with the other. At the end, each
