@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      'packages/*/dist/**',
       'dist-treemap/**',
       'coverage/**',
       'test/output/**',

@@ -11,7 +11,7 @@
  * REDIS_URL: the merchant kit's status streams use Redis pub/sub there instead of its in-process
  * bus.
  */
-import { sandboxOptionsFromEnv } from 'pay-checkout/sandbox';
+import { sandboxOptionsFromEnv } from 'pay-checkout-sandbox';
 import { redisBus } from 'pay-checkout/server';
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';

@@ -5,7 +5,7 @@
  *   … demo.url, demo.sandboxUrl, demo.merchant.callbacks …
  *   await demo.close();
  *
- * - the sandbox emulator (src/sandbox/), on its own port (8787 by default);
+ * - the sandbox emulator (pay-checkout-sandbox), on its own port (8787 by default);
  * - one HTTP server for the shop (5173 by default), which routes
  *     /api/…             to the demo merchant's backend (demo/merchant/: the merchant kit and the demo's extras),
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
@@ -27,7 +27,7 @@ import {
   DEMO_PRIVATE_KEY,
   type Sandbox,
   type SandboxOptions,
-} from 'pay-checkout/sandbox';
+} from 'pay-checkout-sandbox';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import { SHOP_CATALOG_PATH, shopCatalog } from './shop-catalog.js';
 import type { StatusBus } from 'pay-checkout/server';

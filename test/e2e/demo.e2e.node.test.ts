@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import type { EnginePage as Page } from './page-driver.js';
 import type { Demo } from '../../demo/server.js';
-import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { actionOperations, decodeToken, errorBodySchema } from '../../src/api/index.js';
 import { createTokenIssuer, signBody } from '../../src/server/index.js';
-import { createSandbox, MAX_VALIDITY_SECS } from '../../src/sandbox/index.js';
+import { createSandbox, MAX_VALIDITY_SECS } from 'pay-checkout-sandbox';
 import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const MONEY = { amount: 60, currencyCode: 'INR' };

@@ -41,7 +41,7 @@ export function sandboxPlugin(options = {}) {
     const outdir = `${root}node_modules/.cache/pay-checkout/sandbox`;
     mkdirSync(outdir, { recursive: true });
     await build({
-      entryPoints: { sandbox: `${root}src/sandbox/index.ts`, server: `${root}src/server/index.ts` },
+      entryPoints: { sandbox: `${root}packages/sandbox/src/index.ts`, server: `${root}src/server/index.ts` },
       bundle: true,
       platform: 'node',
       format: 'esm',
