@@ -15,6 +15,7 @@ import { TOKEN_ROUTE_PATHS, tokenRoutes } from './platform/routes/tokens.js';
 import { topUpRoutes } from './platform/routes/topups.js';
 import type { SandboxContext } from './state/context.js';
 import type { SandboxEnv } from './hono-env.js';
+import { dashboardAtRoot, wantsPage } from './dashboard/page.js';
 
 export const PLATFORM_ROUTES: readonly PlatformRoute[] = [
   ...payinRoutes,
@@ -43,6 +44,7 @@ function observe(ctx: SandboxContext): MiddlewareHandler<SandboxEnv> {
     ctx.requests.record(
       {
         at: new Date().toISOString(),
+        sandboxAt: new Date(ctx.clock.now()).toISOString(),
         method: c.req.method,
         path,
         status: c.get('dropped') ? 'dropped' : c.res.status,
@@ -56,7 +58,8 @@ function observe(ctx: SandboxContext): MiddlewareHandler<SandboxEnv> {
           'retry-after': c.res.headers.get('retry-after') ?? undefined,
         },
       },
-      !isSandboxPath(path),
+      // Platform requests only: not the emulator's tools, nor the dashboard's page at `/`.
+      !isSandboxPath(path) && !c.res.headers.get('content-type')?.startsWith('text/html'),
     );
   };
 }
@@ -69,9 +72,11 @@ export function createApp(ctx: SandboxContext) {
     isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.preflightLatency(c, next),
   );
   const tokenPaths = new Set<string>(TOKEN_ROUTE_PATHS);
+  // `/` is the dashboard's page for browsers: a local tool too, never a platform endpoint.
   const isLocalTool = (path: string) =>
-    isSandboxPath(path) || tokenPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    path === '/' || isSandboxPath(path) || tokenPaths.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
   app.use('*', corsByPath(ctx.settings.allowedOrigins, isLocalTool));
+  app.use('*', async (c, next) => (new URL(c.req.url).pathname === '/' && wantsPage(c) ? dashboardAtRoot(c) : next()));
   app.use('*', (c, next) => (isSandboxPath(new URL(c.req.url).pathname) ? next() : ctx.faults.middleware(c, next)));
   app.use('*', versionCheck);
 

@@ -9,6 +9,7 @@ import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './state/demo-keys.js';
 import type { Faults } from './faults/faults.js';
 import { DEMO_CHANNEL_NAME, DEMO_MERCHANT_CODE, DEMO_MERCHANT_SECRET, type MerchantConfig } from './state/merchants.js';
 import { createSandboxContext } from './state/create-context.js';
+import { resetAll } from './tools/actions.js';
 
 /** createSandbox's options, checked and with their defaults. */
 export interface EmulatorSettings {
@@ -99,9 +100,6 @@ export async function startEmulator(options: EmulatorSettings) {
     /** Applies every transition that is due now. */
     settle: () => ctx.store.settleDue(),
     /** Forgets every payment and restores opening balances. */
-    reset() {
-      ctx.store.clear();
-      ctx.ledger.reset();
-    },
+    reset: () => resetAll(ctx),
   };
 }

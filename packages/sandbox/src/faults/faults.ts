@@ -57,7 +57,16 @@ export function faultsFromEnv(env: Record<string, string | undefined>): Faults {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createFaultState(initial: Faults = {}, random: () => number = Math.random) {
+export interface FaultStateOptions {
+  /** Draws the share of each rate; Math.random by default. */
+  random?: () => number;
+  /** Told after the faults change (set through the tools, or a burst used up). */
+  onChange?: () => void;
+}
+
+export function createFaultState(initial: Faults = {}, options: FaultStateOptions = {}) {
+  const random = options.random ?? Math.random;
+  const changed = () => options.onChange?.();
   let faults: Faults = { ...initial };
   const hit = (rate: number | undefined) => !!rate && random() < rate;
 
@@ -71,6 +80,7 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
     }
     if (faults.rateLimitBurst) {
       faults = { ...faults, rateLimitBurst: faults.rateLimitBurst! - 1 };
+      changed();
       throw new HttpError(429, 'RATE_LIMITED', 'Too many requests (injected fault)', {
         headers: { 'Retry-After': '1' },
       });
@@ -106,12 +116,15 @@ export function createFaultState(initial: Faults = {}, random: () => number = Ma
     get: (): Faults => ({ ...faults }),
     merge(partial: Faults) {
       faults = { ...faults, ...partial };
+      changed();
     },
     replace(next: Faults) {
       faults = { ...next };
+      changed();
     },
     reset() {
       faults = {};
+      changed();
     },
     middleware,
   };

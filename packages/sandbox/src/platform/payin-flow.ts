@@ -10,13 +10,14 @@ import { externalProvidersFor, operatorsFor } from './methods/catalog.js';
 import { forbidden, rejected, validateNamingAll } from '../refusals.js';
 import { masked, platformReference, digitsFrom } from './methods/identifiers.js';
 import { ACCOUNT_USED_METHODS, buildMethodResponse, expirySecondsFor } from './methods/method-responses.js';
-import type { PaymentKind, PaymentRecord, Transition } from '../state/payments.js';
+import type { NewPayment, PaymentKind, PaymentRecord, Transition } from '../state/payments.js';
 import {
   EXPIRY_FAILURE_DELAY_MS,
   EXPIRY_FAILURE_REASON,
   differentAmountReceived,
   payinScenarioFor,
   type PayinScenario,
+  type ScenarioRow,
 } from './scenarios.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from '../state/merchants.js';
@@ -82,12 +83,13 @@ export function assertOffered(method: PayinMethod, currencyCode: string) {
   }
 }
 
-/** The scenario of an amount, or the 406 it stands for. */
-export function scenarioOrReject(amount: number): PayinScenario {
-  const { scenario } = payinScenarioFor(amount);
+/** The amount table's row of an amount, or the 406 it stands for. */
+export function scenarioOrReject(amount: number): ScenarioRow {
+  const row = payinScenarioFor(amount);
+  const { scenario } = row;
   if (scenario.kind === 'rejected')
     throw rejected(scenario.errorCode, `The sandbox rejects amount ${amount} with ${scenario.errorCode}`);
-  return scenario;
+  return row;
 }
 
 /** When and how a PROCESSING payment ends, given where it stands now. */
@@ -103,10 +105,21 @@ export function outcomeOf(
       at: expireAt + EXPIRY_FAILURE_DELAY_MS,
       status: 'FAILED',
       failureReasonCode: EXPIRY_FAILURE_REASON,
+      cause: 'expired; the failure is registered 2 h after expiry',
     };
   if (awaitingReference || scenario.kind !== 'settles')
-    return { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON };
-  return { at: now + settleDelayMs, status: scenario.status, failureReasonCode: scenario.failureReasonCode };
+    return {
+      at: expireAt,
+      status: 'FAILED',
+      failureReasonCode: EXPIRY_FAILURE_REASON,
+      cause: awaitingReference ? 'expired without an external reference' : 'expired',
+    };
+  return {
+    at: now + settleDelayMs,
+    status: scenario.status,
+    failureReasonCode: scenario.failureReasonCode,
+    cause: 'the amount table',
+  };
 }
 
 export function paymentPageUrl(origin: string, kind: PaymentKind, merchantCode: string, id: string) {
@@ -123,6 +136,8 @@ export interface MethodPaymentInput {
   money: Money;
   /** What a success credits to the merchant. */
   credit: Money;
+  /** The create request's body, as received. */
+  request: unknown;
   callbackUrl?: string;
   returnUrl?: string;
   origin: string;
@@ -131,11 +146,8 @@ export interface MethodPaymentInput {
 }
 
 /** Builds the record of a new payin or top-up, its outcome already scheduled. */
-export function createMethodPayment(
-  input: MethodPaymentInput,
-  scenario: PayinScenario,
-  ctx: SandboxContext,
-): PaymentRecord {
+export function createMethodPayment(input: MethodPaymentInput, row: ScenarioRow, ctx: SandboxContext): NewPayment {
+  const { scenario } = row;
   const now = ctx.clock.now();
   const idPayment = randomUUID();
   const reference = platformReference(idPayment);
@@ -175,13 +187,15 @@ export function createMethodPayment(
     expireAt,
     status: 'PROCESSING',
     next: waitsForPage
-      ? { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON }
+      ? { at: expireAt, status: 'FAILED', failureReasonCode: EXPIRY_FAILURE_REASON, cause: 'expired on the bank page' }
       : outcomeOf(scenario, now, expireAt, ctx.settings.settleDelayMs, awaitingReference),
     waitsForPage,
     callbackUrl: input.callbackUrl,
+    request: input.request,
     view: input.view(methodResponse, idPayment),
     methodCode: input.method.paymentMethodCode,
     scenario,
+    scenarioName: row.name,
     awaitingReference,
     moneyReceived,
     // A different amount received is what reaches the merchant; otherwise the full order amount.

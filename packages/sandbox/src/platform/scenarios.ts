@@ -152,11 +152,15 @@ export const differentAmountReceived = (amount: number) => Math.max(0, amount - 
  * for payouts. A payout that does not succeed gives its amount back to the balance.
  */
 export function payoutOutcomeFor(amount: number): {
+  /** Stable name of the outcome, as the payin rows have one (the dashboard shows it). */
+  name: string;
   status: FinalStatus;
   failureReasonCode?: FailureReasonCode;
 } {
-  if (amount >= 3 && amount < 20) return { status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_INVALID' };
-  if (amount === 47) return { status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_UNAVAILABLE' };
-  if (amount === 48) return { status: 'REFUSED' };
-  return { status: 'SUCCESS' };
+  if (amount >= 3 && amount < 20)
+    return { name: 'payoutFailed', status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_INVALID' };
+  if (amount === 47)
+    return { name: 'payoutOperatorUnavailable', status: 'FAILED', failureReasonCode: 'PAYMENT_OPERATOR_UNAVAILABLE' };
+  if (amount === 48) return { name: 'payoutRefused', status: 'REFUSED' };
+  return { name: 'payoutSuccess', status: 'SUCCESS' };
 }

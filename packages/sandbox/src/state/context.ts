@@ -8,6 +8,7 @@ import type { CallbackDispatcher } from './callbacks.js';
 import type { FaultState } from '../faults/faults.js';
 import type { RequestLog } from './request-log.js';
 import type { RateLimiter } from '../platform/rate-limit.js';
+import type { ChangeFeed } from './changes.js';
 
 export interface SandboxSettings {
   /** How long "within seconds" outcomes take, in sandbox milliseconds. */
@@ -31,4 +32,6 @@ export interface SandboxContext {
   faults: FaultState;
   requests: RequestLog;
   rateLimiter: RateLimiter;
+  /** Every change the dashboard shows, as it happens. */
+  changes: ChangeFeed;
 }

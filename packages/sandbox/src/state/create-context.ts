@@ -4,7 +4,8 @@
  * once for every way of getting there (timer, lazy read, clock advance, forced status).
  */
 import { createSignatureMemory, createTokenService } from '../platform/auth.js';
-import { createCallbackDispatcher, type CallbackRetryOptions } from './callbacks.js';
+import { createCallbackDispatcher, type CallbackRetryOptions, type DeliverySubject } from './callbacks.js';
+import { createChangeFeed } from './changes.js';
 import { createClock } from './clock.js';
 import { createFaultState, type Faults } from '../faults/faults.js';
 import { createLedger } from './ledger.js';
@@ -33,6 +34,9 @@ const CALLBACK_TYPES = {
   payout: ['PAYOUT_STATUS_CHANGED', 'idPayout'],
 } as const;
 
+/** Which payment a callback is about. */
+export const subjectOf = ({ kind, merchantCode, id }: PaymentRecord): DeliverySubject => ({ kind, merchantCode, id });
+
 /** The notification body: what changed, never the changed data. */
 export function callbackBody(record: PaymentRecord): Record<string, string> {
   const [type, idField] = CALLBACK_TYPES[record.kind];
@@ -40,9 +44,20 @@ export function callbackBody(record: PaymentRecord): Record<string, string> {
 }
 
 export function createSandboxContext(options: ContextOptions): SandboxContext {
+  const changes = createChangeFeed();
   const merchants = createMerchantRegistry([demoMerchantConfig(), ...options.merchants]);
   const ledger = createLedger(merchants);
-  const callbacks = createCallbackDispatcher(options.callbackRetry);
+  // The store needs the clock and the clock's advance settles the store: tie the knot lazily.
+  let settleDue = () => {};
+  const clock = createClock(() => {
+    changes.emit({ type: 'clock' });
+    settleDue();
+  });
+  const callbacks = createCallbackDispatcher({
+    ...options.callbackRetry,
+    now: clock.now,
+    onChange: (delivery) => changes.emit({ type: 'delivery', delivery }),
+  });
 
   function onFinal(record: PaymentRecord) {
     const { merchantCode, settlement } = record;
@@ -51,13 +66,15 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
       ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
     if (record.kind === 'payout' && record.status !== 'SUCCESS')
       ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
-    if (record.callbackUrl) callbacks.send(record.callbackUrl, callbackBody(record));
+    if (record.callbackUrl) callbacks.send(record.callbackUrl, callbackBody(record), { payment: subjectOf(record) });
   }
 
-  // The store needs the clock and the clock's advance settles the store: tie the knot lazily.
-  let settleDue = () => {};
-  const clock = createClock(() => settleDue());
-  const store = createPaymentStore({ maxPayments: options.maxPayments, now: clock.now, onFinal });
+  const store = createPaymentStore({
+    maxPayments: options.maxPayments,
+    now: clock.now,
+    onFinal,
+    onChange: (record) => changes.emit({ type: 'payment', record }),
+  });
   settleDue = store.settleDue;
 
   return {
@@ -73,8 +90,9 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
     ledger,
     store,
     callbacks,
-    faults: createFaultState(options.faults),
-    requests: createRequestLog(options.log),
+    faults: createFaultState(options.faults, { onChange: () => changes.emit({ type: 'faults' }) }),
+    requests: createRequestLog(options.log, (entry) => changes.emit({ type: 'request', entry })),
     rateLimiter: createRateLimiter(options.rateLimit),
+    changes,
   };
 }

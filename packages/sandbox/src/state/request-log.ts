@@ -3,7 +3,12 @@
  * requests that tests read through GET /__sandbox/requests to count what a client sent.
  */
 export interface LoggedRequest {
+  /** Its place in the log, from 1. */
+  id: number;
+  /** Wall time, ISO 8601. */
   at: string;
+  /** Sandbox time, ISO 8601 (the dashboard's clock). */
+  sandboxAt: string;
   method: string;
   path: string;
   status: number | 'dropped';
@@ -21,14 +26,17 @@ export interface LoggedRequest {
 
 const KEPT_REQUESTS = 1000;
 
-export function createRequestLog(log: boolean | ((line: string) => void)) {
+export function createRequestLog(log: boolean | ((line: string) => void), onRecord?: (entry: LoggedRequest) => void) {
   const write = log === true ? (line: string) => console.log(line) : typeof log === 'function' ? log : undefined;
   const entries: LoggedRequest[] = [];
+  let nextId = 1;
   return {
-    record(entry: LoggedRequest, keep: boolean) {
+    record(request: Omit<LoggedRequest, 'id'>, keep: boolean) {
+      const entry: LoggedRequest = { id: nextId++, ...request };
       write?.(`${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms`);
       if (!keep) return;
       entries.push(entry);
+      onRecord?.(entry);
       if (entries.length > KEPT_REQUESTS) entries.splice(0, entries.length - KEPT_REQUESTS);
     },
     list: () => [...entries],

@@ -19,6 +19,7 @@ import { DEMO_MERCHANT_CODE } from '../state/merchants.js';
 import { isFinal, type PaymentRecord } from '../state/payments.js';
 import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform/checks.js';
 import { EXPIRY_FAILURE_REASON } from '../platform/scenarios.js';
+import { expire, settle } from './actions.js';
 import type { SandboxContext } from '../state/context.js';
 
 const escapeHtml = (value: unknown) =>
@@ -198,14 +199,11 @@ function decide(ctx: SandboxContext, record: PaymentRecord, decision: Decision) 
       record.moneyReceived = undefined;
       if (record.kind === 'payin') record.settlement = (record.view.paymentRequested as { money: Money }).money;
     }
-    ctx.store.force(record, 'SUCCESS');
+    settle(ctx, record, 'SUCCESS', undefined, 'approved on the bank page');
   } else if (decision === 'decline') {
-    ctx.store.force(record, 'FAILED', DECLINE_REASON);
+    settle(ctx, record, 'FAILED', DECLINE_REASON, 'declined on the bank page');
   } else {
-    const now = ctx.clock.now();
-    record.expireAt = now;
-    methodOf(record).expireAt = new Date(now).toISOString();
-    ctx.store.force(record, 'FAILED', EXPIRY_FAILURE_REASON);
+    expire(ctx, record, 'left to expire on the bank page');
   }
 }
 

@@ -2,41 +2,50 @@
  * The emulator's own endpoints under /__sandbox/: never part of the platform, so they need no
  * token or version and no fault touches them.
  */
-import type { Context, Hono } from 'hono';
-import { FAILURE_REASON_CODES, opt, readJsonBody, validateInput } from '../shared.js';
+import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { HttpError, conflict } from '../refusals.js';
+import { validateInput } from '../shared.js';
 import { faultsSchema } from '../faults/faults.js';
-import { DEMO_MERCHANT_CODE } from '../state/merchants.js';
-import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform/checks.js';
+import { SANDBOX_PREFIX } from '../platform/checks.js';
 import { PAYIN_SCENARIOS } from '../platform/scenarios.js';
 import { SANDBOX_ENDPOINTS } from './endpoints.js';
 import type { SandboxContext } from '../state/context.js';
 import type { SandboxEnv } from '../hono-env.js';
+import { registerDashboard } from '../dashboard/page.js';
+import { advanceToNext, resetAll } from './actions.js';
 import { bankDecision, bankPage } from './bank-page.js';
+import { registerEventStream } from './events.js';
+import { registerPaymentTools } from './payment-tools.js';
+import { clockOf } from './payment-views.js';
+import { toolBody } from './tool-body.js';
 
 const TEN_YEARS_SECS = 10 * 365 * 24 * 3600;
 const advanceSchema = z.object({ seconds: z.number().check(z.gte(0), z.lte(TEN_YEARS_SECS)) });
-const forceStatusSchema = z.object({
-  status: z.enum(['SUCCESS', 'FAILED', 'REFUSED']),
-  failureReasonCode: opt(z.enum(FAILURE_REASON_CODES)),
-  merchantCode: opt(z.string()),
-});
 
-const jsonBody = (c: Context) => readJsonBody(c.req.raw, MAX_BODY_BYTES);
+/** `?status=` of the request log: one status (`429`), a class (`4xx`), or `dropped`. */
+function statusMatcher(filter: string | undefined): (status: number | 'dropped') => boolean {
+  if (!filter) return () => true;
+  const value = filter.trim().toLowerCase();
+  if (/^[1-5]xx$/.test(value))
+    return (status) => typeof status === 'number' && Math.floor(status / 100) === Number(value[0]);
+  return (status) => String(status) === value;
+}
 
 export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext) {
-  const clockState = () => ({
-    now: new Date(ctx.clock.now()).toISOString(),
-    offsetSeconds: ctx.clock.offsetMs() / 1000,
-  });
-
   app.get(SANDBOX_PREFIX, (c) => c.json({ endpoints: SANDBOX_ENDPOINTS }));
-  app.get(`${SANDBOX_PREFIX}/clock`, (c) => c.json(clockState()));
+  app.get(`${SANDBOX_PREFIX}/clock`, (c) => c.json(clockOf(ctx)));
   app.post(`${SANDBOX_PREFIX}/clock/advance`, async (c) => {
-    const { seconds } = validateInput(advanceSchema, await jsonBody(c));
+    const { seconds } = validateInput(advanceSchema, await toolBody(c));
     ctx.clock.advance(seconds);
-    return c.json(clockState());
+    return c.json(clockOf(ctx));
+  });
+  app.post(`${SANDBOX_PREFIX}/clock/next`, (c) => {
+    const { seconds, what, record } = advanceToNext(ctx);
+    return c.json({
+      ...clockOf(ctx),
+      advancedSeconds: seconds,
+      reached: { what, payment: { kind: record.kind, merchantCode: record.merchantCode, id: record.id } },
+    });
   });
 
   app.get(`${SANDBOX_PREFIX}/scenarios`, (c) =>
@@ -51,34 +60,14 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
     }),
   );
 
-  app.post(`${SANDBOX_PREFIX}/payins/:idPayin/status`, async (c) => {
-    const request = validateInput(forceStatusSchema, await jsonBody(c));
-    const id = c.req.param('idPayin');
-    const record = ctx.store.get('payin', request.merchantCode ?? DEMO_MERCHANT_CODE, id);
-    if (!record)
-      throw new HttpError(
-        404,
-        'PAYIN_NOT_FOUND',
-        `No payin "${id}" exists for ${request.merchantCode ?? DEMO_MERCHANT_CODE}`,
-      );
-    if (record.status !== 'PROCESSING') throw conflict(`Payin "${id}" is already ${record.status}`);
-    const reason =
-      request.status === 'SUCCESS'
-        ? undefined
-        : (request.failureReasonCode ?? (request.status === 'FAILED' ? 'CUSTOMER_VERIFICATION_FAILED' : undefined));
-    ctx.store.force(record, request.status, reason);
-    return c.json({
-      idPayin: id,
-      status: record.status,
-      ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
-    });
-  });
-
   app.get(`${SANDBOX_PREFIX}/requests`, (c) => {
     const method = c.req.query('method')?.toUpperCase();
     const path = c.req.query('path');
+    const status = statusMatcher(c.req.query('status'));
     return c.json({
-      data: ctx.requests.list().filter((r) => (!method || r.method === method) && (!path || r.path === path)),
+      data: ctx.requests
+        .list()
+        .filter((r) => (!method || r.method === method) && (!path || r.path === path) && status(r.status)),
     });
   });
   app.delete(`${SANDBOX_PREFIX}/requests`, (c) => {
@@ -94,11 +83,11 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
 
   app.get(`${SANDBOX_PREFIX}/faults`, (c) => c.json(ctx.faults.get()));
   app.post(`${SANDBOX_PREFIX}/faults`, async (c) => {
-    ctx.faults.merge(validateInput(faultsSchema, await jsonBody(c)));
+    ctx.faults.merge(validateInput(faultsSchema, await toolBody(c)));
     return c.json(ctx.faults.get());
   });
   app.put(`${SANDBOX_PREFIX}/faults`, async (c) => {
-    ctx.faults.replace(validateInput(faultsSchema, await jsonBody(c)));
+    ctx.faults.replace(validateInput(faultsSchema, await toolBody(c)));
     return c.json(ctx.faults.get());
   });
   app.delete(`${SANDBOX_PREFIX}/faults`, (c) => {
@@ -107,11 +96,14 @@ export function registerSandboxTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
   });
 
   app.post(`${SANDBOX_PREFIX}/reset`, (c) => {
-    ctx.store.clear();
-    ctx.ledger.reset();
+    resetAll(ctx);
     return c.json({ reset: true });
   });
 
   app.get(`${SANDBOX_PREFIX}/redirect/:id`, (c) => bankPage(c, ctx));
   app.post(`${SANDBOX_PREFIX}/redirect/:id`, (c) => bankDecision(c, ctx));
+
+  registerPaymentTools(app, ctx);
+  registerEventStream(app, ctx);
+  registerDashboard(app);
 }

@@ -1,71 +1,43 @@
 /** Payin endpoints: options, create, detail, accounts, external reference. */
 import {
-  availableOptionsRequestSchema,
   idSchema,
-  payinCreateRequestSchema,
   paths,
+  payinCreateRequestSchema,
   setExternalReferenceRequestSchema,
   validateInput,
+  type PayinCreateRequest,
 } from '../../shared.js';
-import { paymentOptionsFor } from '../methods/catalog.js';
 import { HttpError, conflict, invalidRequest } from '../../refusals.js';
-import {
-  EXTERNAL_REFERENCE_METHODS,
-  assertOffered,
-  assertTokenMoney,
-  createMethodPayment,
-  detailView,
-  outcomeOf,
-  scenarioOrReject,
-  validateMethodRequest,
-} from '../payin-flow.js';
+import { EXTERNAL_REFERENCE_METHODS, detailView, outcomeOf, validateMethodRequest } from '../payin-flow.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../checks.js';
 import type { SandboxContext } from '../../state/context.js';
+import { createIncoming, findIncoming, optionsRoute, type IncomingKind } from './incoming.js';
 
-const notFound = (id: string) => new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for this merchant`);
+const PAYIN: IncomingKind = {
+  kind: 'payin',
+  param: 'idPayin',
+  label: 'Payin',
+  readPath: paths.payin,
+  notFound: (id) => new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${id}" exists for this merchant`),
+};
 
-function findPayin(call: PlatformCall, ctx: SandboxContext) {
-  const id = pathId(call.c, 'idPayin', idSchema);
-  const record = ctx.store.get('payin', call.merchant.merchantCode, id);
-  if (!record) throw notFound(id);
-  return record;
-}
+const findPayin = (call: PlatformCall, ctx: SandboxContext) => findIncoming(call, ctx, PAYIN);
 
-async function createPayin(call: PlatformCall, ctx: SandboxContext) {
-  const id = pathId(call.c, 'idPayin', idSchema);
-  const body = await call.json();
-  const currency = (body as { paymentRequested?: { money?: { currencyCode?: unknown } } } | null)?.paymentRequested
-    ?.money?.currencyCode;
-  const request = validateMethodRequest(payinCreateRequestSchema, body, currency);
-  const money = request.paymentRequested.money;
-  assertTokenMoney(call.claims, money);
-  if (ctx.store.has('payin', call.merchant.merchantCode, id))
-    throw conflict(`Payin "${id}" already exists; read it with GET ${paths.payin(id)}`);
-  assertOffered(request.paymentMethod, money.currencyCode);
-  const scenario = scenarioOrReject(money.amount);
-  const record = createMethodPayment(
-    {
-      kind: 'payin',
-      id,
-      merchant: call.merchant,
-      method: request.paymentMethod,
-      money,
-      credit: money,
-      callbackUrl: request.callbackUrl,
-      returnUrl: request.returnUrl,
-      origin: call.origin,
-      view: (paymentMethodResponse, idPayment) => ({
-        paymentRequested: { money },
-        paymentMethodResponse,
-        idPayment,
-      }),
-    },
-    scenario,
-    ctx,
-  );
-  ctx.store.insert(record);
-  return record.view;
-}
+/** A payin asks for the money it states, and credits it. */
+const createPayin = createIncoming<PayinCreateRequest>(PAYIN, {
+  parse(body) {
+    const currency = (body as { paymentRequested?: { money?: { currencyCode?: unknown } } } | null)?.paymentRequested
+      ?.money?.currencyCode;
+    const request = validateMethodRequest(payinCreateRequestSchema, body, currency);
+    return { request, stated: request.paymentRequested.money };
+  },
+  price: ({ stated: money }) => ({
+    money,
+    credit: money,
+    offeredIn: money.currencyCode,
+    view: (paymentMethodResponse, idPayment) => ({ paymentRequested: { money }, paymentMethodResponse, idPayment }),
+  }),
+});
 
 async function setExternalReference(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idPayin', idSchema);
@@ -87,12 +59,7 @@ async function setExternalReference(call: PlatformCall, ctx: SandboxContext) {
 }
 
 export const payinRoutes: PlatformRoute[] = [
-  {
-    method: 'POST',
-    path: paths.payinOptions(),
-    handle: async (call) =>
-      paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
-  },
+  optionsRoute(paths.payinOptions()),
   { method: 'POST', path: '/payins/:idPayin', handle: createPayin },
   { method: 'GET', path: '/payins/:idPayin', handle: (call, ctx) => detailView(findPayin(call, ctx)) },
   {

@@ -11,6 +11,7 @@ import { assertTokenMoney } from '../payin-flow.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../checks.js';
 import { payoutOutcomeFor } from '../scenarios.js';
 import type { SandboxContext } from '../../state/context.js';
+import type { PaymentRecord } from '../../state/payments.js';
 
 /** The payout schema applies its notes only once the rest parses; name their fields in one answer too. */
 function validatePayout(body: unknown) {
@@ -31,7 +32,8 @@ function validatePayout(body: unknown) {
 
 async function createPayout(call: PlatformCall, ctx: SandboxContext) {
   const id = pathId(call.c, 'idPayout', idSchema);
-  const request = validatePayout(await call.json());
+  const body = await call.json();
+  const request = validatePayout(body);
   const money = request.paymentRequested.money;
   assertTokenMoney(call.claims, money);
   const merchantCode = call.merchant.merchantCode;
@@ -47,7 +49,7 @@ async function createPayout(call: PlatformCall, ctx: SandboxContext) {
   const idPayment = randomUUID();
   const reference = platformReference(idPayment);
   const account = request.paymentMethod.account;
-  const outcome = payoutOutcomeFor(money.amount);
+  const { name: scenarioName, ...outcome } = payoutOutcomeFor(money.amount);
   const view = {
     idPayment,
     reference,
@@ -76,13 +78,23 @@ async function createPayout(call: PlatformCall, ctx: SandboxContext) {
     reference,
     createdAt: now,
     status: 'PROCESSING',
-    next: { at: now + ctx.settings.settleDelayMs, ...outcome },
+    next: { at: now + ctx.settings.settleDelayMs, ...outcome, cause: 'the amount table' },
+    scenarioName,
+    methodCode: request.paymentMethod.paymentMethodCode,
     callbackUrl: request.callbackUrl,
+    request: body,
     view,
     settlement: money,
   });
   return view;
 }
+
+/** GET answer of a payout: the create answer, its status and failure reason. */
+export const payoutView = (record: PaymentRecord) => ({
+  ...record.view,
+  status: record.status,
+  ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
+});
 
 export const payoutRoutes: PlatformRoute[] = [
   { method: 'POST', path: '/payouts/:idPayout', handle: createPayout },
@@ -93,11 +105,7 @@ export const payoutRoutes: PlatformRoute[] = [
       const id = pathId(call.c, 'idPayout', idSchema);
       const record = ctx.store.get('payout', call.merchant.merchantCode, id);
       if (!record) throw new HttpError(404, 'NOT_FOUND', `No payout "${id}" exists for this merchant`);
-      return {
-        ...record.view,
-        status: record.status,
-        ...(record.failureReasonCode ? { failureReasonCode: record.failureReasonCode } : {}),
-      };
+      return payoutView(record);
     },
   },
 ];

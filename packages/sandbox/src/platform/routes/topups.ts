@@ -1,92 +1,85 @@
 /**
  * Top-ups: the payin flow with idTopUp, in one of two modes, converted with the emulator's
- * published FX rates (fx.ts). The scenario amount is the amount the request states.
+ * published FX rates (methods/fx-rates.ts). The scenario amount is the amount the request states.
  */
 import {
-  availableOptionsRequestSchema,
-  idSchema,
   paths,
-  topUpCreateRequestSchema,
-  type Money,
   quoteTopUp,
+  topUpCreateRequestSchema,
   topUpQuoteProblem,
-  validateInput,
+  type Money,
+  type TopUpCreateRequest,
 } from '../../shared.js';
-import { paymentOptionsFor } from '../methods/catalog.js';
-import { HttpError, conflict, invalidRequest } from '../../refusals.js';
+import { HttpError, invalidRequest } from '../../refusals.js';
 import { ratesBetween } from '../methods/fx-rates.js';
-import {
-  assertOffered,
-  assertTokenMoney,
-  createMethodPayment,
-  detailView,
-  scenarioOrReject,
-  validateMethodRequest,
-} from '../payin-flow.js';
-import { pathId, type PlatformCall, type PlatformRoute } from '../checks.js';
-import type { SandboxContext } from '../../state/context.js';
+import { detailView, validateMethodRequest } from '../payin-flow.js';
+import type { PlatformRoute } from '../checks.js';
+import { createIncoming, findIncoming, optionsRoute, type IncomingKind } from './incoming.js';
+
+const TOPUP: IncomingKind = {
+  kind: 'topup',
+  param: 'idTopUp',
+  label: 'Top-up',
+  readPath: paths.topUp,
+  notFound: (id) => new HttpError(404, 'NOT_FOUND', `No top-up "${id}" exists for this merchant`),
+};
 
 type TopUpBody = {
   topUpRequested?: { moneyProvided?: { currencyCode?: unknown }; currencyProvided?: unknown };
 } | null;
 
-async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
-  const id = pathId(call.c, 'idTopUp', idSchema);
-  const body = await call.json();
-  const requested = (body as TopUpBody)?.topUpRequested;
-  const request = validateMethodRequest(
-    topUpCreateRequestSchema,
-    body,
-    requested?.moneyProvided?.currencyCode ?? requested?.currencyProvided,
-  );
-  const mode = request.topUpRequested;
-  const given: Money = 'moneyProvided' in mode ? mode.moneyProvided : mode.moneyRequired;
-  assertTokenMoney(call.claims, given);
-  if (ctx.store.has('topup', call.merchant.merchantCode, id))
-    throw conflict(`Top-up "${id}" already exists; read it with GET ${paths.topUp(id)}`);
-
-  const currencies = {
-    provided: 'moneyProvided' in mode ? mode.moneyProvided.currencyCode : mode.currencyProvided,
-    required: 'moneyProvided' in mode ? mode.currencyRequired : mode.moneyRequired.currencyCode,
-  };
-  // The element's quote is this same call (api/fx.ts) on the rates GET /fx-rates publishes now.
-  const quote = quoteTopUp(
-    'moneyProvided' in mode ? 'moneyProvided' : 'moneyRequired',
-    given.amount,
-    currencies,
-    ratesBetween(currencies.provided, currencies.required, ctx.clock.now()),
-  );
-  if (!quote) {
-    throw invalidRequest([
-      {
-        field: 'topUpRequested',
-        message: `${currencies.provided} cannot be converted to ${currencies.required}: unsupported currency`,
-      },
-    ]);
-  }
-  const { moneyProvided, moneyRequired, rate } = quote;
-  // The side the request states passed the amount rule; the converted side must pass it too.
-  const problem = topUpQuoteProblem(quote);
-  if (problem)
-    throw invalidRequest([
-      {
-        field: 'topUpRequested',
-        message: `converted to ${problem.money.currencyCode}, ${problem.side}.amount (${problem.money.amount}) ${problem.problem}`,
-      },
-    ]);
-  assertOffered(request.paymentMethod, currencies.provided);
-  const scenario = scenarioOrReject(given.amount);
-  const record = createMethodPayment(
-    {
-      kind: 'topup',
-      id,
-      merchant: call.merchant,
-      method: request.paymentMethod,
+/**
+ * A top-up states one side's money (what the customer provides, or what the wallet requires) and
+ * the other side's currency; the customer is asked for moneyProvided and the wallet credited
+ * moneyRequired, converted at the rates GET /fx-rates publishes now.
+ */
+const createTopUp = createIncoming<TopUpCreateRequest>(TOPUP, {
+  parse(body) {
+    const requested = (body as TopUpBody)?.topUpRequested;
+    const request = validateMethodRequest(
+      topUpCreateRequestSchema,
+      body,
+      requested?.moneyProvided?.currencyCode ?? requested?.currencyProvided,
+    );
+    const mode = request.topUpRequested;
+    const stated: Money = 'moneyProvided' in mode ? mode.moneyProvided : mode.moneyRequired;
+    return { request, stated };
+  },
+  price({ request, stated }, id, ctx) {
+    const mode = request.topUpRequested;
+    const currencies = {
+      provided: 'moneyProvided' in mode ? mode.moneyProvided.currencyCode : mode.currencyProvided,
+      required: 'moneyProvided' in mode ? mode.currencyRequired : mode.moneyRequired.currencyCode,
+    };
+    // The element's quote is this same call (api/fx.ts) on the rates GET /fx-rates publishes now.
+    const quote = quoteTopUp(
+      'moneyProvided' in mode ? 'moneyProvided' : 'moneyRequired',
+      stated.amount,
+      currencies,
+      ratesBetween(currencies.provided, currencies.required, ctx.clock.now()),
+    );
+    if (!quote) {
+      throw invalidRequest([
+        {
+          field: 'topUpRequested',
+          message: `${currencies.provided} cannot be converted to ${currencies.required}: unsupported currency`,
+        },
+      ]);
+    }
+    const { moneyProvided, moneyRequired, rate } = quote;
+    // The side the request states passed the amount rule; the converted side must pass it too.
+    const problem = topUpQuoteProblem(quote);
+    if (problem)
+      throw invalidRequest([
+        {
+          field: 'topUpRequested',
+          message: `converted to ${problem.money.currencyCode}, ${problem.side}.amount (${problem.money.amount}) ${problem.problem}`,
+        },
+      ]);
+    return {
       money: moneyProvided,
       credit: moneyRequired,
-      callbackUrl: request.callbackUrl,
-      returnUrl: request.returnUrl,
-      origin: call.origin,
+      offeredIn: currencies.provided,
       view: (paymentMethodResponse, idPayment) => ({
         idTopUp: id,
         idPayment,
@@ -95,30 +88,14 @@ async function createTopUp(call: PlatformCall, ctx: SandboxContext) {
         rate,
         paymentMethodResponse,
       }),
-    },
-    scenario,
-    ctx,
-  );
-  ctx.store.insert(record);
-  return record.view;
-}
-
-function findTopUp(call: PlatformCall, ctx: SandboxContext) {
-  const id = pathId(call.c, 'idTopUp', idSchema);
-  const record = ctx.store.get('topup', call.merchant.merchantCode, id);
-  if (!record) throw new HttpError(404, 'NOT_FOUND', `No top-up "${id}" exists for this merchant`);
-  return record;
-}
+    };
+  },
+});
 
 export const topUpRoutes: PlatformRoute[] = [
-  {
-    method: 'POST',
-    path: paths.topUpOptions(),
-    handle: async (call) =>
-      paymentOptionsFor(validateInput(availableOptionsRequestSchema, await call.json()).money.currencyCode),
-  },
+  optionsRoute(paths.topUpOptions()),
   { method: 'POST', path: '/topups/:idTopUp', handle: createTopUp },
-  { method: 'GET', path: '/topups/:idTopUp', handle: (call, ctx) => detailView(findTopUp(call, ctx)) },
+  { method: 'GET', path: '/topups/:idTopUp', handle: (call, ctx) => detailView(findIncoming(call, ctx, TOPUP)) },
   {
     method: 'GET',
     path: paths.topUpCustomerOptions(),
