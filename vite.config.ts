@@ -301,6 +301,6 @@ export const dashboard: UserConfig = {
   },
 };
 
-export const builds = { element, nodeElement, react, server, sandbox };
+export const builds = { element, nodeElement, react, server, sandbox, dashboard };
 
 export default defineConfig(element);
