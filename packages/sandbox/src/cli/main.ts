@@ -1,44 +1,52 @@
 /**
- * `npm run sandbox`: the emulator on 127.0.0.1:8787 (PORT, HOST to change). Faults come from the
- * SANDBOX_* variables (faults.ts), SANDBOX_SETTLE_DELAY_MS, SANDBOX_RATE_LIMIT ("off" or N),
- * SANDBOX_BANK_PAGE_DECIDES (true: redirect payments wait for the bank page) and
- * SANDBOX_ALLOWED_ORIGINS (read by createSandbox) tune the rest. Stops cleanly on Ctrl-C and SIGTERM.
+ * The `pay-checkout-sandbox` command: with no verb it starts the emulator (serve.ts); with one it
+ * drives a running emulator through its tools (verbs.ts). Exit codes: 0 done, 1 the emulator or
+ * the payment is not there or a tool refused (the message says why), 2 a command line it cannot
+ * read (with the usage).
  */
-import { createSandbox, SANDBOX_ENDPOINTS, sandboxOptionsFromEnv } from '../index.js';
+import { USAGE, UsageError, parseCommand } from './args.js';
+import { CliError } from './client.js';
+import { serve } from './serve.js';
+import { clock, expire, resend, settle, tail } from './verbs.js';
 
-async function main() {
-  const options = { port: 8787, host: '127.0.0.1', ...sandboxOptionsFromEnv(), log: true };
-  const sandbox = await createSandbox(options);
-  console.log(`Sandbox emulator of the payment platform listening on ${sandbox.url}
-  demo merchant:  merchantCode ${sandbox.demoMerchant.merchantCode}, secret ${sandbox.demoMerchant.secret}  (DEMO ONLY)
-  keys:           DEMO_PRIVATE_KEY and DEMO_PUBLIC_KEY of pay-checkout-sandbox  (DEMO ONLY)
-  requests need:  X-API-Version: 2 and Authorization: Bearer <token from POST /auth-tokens or /auth-tokens-by-action>
-  faults:         ${JSON.stringify(sandbox.faults.get())}
-  tools:
-    ${SANDBOX_ENDPOINTS.join('\n    ')}
-Ctrl-C to stop.`);
+const print = (line: string) => console.log(line);
 
-  stopOnSignals(() => sandbox.close());
+async function run(argv: readonly string[]) {
+  const command = parseCommand(argv, process.env);
+  switch (command.verb) {
+    case 'help':
+      return print(USAGE);
+    case 'serve':
+      return serve();
+    case 'settle':
+      return settle(command, print);
+    case 'expire':
+      return expire(command, print);
+    case 'resend':
+      return resend(command, print);
+    case 'clock':
+      return clock(command, print);
+    case 'tail': {
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      process.once('SIGTERM', () => stop.abort());
+      return tail(command, print, stop.signal);
+    }
+  }
 }
 
-/** Ctrl-C and SIGTERM: close once, exit 0 when closed, 1 when closing fails or takes over five seconds. */
-function stopOnSignals(close: () => Promise<void>): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the sandbox…`);
-    setTimeout(() => process.exit(1), 5000).unref();
-    close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  console.error(`The sandbox could not start: ${(error as Error).message ?? error}`);
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (error instanceof CliError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  const starting = !process.argv.slice(2).some((arg) => !arg.startsWith('-'));
+  console.error(
+    `${starting ? 'The sandbox could not start' : 'pay-checkout-sandbox failed'}: ${(error as Error).message ?? error}`,
+  );
   process.exit(1);
 });

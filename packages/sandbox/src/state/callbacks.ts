@@ -148,8 +148,12 @@ export function createCallbackDispatcher(options: CallbackDispatcherOptions = {}
   }
 
   return {
-    /** Sends a notification now, and retries it as it needs; the delivery as it starts. */
-    send(url: string, body: Record<string, string>, about?: { payment?: DeliverySubject; resent?: boolean }) {
+    /** Sends a notification now, and retries it as it needs; resolves with the delivery after its first attempt. */
+    async send(
+      url: string,
+      body: Record<string, string>,
+      about?: { payment?: DeliverySubject; resent?: boolean },
+    ): Promise<Delivery | undefined> {
       if (closed) return undefined;
       const delivery: Delivery = {
         id: nextId++,
@@ -163,7 +167,7 @@ export function createCallbackDispatcher(options: CallbackDispatcherOptions = {}
       deliveries.push(delivery);
       if (deliveries.length > KEPT_DELIVERIES) deliveries.splice(0, deliveries.length - KEPT_DELIVERIES);
       changed(delivery);
-      void attempt(delivery);
+      await attempt(delivery);
       return copyOf(delivery);
     },
     deliveries: () => deliveries.map(copyOf),

@@ -66,7 +66,8 @@ export function createSandboxContext(options: ContextOptions): SandboxContext {
       ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
     if (record.kind === 'payout' && record.status !== 'SUCCESS')
       ledger.credit(merchantCode, settlement.currencyCode, settlement.amount);
-    if (record.callbackUrl) callbacks.send(record.callbackUrl, callbackBody(record), { payment: subjectOf(record) });
+    if (record.callbackUrl)
+      void callbacks.send(record.callbackUrl, callbackBody(record), { payment: subjectOf(record) });
   }
 
   const store = createPaymentStore({

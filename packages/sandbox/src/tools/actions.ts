@@ -77,15 +77,21 @@ export function expire(ctx: SandboxContext, record: PaymentRecord, cause: string
 
 /**
  * Sends a payment's status-change callback again, as a new delivery with its own retries: the
- * notification its last status change sent. Refused (409) while it is PROCESSING (no status
- * change has been announced yet) and when it has no callbackUrl.
+ * notification its last status change sent. Resolves with the delivery once its first attempt is
+ * answered (or has failed). Refused (409) while it is PROCESSING (no status change has been
+ * announced yet) and when it has no callbackUrl.
  */
-export function resend(ctx: SandboxContext, record: PaymentRecord) {
+export async function resend(ctx: SandboxContext, record: PaymentRecord) {
   const name = `The ${KIND_NAMES[record.kind]} "${record.id}"`;
   if (!record.callbackUrl) throw conflict(`${name} has no callbackUrl: there is nowhere to send its callback`);
   if (record.status === 'PROCESSING')
     throw conflict(`${name} is still PROCESSING: no status change has been announced yet`);
-  return ctx.callbacks.send(record.callbackUrl, callbackBody(record), { payment: subjectOf(record), resent: true })!;
+  const delivery = await ctx.callbacks.send(record.callbackUrl, callbackBody(record), {
+    payment: subjectOf(record),
+    resent: true,
+  });
+  if (!delivery) throw new HttpError(503, 'CLOSING', 'The emulator is closing: no callback is sent');
+  return delivery;
 }
 
 /** Moves sandbox time to the next moment something is due (an expiry, a scheduled outcome); 409 when nothing is. */

@@ -69,7 +69,7 @@ export function registerPaymentTools(app: Hono<SandboxEnv>, ctx: SandboxContext)
 
   app.post(`${base}/:id/resend`, async (c) => {
     const record = paymentOf(c, ctx, validateInput(whichSchema, await toolBody(c)));
-    return c.json(resend(ctx, record));
+    return c.json(await resend(ctx, record));
   });
 
   // The first of these tools, for payins of one merchant (the demo merchant unless named); kept as it was.

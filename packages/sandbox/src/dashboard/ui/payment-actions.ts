@@ -10,6 +10,13 @@ import type { Delivery, PaymentSummary } from '../model.js';
 import { shared } from './dashboard.styles.js';
 import { ToolError, callTool, paymentPath, which, type PaymentRef } from './tools.js';
 
+/** How a resent callback's first attempt went, in words. */
+const firstAnswer = (delivery: Delivery) => {
+  const attempt = delivery.attempts[0];
+  if (!attempt) return 'not attempted';
+  return attempt.status !== undefined ? `it answered ${attempt.status}` : `no answer (${attempt.error ?? 'unknown'})`;
+};
+
 @customElement('sandbox-payment-actions')
 export class SandboxPaymentActions extends LitElement {
   static override styles = [
@@ -115,7 +122,11 @@ export class SandboxPaymentActions extends LitElement {
             type="button"
             ?disabled=${this.busy}
             @click=${() =>
-              this.act('resend', {}, (answer) => `Callback ${(answer as Delivery).id} sent again to ${p.callbackUrl}.`)}
+              this.act(
+                'resend',
+                {},
+                (answer) => `Callback sent again to ${p.callbackUrl}: ${firstAnswer(answer as Delivery)}.`,
+              )}
           >
             Resend callback
           </button>`
