@@ -103,13 +103,14 @@ function passes(r: LoggedRequest, command: Command) {
 export async function tail(command: Command, print: (line: string) => void, signal: AbortSignal) {
   const seen = new Map<number, number>();
   let started = false;
-  print(`Following ${command.url} (times are the emulator's clock, UTC); Ctrl-C to stop.`);
   await readEvents(
     command.url,
     (event, data) => {
       if (event === 'snapshot') {
         for (const delivery of (data as { deliveries: Delivery[] }).deliveries)
           seen.set(delivery.id, delivery.attempts.length);
+        // Said once connected, so that what follows is exactly what happens from now on.
+        if (!started) print(`Following ${command.url} (times are the emulator's clock, UTC); Ctrl-C to stop.`);
         started = true;
       } else if (started && event === 'request' && passes(data as LoggedRequest, command)) {
         print(requestLine(data as LoggedRequest));
