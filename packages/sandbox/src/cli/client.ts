@@ -53,9 +53,10 @@ export async function readEvents(
     );
   const decoder = new TextDecoder();
   let buffer = '';
+  const reader = response.body.getReader();
   try {
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true }).replace(/\r\n?/g, '\n');
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffer += decoder.decode(chunk.value, { stream: true }).replace(/\r\n?/g, '\n');
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
