@@ -61,6 +61,7 @@ async function main() {
   Vue:             ${demo.pages.vue}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
+  Its dashboard    ${demo.pages.dashboard}   (payments live, callbacks, the clock, faults)
   Merchant backend ${demo.url}/api/   (createCheckoutBackend: checkouts at /api/checkouts, callbacks at
                    ${demo.callbackUrl}, status streams at /api/payins/{idPayin}/events,
                    ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})

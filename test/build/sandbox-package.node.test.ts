@@ -62,9 +62,11 @@ const packageOf = (specifier: string) =>
 const isBuiltin = (specifier: string) =>
   specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
 const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
-/** Specifiers of a declaration file: `from 'x'`, `import('x')`, `import 'x'`. */
+/** Specifiers of a declaration file: `from 'x'`, `import('x')`, `import 'x'`; not those its doc comments show. */
 const declarationImports = (code: string) =>
-  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm)].map((match) => match[1]!);
+  [
+    ...code.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm),
+  ].map((match) => match[1]!);
 
 describe('pay-checkout-sandbox as published', () => {
   let packed: string[];
