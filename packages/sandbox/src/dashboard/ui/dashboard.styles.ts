@@ -50,6 +50,10 @@ export const shared = css`
     outline: 3px solid var(--focus);
     outline-offset: 2px;
   }
+  /* A view's heading takes focus when the view opens, to start the reader there; it is not a control. */
+  h2[tabindex='-1']:focus {
+    outline: none;
+  }
   button,
   select,
   input {

@@ -80,7 +80,11 @@ export class SandboxRequests extends LitElement {
       <div class="table-wrap" tabindex="0" role="region" aria-labelledby="caption">
         <table>
           <caption id="caption">
-            ${`${shown.length} of the last ${this.requests.length} platform requests, newest first`}
+            ${
+              shown.length === this.requests.length
+                ? `${shown.length} platform request${shown.length === 1 ? '' : 's'}, newest first`
+                : `${shown.length} of the last ${this.requests.length} platform requests, newest first`
+            }
           </caption>
           <thead>
             <tr>
