@@ -19,7 +19,7 @@ import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
 import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from 'pay-checkout/server';
-import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
+import { CHROMIUM_ARGS, chromiumPath as systemChromium } from '../test/support/engines/engines.mjs';
 
 /** The policy of the strict-CSP guarantee (issue 7, item 4), exactly. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
@@ -289,8 +289,8 @@ export type PageServer = Awaited<ReturnType<typeof startPageServer>>;
 export const uniquePayinId = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Chromium as the tests launch it (test/support/engines/binaries.mjs): CHROME_PATH, the system's, or Playwright's own. */
-export const chromiumPath = engineSetup('chromium').executablePath;
+/** Chromium as the tests launch it (test/support/engines/engines.mjs): CHROME_PATH, the system's, or Playwright's own. */
+export const chromiumPath = systemChromium();
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });

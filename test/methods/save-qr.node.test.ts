@@ -78,7 +78,8 @@ describe('Save QR image under the strict CSP', () => {
       const bytes = await readFile((await download.path())!);
       assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG');
       assert.ok(bytes.length > 1000, `${bytes.length} bytes`);
-      await page.waitForTimeout(150);
+      // Reports of a violation are queued as tasks: a frame and a task of the page, and any are in.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
       const violations = await page.evaluate(() => (window as unknown as { cspViolations: unknown[] }).cspViolations);
       assert.deepEqual(violations, []);
       assert.deepEqual(refused, []);
