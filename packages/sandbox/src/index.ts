@@ -32,6 +32,18 @@ export { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from './state/demo-keys.js';
 export { TIMESTAMP_WINDOW_MS, TIMESTAMP_AHEAD_MS, MAX_VALIDITY_SECS } from './platform/auth.js';
 export { EXPIRY_SECONDS, expirySecondsFor } from './platform/methods/method-responses.js';
 export { SANDBOX_ENDPOINTS } from './tools/endpoints.js';
+/** The JSON the emulator's tools and its event stream answer (GET /__sandbox/payments, /events, …). */
+export type {
+  ClockView,
+  Delivery,
+  DeliveryAttempt,
+  LoggedRequest,
+  PaymentDetail,
+  PaymentSummary,
+  Snapshot,
+  StreamEvents,
+  TimelineView,
+} from './dashboard/model.js';
 
 export interface SandboxOptions {
   /** Default 8787; 0 picks a free port. */

@@ -36,7 +36,7 @@ export const versionCheck: MiddlewareHandler<SandboxEnv> = async (c, next) => {
       'VERSION_UNSUPPORTED',
       version
         ? `X-API-Version "${version}" is not supported; send X-API-Version: ${SUPPORTED_API_VERSION}`
-        : `The X-API-Version header is missing; send X-API-Version: ${SUPPORTED_API_VERSION} (emulator tools are under ${SANDBOX_PREFIX}/)`,
+        : `The X-API-Version header is missing; send X-API-Version: ${SUPPORTED_API_VERSION} (the emulator's dashboard is at / in a browser, its tools under ${SANDBOX_PREFIX}/)`,
     );
   }
   return next();

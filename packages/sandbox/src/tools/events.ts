@@ -75,6 +75,8 @@ export function registerEventStream(app: Hono<SandboxEnv>, ctx: SandboxContext) 
           if (!open) break;
           const beat = await new Promise<boolean>((resolve) => {
             const timer = setTimeout(() => resolve(true), HEARTBEAT_MS);
+            // An open stream never keeps a closing emulator's process alive.
+            timer.unref();
             wake = () => {
               clearTimeout(timer);
               resolve(false);
