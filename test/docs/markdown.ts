@@ -24,7 +24,12 @@ export const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 export function* walk(tokens: Token[]): Generator<Token> {
   for (const token of tokens) {
     yield token;
-    const inner = token as Partial<Tokens.Table & Tokens.List & { tokens: Token[] }>;
+    const inner = token as {
+      tokens?: Token[];
+      items?: Token[];
+      header?: { tokens: Token[] }[];
+      rows?: { tokens: Token[] }[][];
+    };
     if (inner.tokens) yield* walk(inner.tokens);
     if (inner.items) yield* walk(inner.items);
     if (inner.header) for (const cell of inner.header) yield* walk(cell.tokens);
