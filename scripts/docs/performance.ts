@@ -79,6 +79,7 @@ interface LoadRow {
   relay: boolean;
   crowd: string;
   shownError: number;
+  errorCodes?: Record<string, number>;
   allReadyS?: number;
   readyCount: number;
   requestsPerPayment: { all?: number; accepted?: number };
@@ -349,7 +350,7 @@ function loadSection(load: LoadFigures): string[] {
           "a new shopper's token p50 / max, once all wait",
         ],
         load.rows.map((row) => [
-          `${row.n.toLocaleString('en-US')}${row.crowd === 'node' ? ' (Node clients)' : ''}`,
+          `${row.n.toLocaleString('en-US')}${row.crowd.startsWith('Node') ? ' (Node clients)' : ''}`,
           row.relay ? 'yes' : 'no',
           `[${row.run + 1}](#runs)`,
           String(row.shownError),
@@ -361,6 +362,21 @@ function loadSection(load: LoadFigures): string[] {
           `${ms(row.newShopperTokenMs.steady.p50)} / ${ms(row.newShopperTokenMs.steady.max)}`,
         ]),
         ['right', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ),
+      '',
+    );
+  const errors = load.rows.filter((row) => row.shownError > 0);
+  if (errors.length)
+    out.push(
+      'What the shoppers shown an error saw:',
+      '',
+      ...errors.map(
+        (row) =>
+          `- ${row.n.toLocaleString('en-US')} shoppers, ${row.relay ? 'with' : 'without'} the status stream: ${Object.entries(
+            row.errorCodes ?? {},
+          )
+            .map(([code, count]) => `${cell(code)} × ${count}`)
+            .join(', ')}.`,
       ),
       '',
     );
