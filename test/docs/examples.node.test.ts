@@ -196,6 +196,21 @@ describe('the examples in the docs', () => {
     }
   });
 
+  it('the README is at most 200 lines, with a page example and a server example in its first 80', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const lines = readme.trimEnd().split('\n');
+    assert.ok(lines.length <= 200, `README.md: ${lines.length} lines`);
+    for (const project of ['page', 'hono']) {
+      const marker = lines.findIndex((line) => line.startsWith(`<!-- example: ${project}/`));
+      // The block's closing fence: the line after the opening one that is a fence alone.
+      const end = lines.findIndex((line, index) => index > marker + 1 && line === '```') + 1;
+      assert.ok(
+        marker >= 0 && end > 0 && end <= 80,
+        `a ${project} example ends by line 80 (lines ${marker + 1}–${end})`,
+      );
+    }
+  });
+
   it("the README's server examples are the whole server side for Hono, Express and Next.js, each in about twenty lines", () => {
     const servers = EXAMPLES.filter(
       (e) => e.document === 'README.md' && ['hono', 'express', 'next'].includes(projectOf(e)),
