@@ -1,5 +1,5 @@
 /**
- * The import rules of the codebase (shared/STYLE.md, points 1 and 8), checked by dependency-cruiser
+ * The import rules of the codebase (CONTRIBUTING.md, Layout and Import rules), checked by dependency-cruiser
  * in `npm run typecheck` (scripts/depcruise.mjs runs it over src/, demo/, scripts/ and test/).
  *
  * src/'s layers, lowest first. A module imports from its own layer and the layers below it, never

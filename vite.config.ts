@@ -1,5 +1,5 @@
 /**
- * The package's builds (CONTRACT §4). `npm run build` (scripts/build.ts) runs all of them; a bare
+ * The package's builds (docs/element.md, "Install"). `npm run build` (scripts/build.ts) runs all of them; a bare
  * `vite build` runs only the first, the browser element.
  *
  * - dist/pay-checkout.js   the element for browsers: everything bundled and minified, one file, plus

@@ -1,15 +1,22 @@
 /**
- * README's "Your server" is true: its server sides (each code block marked
- * `<!-- readme-test: PATH -->`) are written, as they are, into merchants' projects under
- * test/output/readme-server/, beside a shop module of the merchant's own (`./shop.js`: carts by a
- * cookie, orders that print their updates), and:
+ * Every code block the docs mark as an example (`<!-- example: PROJECT/PATH -->` on the line before
+ * it, in README.md, CONTRIBUTING.md or docs/) works as it is shown:
  *
- * - each compiles with tsc against the BUILT package (`node_modules/pay-checkout` holds its
- *   package.json and dist/, as an install would) and the frameworks' real types: Hono's, Express's
- *   (@types/express), and Next.js's route handlers, which are plain Web `Request` functions;
- * - the Hono one runs, as `node server.ts` would, against the emulator: a refused checkout (an empty
- *   cart), a checkout priced by the shop, its renewal by the handle, the payment, the platform's
- *   callback, and `onPayinUpdate` telling the shop's orders that it succeeded.
+ * - Server examples (`hono/`, `express/`, `next/`) are written into merchants' projects under
+ *   test/output/examples/, beside a shop module of the merchant's own (`./shop.js`: carts by a
+ *   cookie, orders that print their updates), and compile with tsc against the BUILT package
+ *   (`node_modules/pay-checkout` holds its package.json and dist/, as an install would) and the
+ *   frameworks' real types: Hono's, Express's (@types/express), and Next.js's route handlers, which
+ *   are plain Web `Request` functions. The Hono one also runs, as `node server.ts` would, against
+ *   the emulator: a refused checkout (an empty cart), a checkout priced by the shop, its renewal by
+ *   the handle, the payment, the platform's callback, and the update hook telling the shop.
+ * - Page examples (`page/*.html`): each `<pay-checkout>` tag has only attributes the element has
+ *   (custom-elements.json), and each inline module script compiles as a page's JavaScript
+ *   (checkJs) against the package's types: a misspelt event, property or detail field fails.
+ * - Browser modules (`browser/*.ts`, `*.tsx`: React, a page's own script) compile against the built
+ *   package with the DOM and React's types.
+ * - `merchant-project/…` blocks are the files of test/build/merchant-project, which
+ *   test/build/merchant-project.node.test.ts installs and runs in Chromium: the block must equal the file.
  */
 import assert from 'node:assert/strict';
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
@@ -23,19 +30,14 @@ import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { createClient } from '../../src/api/client.js';
 import type { CheckoutResponse } from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { documents, examplesOf, root, type Example } from './markdown.js';
 
-const root = new URL('../../', import.meta.url);
-const projects = new URL('test/output/readme-server/', root);
+const projects = new URL('test/output/examples/', root);
 const tsc = fileURLToPath(new URL('node_modules/.bin/tsc', root));
 
-/** The README's marked code blocks, by the path each names. */
-function readmeBlocks(): Map<string, string> {
-  const readme = readFileSync(new URL('README.md', root), 'utf8');
-  const blocks = new Map<string, string>();
-  for (const match of readme.matchAll(/<!-- readme-test: (\S+) -->\n```ts\n([\s\S]*?)```/g))
-    blocks.set(match[1]!, match[2]!);
-  return blocks;
-}
+/** Every marked example of the docs. */
+const EXAMPLES: Example[] = documents().flatMap(examplesOf);
+const projectOf = (example: Example) => example.path.split('/')[0]!;
 
 /** The merchant's own cart and orders: a cart named by a cookie, priced here; each order update printed as a JSON line. */
 const shopModule = `
@@ -52,7 +54,7 @@ export const carts = {
 };
 
 export const orders = {
-  update(idPayin: string, status: string): void {
+  update(idPayin: string, status: string | undefined): void {
     console.log(JSON.stringify({ idPayin, status }));
   },
 };
@@ -68,17 +70,27 @@ const nodeServer = {
   lib: ['ES2022'],
   types: ['node'],
 };
+/** A bundled front end's project, as Vite's templates set one up. */
+const browser = {
+  ...strict,
+  skipLibCheck: true,
+  module: 'ESNext',
+  moduleResolution: 'bundler',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  jsx: 'react-jsx',
+  types: [],
+};
 
 interface Project {
   name: string;
   compilerOptions: Record<string, unknown>;
-  /** The README block's path in the project → where the shop module goes. */
-  shop: string;
+  /** Files of the merchant's own that the examples import, by path in the project. */
+  support?: Record<string, string>;
 }
 
 const PROJECTS: Project[] = [
-  { name: 'hono', compilerOptions: nodeServer, shop: 'shop.ts' },
-  { name: 'express', compilerOptions: nodeServer, shop: 'shop.ts' },
+  { name: 'hono', compilerOptions: nodeServer, support: { 'shop.ts': shopModule } },
+  { name: 'express', compilerOptions: nodeServer, support: { 'shop.ts': shopModule } },
   // As create-next-app writes it: bundler resolution, the DOM lib, `@/*` for the project's root.
   {
     name: 'next',
@@ -91,11 +103,36 @@ const PROJECTS: Project[] = [
       types: ['node'],
       paths: { '@/*': ['./*'] },
     },
-    shop: 'lib/shop.ts',
+    support: { 'lib/shop.ts': shopModule },
+  },
+  { name: 'browser', compilerOptions: browser },
+  // A page's own scripts: JavaScript, checked as an editor checks it (no strict null checks: a page's
+  // querySelector is trusted), with the element's types from the package.
+  {
+    name: 'page',
+    compilerOptions: {
+      ...browser,
+      allowJs: true,
+      checkJs: true,
+      strict: false,
+      noImplicitAny: false,
+      // A page imports the element's module from where it serves dist/.
+      paths: { '/assets/pay-checkout.js': ['./node_modules/pay-checkout/dist/types/src/pay-checkout.d.ts'] },
+    },
+    support: { 'element.d.ts': "import 'pay-checkout';\n" },
   },
 ];
 
-function writeProject(project: Project, blocks: Map<string, string>): string {
+/** A page's `<pay-checkout>` tags' attributes, and its inline module scripts. */
+function pageParts(html: string): { attributes: string[]; scripts: string[] } {
+  const attributes = [...html.matchAll(/<pay-checkout\b((?:[^>"']|"[^"]*"|'[^']*')*)>/g)].flatMap((tag) =>
+    [...tag[1]!.matchAll(/([a-z][a-z0-9-]*)(?:=(?:"[^"]*"|'[^']*'|\S+))?/g)].map((m) => m[1]!),
+  );
+  const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  return { attributes, scripts };
+}
+
+function writeProject(project: Project): string {
   const dir = new URL(`${project.name}/`, projects);
   rmSync(dir, { recursive: true, force: true });
   const installed = new URL('node_modules/pay-checkout/', dir);
@@ -104,21 +141,25 @@ function writeProject(project: Project, blocks: Map<string, string>): string {
   symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
   writeFileSync(
     new URL('package.json', dir),
-    JSON.stringify({ name: `readme-${project.name}`, private: true, type: 'module' }),
+    JSON.stringify({ name: `example-${project.name}`, private: true, type: 'module' }),
   );
-  const files: string[] = [project.shop];
-  for (const [path, code] of blocks) {
-    if (!path.startsWith(`${project.name}/`)) continue;
-    const file = path.slice(project.name.length + 1);
-    files.push(file);
-    mkdirSync(dirname(fileURLToPath(new URL(file, dir))), { recursive: true });
-    writeFileSync(new URL(file, dir), code);
+  const files: Record<string, string> = { ...project.support };
+  for (const example of EXAMPLES.filter((e) => projectOf(e) === project.name)) {
+    const path = example.path.slice(project.name.length + 1);
+    if (example.lang !== 'html') files[path] = example.code;
+    // Each inline script is a module of its own, as in the page.
+    else
+      pageParts(example.code).scripts.forEach(
+        (script, index) => (files[`${path}.${index}.js`] = `${script}\nexport {};\n`),
+      );
   }
-  mkdirSync(dirname(fileURLToPath(new URL(project.shop, dir))), { recursive: true });
-  writeFileSync(new URL(project.shop, dir), shopModule);
+  for (const [path, code] of Object.entries(files)) {
+    mkdirSync(dirname(fileURLToPath(new URL(path, dir))), { recursive: true });
+    writeFileSync(new URL(path, dir), code);
+  }
   writeFileSync(
     new URL('tsconfig.json', dir),
-    JSON.stringify({ compilerOptions: project.compilerOptions, files }, null, 2),
+    JSON.stringify({ compilerOptions: project.compilerOptions, files: Object.keys(files) }, null, 2),
   );
   return fileURLToPath(dir);
 }
@@ -139,30 +180,78 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe("README's Your server", () => {
-  const blocks = readmeBlocks();
+describe('the examples in the docs', () => {
   before(ensureBuilt);
 
-  it('has the whole server side for Hono, Express and Next.js, each in about twenty lines', () => {
-    assert.deepEqual([...blocks.keys()].sort(), [
-      'express/server.ts',
-      'hono/server.ts',
-      'next/app/pay/[...path]/route.ts',
-    ]);
-    for (const [path, code] of blocks) {
-      const lines = code.trimEnd().split('\n').length;
-      assert.ok(lines <= 22, `${path}: ${lines} lines`);
-      assert.match(code, /createCheckoutBackend\(\{/, path);
+  it('are marked in the README and the guides, each in a project the test knows', () => {
+    const known = new Set([...PROJECTS.map((p) => p.name), 'merchant-project']);
+    assert.deepEqual(
+      EXAMPLES.filter((e) => !known.has(projectOf(e))).map((e) => `${e.document}: ${e.path}`),
+      [],
+    );
+    // The same example shown in two places (the README and a guide) is the same code.
+    for (const example of EXAMPLES) {
+      const first = EXAMPLES.find((e) => e.path === example.path)!;
+      assert.equal(example.code, first.code, `${example.document} and ${first.document} differ on ${example.path}`);
+    }
+  });
+
+  it('the README is at most 200 lines, with a page example and a server example in its first 80', () => {
+    const readme = readFileSync(new URL('README.md', root), 'utf8');
+    const lines = readme.trimEnd().split('\n');
+    assert.ok(lines.length <= 200, `README.md: ${lines.length} lines`);
+    for (const project of ['page', 'hono']) {
+      const marker = lines.findIndex((line) => line.startsWith(`<!-- example: ${project}/`));
+      // The block's closing fence: the line after the opening one that is a fence alone.
+      const end = lines.findIndex((line, index) => index > marker + 1 && line === '```') + 1;
+      assert.ok(
+        marker >= 0 && end > 0 && end <= 80,
+        `a ${project} example ends by line 80 (lines ${marker + 1}–${end})`,
+      );
+    }
+  });
+
+  it("the README's server examples are the whole server side for Hono, Express and Next.js, each in about twenty lines", () => {
+    const servers = EXAMPLES.filter(
+      (e) => e.document === 'README.md' && ['hono', 'express', 'next'].includes(projectOf(e)),
+    );
+    assert.ok(
+      servers.some((e) => e.path === 'hono/server.ts'),
+      'the README shows the Hono server',
+    );
+    for (const example of servers) {
+      const lines = example.code.trimEnd().split('\n').length;
+      assert.ok(lines <= 22, `${example.path}: ${lines} lines`);
+      assert.match(example.code, /createCheckoutBackend\(\{/, example.path);
     }
   });
 
   for (const project of PROJECTS) {
-    it(`${project.name}: compiles against the built package`, async () => {
-      const dir = writeProject(project, blocks);
+    it(`${project.name}: compiles against the built package`, async (t) => {
+      if (!EXAMPLES.some((e) => projectOf(e) === project.name)) return t.skip('no example of this kind yet');
+      const dir = writeProject(project);
       const errors = await compile(dir);
-      assert.equal(errors, '', `tsc in test/output/readme-server/${project.name}:\n${errors}`);
+      assert.equal(errors, '', `tsc in test/output/examples/${project.name}:\n${errors}`);
     });
   }
+
+  it('page examples: every attribute of a <pay-checkout> tag is one the element has', () => {
+    const manifest = JSON.parse(readFileSync(new URL('custom-elements.json', root), 'utf8'));
+    const known = new Set<string>(manifest.modules[0].declarations[0].attributes.map((a: { name: string }) => a.name));
+    const unknown = EXAMPLES.filter((e) => e.lang === 'html').flatMap((e) =>
+      pageParts(e.code)
+        .attributes.filter((name) => !known.has(name))
+        .map((name) => `${e.path}: ${name}`),
+    );
+    assert.deepEqual(unknown, []);
+  });
+
+  it('merchant-project examples are the files that test/build/merchant-project.node.test.ts runs', () => {
+    for (const example of EXAMPLES.filter((e) => projectOf(e) === 'merchant-project')) {
+      const file = readFileSync(new URL(`test/build/${example.path}`, root), 'utf8');
+      assert.equal(example.code, file, `${example.document}: ${example.path} differs from test/build/${example.path}`);
+    }
+  });
 
   describe('the Hono one, run', () => {
     let platform: TestSandbox;
@@ -173,7 +262,7 @@ describe("README's Your server", () => {
 
     before(async () => {
       platform = await startSandbox();
-      const dir = writeProject(PROJECTS[0]!, blocks);
+      const dir = writeProject(PROJECTS[0]!);
       const port = await freePort();
       shopUrl = `http://127.0.0.1:${port}`;
       // As a merchant starts it (`node --import tsx server.ts`), with its configuration in the environment.
