@@ -232,14 +232,14 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** axe-core's WCAG 2.1 A/AA and best-practice rules over the page, open shadow roots included. */
+/** axe-core's WCAG 2.0, 2.1 and 2.2 A/AA and best-practice rules over the page, open shadow roots included. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // The React and Vue pages render after the load event: axe looks at the page once it has.
   await page.locator('h1').first().waitFor();
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   // A string: a function would be compiled by tsx with helpers the page does not have.
   return page.evaluate(`axe
-    .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] })
+    .run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] })
     .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))`);
 }
 

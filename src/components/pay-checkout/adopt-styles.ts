@@ -18,5 +18,8 @@ let presets: Promise<CSSResult> | undefined;
  */
 export function usePresets(root: ShadowRoot): void {
   presets ??= import('./presets.styles.js').then((module) => module.presets);
-  presets.then((styles) => adoptMore(root, styles), () => (presets = undefined));
+  presets.then(
+    (styles) => adoptMore(root, styles),
+    () => (presets = undefined),
+  );
 }

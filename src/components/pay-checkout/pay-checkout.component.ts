@@ -101,22 +101,7 @@ const IDENTITY = [
  * @csspart status - The payment status.
  * @csspart error - An error message.
  *
- * @cssproperty --pay-color-primary - Buttons, focus and selection.
- * @cssproperty --pay-color-on-primary - Text on primary.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-muted - Secondary text.
- * @cssproperty --pay-color-background - Background.
- * @cssproperty --pay-color-surface - Panels and read-only fields.
- * @cssproperty --pay-color-border - Borders.
- * @cssproperty --pay-color-error - Errors.
- * @cssproperty --pay-color-success - Success.
- * @cssproperty --pay-color-warning - The exact-amount notice.
- * @cssproperty --pay-focus-ring - Focus ring (a box-shadow).
- * @cssproperty --pay-font-family - Font.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-radius - Corner radius.
- * @cssproperty --pay-spacing - Base spacing.
- * @cssproperty --pay-max-width - Maximum width of the element.
+ * The CSS custom properties (`--pay-*`, the theme tokens) are documented in tokens.styles.ts.
  */
 export class PayCheckout extends LitElement {
   static override styles = styles;

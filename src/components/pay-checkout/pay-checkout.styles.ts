@@ -130,24 +130,10 @@ export const styles = [
     select[aria-invalid='true'] {
       border-color: var(--_error);
     }
-    input:focus-visible,
-    select:focus-visible,
-    button:focus-visible,
-    a:focus-visible,
-    [tabindex='-1']:focus-visible {
-      outline: none;
-      box-shadow: var(--_focus);
-    }
     input[type='radio'] {
       width: 1.1em;
       height: 1.1em;
       accent-color: var(--_primary);
-    }
-    input[type='radio']:focus-visible {
-      box-shadow: none;
-    }
-    .method:has(:focus-visible) {
-      box-shadow: var(--_focus);
     }
     .field-error,
     .error {
@@ -184,6 +170,21 @@ export const styles = [
     button:disabled {
       opacity: 0.65;
       cursor: progress;
+    }
+    /* After every rule that draws a shadow, so the focus ring replaces it. */
+    input:focus-visible,
+    select:focus-visible,
+    button:focus-visible,
+    a:focus-visible,
+    [tabindex='-1']:focus-visible {
+      outline: none;
+      box-shadow: var(--_focus);
+    }
+    input[type='radio']:focus-visible {
+      box-shadow: none;
+    }
+    .method:has(input:focus-visible) {
+      box-shadow: var(--_focus);
     }
     .actions {
       display: grid;
