@@ -241,6 +241,7 @@ export async function startDemo(options: DemoOptions = {}) {
       vue: `${url}/vue.html`,
       ownButton: `${url}/own-button.html`,
       wallet: `${url}/wallet.html`,
+      theme: `${url}/theme.html`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,
