@@ -51,7 +51,11 @@ function tightCustomProperties(css: string): string {
   return css.replace(/(--[\w-]+):([^;}]*)/g, (_, name: string, value: string) =>
     /["']/.test(value)
       ? `${name}:${value.trim()}`
-      : `${name}:${value.trim().replace(/\s*,\s*/g, ',').replace(/\(\s+/g, '(').replace(/\s+\)/g, ')')}`,
+      : `${name}:${value
+          .trim()
+          .replace(/\s*,\s*/g, ',')
+          .replace(/\(\s+/g, '(')
+          .replace(/\s+\)/g, ')')}`,
   );
 }
 

@@ -11,7 +11,7 @@ type Axe = typeof import('axe-core');
 async function loadAxe(): Promise<Axe> {
   const found = (window as unknown as { axe?: Axe }).axe;
   if (found) return found;
-  // The UMD build registers window.axe when it is loaded as a module.
+  // The UMD build registers window.axe when it is loaded as a module (axe-min.d.ts declares it).
   await import('axe-core/axe.min.js');
   return (window as unknown as { axe: Axe }).axe;
 }
