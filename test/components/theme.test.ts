@@ -177,7 +177,8 @@ describe('<pay-checkout> theme', () => {
           await sendKeys({ press: 'Tab' });
           const focused = element.shadowRoot!.activeElement as HTMLElement | null;
           if (!focused) break;
-          expect(focused.matches(':focus-visible'), `${focused.tagName} shows its focus`).to.equal(true);
+          const what = `${focused.tagName} ${focused.getAttribute('type') ?? ''} ${focused.getAttribute('data-field') ?? ''}`;
+          expect(focused.matches(':focus-visible'), `${what} (step ${step}) shows its focus`).to.equal(true);
           // A radio's ring is drawn by its method's card (WebKit draws no box-shadow on a native radio).
           const ringed = focused.matches('input[type="radio"]')
             ? focused.closest<HTMLElement>('[part="method"]')!
