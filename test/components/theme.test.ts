@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
 import { mount, untilState, $, fastPolling, normalPolling, startedHere } from '../support/element.js';
 import { axeViolations, expectAccessible } from '../support/axe.js';
@@ -16,6 +17,17 @@ const base = { 'base-url': BASE_URL, amount: '100', 'currency-code': 'INR', toke
 const notFound = { status: 404, body: { errorCode: 'PAYIN_NOT_FOUND' } };
 const style = (node: Element) => getComputedStyle(node);
 
+/**
+ * A real click in the middle of a field, as a shopper focuses it. A page shows no focus unless its
+ * window has the keyboard focus, which in a browser running two test files at once the other
+ * file's window may hold: the browser's own input brings this one to the front first.
+ */
+async function clickOn(target: Element) {
+  target.scrollIntoView({ block: 'center' });
+  const box = target.getBoundingClientRect();
+  await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+}
+
 /** The preset's values are drawn (they are a chunk of their own, fetched when the element is given one). */
 async function untilPreset(element: PayCheckout, preset: Preset) {
   await waitUntil(
@@ -31,7 +43,8 @@ describe('<pay-checkout> theme', () => {
     platform.on('GET', '/merchant-info', { body: { channelInfo: { name: 'Demo Shop' } } });
     fastPolling();
   });
-  afterEach(() => {
+  afterEach(async () => {
+    await resetMouse();
     platform.restore();
     normalPolling();
     document.documentElement.style.removeProperty('--pay-color-background');
@@ -80,8 +93,10 @@ describe('<pay-checkout> theme', () => {
       for (const [token, probe] of probes) {
         const node = probe.selector === ':host' ? element : $(element, probe.selector);
         expect(node, `${token}: ${probe.selector}`).to.exist;
-        if (probe.focus) node!.focus();
-        else (element.shadowRoot!.activeElement as HTMLElement | null)?.blur();
+        if (probe.focus) {
+          if (element.shadowRoot!.activeElement !== node) await clickOn(node!);
+          expect(node!.matches(':focus-visible'), `${token}: ${probe.selector} shows its focus`).to.equal(true);
+        } else (element.shadowRoot!.activeElement as HTMLElement | null)?.blur();
         const before = style(node!).getPropertyValue(probe.property);
         element.style.setProperty(token, probe.value);
         const after = style(node!).getPropertyValue(probe.property);
@@ -165,18 +180,25 @@ describe('<pay-checkout> theme', () => {
       it(`${preset}, ${scheme}: every focus ring has 3:1 against the background and nothing of the element hides it`, async () => {
         const element = await open('form', { theme: preset, 'color-scheme': scheme });
         await untilPreset(element, preset);
-        const { sendKeys } = await import('@web/test-runner-commands');
         const background = rgb(style(element).backgroundColor);
-        // From a button before the element: Tab goes through the element in order.
-        const start = document.createElement('button');
-        start.textContent = 'before';
-        element.before(start);
-        start.focus();
+        // Between a button before the element and one after it, Tab goes through the element in
+        // order and on to the page. (Past a page's last control Firefox takes the keyboard focus to
+        // its own toolbar, and the page then shows no focus at all until its window is focused again.)
+        const button = (text: string) => Object.assign(document.createElement('button'), { textContent: text });
+        const first = button('before');
+        const last = button('after');
+        element.before(first);
+        element.after(last);
+        first.focus();
         const seen: string[] = [];
         for (let step = 0; step < 8; step++) {
           await sendKeys({ press: 'Tab' });
+          if (document.activeElement === last) break;
           const focused = element.shadowRoot!.activeElement as HTMLElement | null;
-          if (!focused) break;
+          if (!focused)
+            expect.fail(
+              `step ${step}: Tab left the element for ${document.activeElement?.tagName}, not the page’s next control`,
+            );
           const what = `${focused.tagName} ${focused.getAttribute('type') ?? ''} ${focused.getAttribute('data-field') ?? ''}`;
           expect(focused.matches(':focus-visible'), `${what} (step ${step}) shows its focus`).to.equal(true);
           // A radio's ring is drawn by its method's card (WebKit draws no box-shadow on a native radio).
@@ -197,6 +219,7 @@ describe('<pay-checkout> theme', () => {
           expect(hit && (hit === focused || ringed.contains(hit)), `${name} is not covered`).to.equal(true);
           seen.push(name);
         }
+        expect(document.activeElement === last, `Tab went on to the page (${seen.join(', ')})`).to.equal(true);
         expect(
           seen.some((name) => name.startsWith('input')),
           seen.join(', '),
