@@ -144,6 +144,18 @@ describe('<pay-checkout> theme', () => {
     expect(style(input).borderTopWidth).to.equal('3px');
   });
 
+  it('a preset’s success and warning reach the payin views, whose own sheet declares their defaults', async () => {
+    const final = await open('final', { theme: 'night' });
+    await untilPreset(final, 'night');
+    expect(style($(final, '[part="status"]')!).borderLeftColor, 'night’s success').to.equal('rgb(95, 220, 150)');
+    final.remove();
+    const pending = await open('pending', { theme: 'night' });
+    await untilPreset(pending, 'night');
+    expect(style($(pending, '.amount.required')!).borderTopColor, 'night’s warning').to.equal('rgb(242, 196, 90)');
+    pending.style.setProperty('--pay-color-warning', 'rgb(1, 2, 3)');
+    expect(style($(pending, '.amount.required')!).borderTopColor, 'the page’s over night’s').to.equal('rgb(1, 2, 3)');
+  });
+
   it('color-scheme chooses light or dark for default and flat; night is dark in both', async () => {
     for (const preset of PRESETS) {
       const backgrounds: string[] = [];

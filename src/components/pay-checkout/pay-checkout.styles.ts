@@ -24,8 +24,8 @@ export const styles = [
       background: var(--_background);
       box-shadow: var(--_frame-shadow);
       color: var(--_text);
-      font-family: var(--_font);
-      font-size: var(--_font-size);
+      font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
+      font-size: var(--pay-font-size, 1rem);
       line-height: var(--pay-font-line-height, 1.5);
       /* Platform strings may be one long word (a reference, an address, a URL): they wrap rather
          than widen the page. Buttons keep their words whole (white-space: nowrap). */
@@ -101,7 +101,7 @@ export const styles = [
     .field,
     .status {
       display: grid;
-      gap: var(--_space-xs);
+      gap: var(--pay-space-xs, calc(var(--_space) / 4));
     }
     .field > label {
       color: var(--pay-label-color, var(--_text));

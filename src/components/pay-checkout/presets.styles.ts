@@ -3,7 +3,8 @@ import { css } from 'lit';
 /**
  * The `theme` presets: only values. Each sets the element's private variables (tokens.styles.ts)
  * again, reading the page's public `--pay-*` property first, so a page's own value still wins over
- * the preset's. A chunk of its own: a shop that keeps the default look never downloads it.
+ * the preset's. A chunk of its own: a shop that keeps the default look never downloads it. Night's
+ * dark color-scheme is in tokens.styles.ts, so that it is dark before this chunk arrives.
  */
 export const presets = css`
   /* Flat: filled fields underlined, small corners, tiles without borders, bolder labels. */
@@ -21,7 +22,6 @@ export const presets = css`
   }
   /* Night: dark whatever the page's scheme, indigo, softer corners, pill buttons, a raised frame. */
   :host([theme='night']) {
-    color-scheme: dark;
     --_primary: var(--pay-color-primary, #8fa2ff);
     --_on-primary: var(--pay-color-on-primary, #10132a);
     --_text: var(--pay-color-text, #eceff7);

@@ -6,8 +6,9 @@ import { css } from 'lit';
  * back to the `theme` preset's private `--_preset-*` value, then to the default, so a page's own
  * value always wins over a preset: a preset is only values, never a rule of its own. Colours are
  * light-dark() pairs: the dark one applies when the page prefers a dark scheme or the element has
- * color-scheme="dark"; `night` is always dark. The views of a payin (QR, amount) read the tokens
- * that only they use in views/payment-views.styles.ts. docs/theming.md shows them at work.
+ * color-scheme="dark"; `night` is always dark. What only a payin's views read (the success and
+ * warning colours, the QR's frame, the amount) is in their own lazy sheet,
+ * views/payment-views.styles.ts. docs/theming.md shows the tokens at work.
  *
  * The manifest (custom-elements-manifest.config.mjs) lists the element's CSS properties from the
  * `@cssproperty` lines below, each with its default.
@@ -99,17 +100,12 @@ export const tokens = css`
     --_surface: var(--pay-color-surface, light-dark(#f6f8fa, #161b22));
     --_border: var(--pay-color-border, light-dark(#8c959f, #6e7681));
     --_error: var(--pay-color-error, light-dark(#b42318, #ff8182));
-    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
-    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
-    --_font: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
-    --_font-size: var(--pay-font-size, 1rem);
     --_small: var(--pay-text-small-size, 0.9em);
     --_strong: var(--pay-text-strong-weight, 600);
     --_radius: var(--pay-radius, 0.5rem);
     --_radius-panel: var(--pay-radius-panel, var(--_radius));
     --_button-radius: var(--pay-radius-button, var(--_radius));
     --_space: var(--pay-space-lg, var(--pay-spacing, 1rem));
-    --_space-xs: var(--pay-space-xs, calc(var(--_space) / 4));
     --_space-sm: var(--pay-space-sm, calc(var(--_space) / 2));
     --_space-md: var(--pay-space-md, calc(var(--_space) * 0.75));
     --_input-background: var(--pay-input-background, var(--_background));

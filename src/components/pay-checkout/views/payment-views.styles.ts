@@ -3,10 +3,16 @@ import { css } from 'lit';
 /**
  * The rules of a payin's views (pending and final, every method's), in the payin views chunk and
  * adopted by the element's shadow root beside its own when that chunk arrives. The `--_*` tokens
- * are the element's (pay-checkout.styles.ts). On a pending view the amount and the one action
- * carry the emphasis; details sit in a quiet panel, support data in a closed disclosure.
+ * are the element's (tokens.styles.ts), but for the two colours only these views use, success and
+ * warning, declared here on `:host` (a preset's `:host([theme=…])` values for them take precedence).
+ * On a pending view the amount and the one action carry the emphasis; details sit in a quiet
+ * panel, support data in a closed disclosure.
  */
 export const styles = css`
+  :host {
+    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
+    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
+  }
   h2,
   h3,
   h4 {
