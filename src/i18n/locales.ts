@@ -30,4 +30,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   ja: () => import('./translations/ja.js?words=core'),
   'zh-TW': () => import('./translations/zh-TW.js?words=core'),
   sw: () => import('./translations/sw.js?words=core'),
+  'zh-CN': () => import('./translations/zh-CN.js?words=core'),
 };

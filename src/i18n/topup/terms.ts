@@ -22,6 +22,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   ja: () => import('./ja.js'),
   'zh-TW': () => import('./zh-TW.js'),
   sw: () => import('./sw.js'),
+  'zh-CN': () => import('./zh-CN.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
