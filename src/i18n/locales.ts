@@ -31,4 +31,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   'zh-TW': () => import('./translations/zh-TW.js?words=core'),
   sw: () => import('./translations/sw.js?words=core'),
   'zh-CN': () => import('./translations/zh-CN.js?words=core'),
+  af: () => import('./translations/af.js?words=core'),
 };

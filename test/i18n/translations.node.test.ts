@@ -11,7 +11,7 @@ import { en, type Translation } from '../../src/i18n/translations/en.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import { Localizer, loadLocale } from '../../src/i18n/localize.js';
 
-const LOCALES = ['hi', 'th', 'id', 'ms', 'vi', 'pt-BR', 'es', 'fil', 'ko', 'ja', 'zh-TW', 'sw', 'zh-CN'];
+const LOCALES = ['hi', 'th', 'id', 'ms', 'vi', 'pt-BR', 'es', 'fil', 'ko', 'ja', 'zh-TW', 'sw', 'zh-CN', 'af'];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */
 const FORMATS = ['$lang', '$deadline'];
@@ -47,8 +47,12 @@ const NAMES = [
   'fields:account.accountNumber.PROMPTPAY',
 ];
 
-/** English words a language uses as they are in checkouts: Filipino says e-wallet, online banking, email. */
+/**
+ * English words a language uses as they are in checkouts (Filipino says e-wallet, online banking,
+ * email), or writes the same (Afrikaans "Bank").
+ */
 const LOANWORDS: Record<string, string[]> = {
+  af: ['bankName'],
   fil: [
     'methodNames:CRYPTO_OFFLINE',
     'methodNames:EWALLET',

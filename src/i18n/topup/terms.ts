@@ -23,6 +23,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   'zh-TW': () => import('./zh-TW.js'),
   sw: () => import('./sw.js'),
   'zh-CN': () => import('./zh-CN.js'),
+  af: () => import('./af.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
