@@ -32,4 +32,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   sw: () => import('./translations/sw.js?words=core'),
   'zh-CN': () => import('./translations/zh-CN.js?words=core'),
   af: () => import('./translations/af.js?words=core'),
+  zu: () => import('./translations/zu.js?words=core'),
 };

@@ -24,6 +24,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   sw: () => import('./sw.js'),
   'zh-CN': () => import('./zh-CN.js'),
   af: () => import('./af.js'),
+  zu: () => import('./zu.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
