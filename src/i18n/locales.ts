@@ -33,4 +33,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   'zh-CN': () => import('./translations/zh-CN.js?words=core'),
   af: () => import('./translations/af.js?words=core'),
   zu: () => import('./translations/zu.js?words=core'),
+  bn: () => import('./translations/bn.js?words=core'),
 };

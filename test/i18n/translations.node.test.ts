@@ -11,7 +11,24 @@ import { en, type Translation } from '../../src/i18n/translations/en.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import { Localizer, loadLocale } from '../../src/i18n/localize.js';
 
-const LOCALES = ['hi', 'th', 'id', 'ms', 'vi', 'pt-BR', 'es', 'fil', 'ko', 'ja', 'zh-TW', 'sw', 'zh-CN', 'af', 'zu'];
+const LOCALES = [
+  'hi',
+  'th',
+  'id',
+  'ms',
+  'vi',
+  'pt-BR',
+  'es',
+  'fil',
+  'ko',
+  'ja',
+  'zh-TW',
+  'sw',
+  'zh-CN',
+  'af',
+  'zu',
+  'bn',
+];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */
 const FORMATS = ['$lang', '$deadline'];

@@ -25,6 +25,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   'zh-CN': () => import('./zh-CN.js'),
   af: () => import('./af.js'),
   zu: () => import('./zu.js'),
+  bn: () => import('./bn.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);

@@ -220,7 +220,7 @@ const af: Translation = {
     'Betaal jy op hierdie foon? Stoor die QR-beeld, maak jou bankapp oop en skandeer die beeld uit jou galery.',
   pixPasteHint: 'Betaal jy op hierdie foon? Kopieer die Pix-kode en plak dit in jou bankapp onder Pix Copia e Cola.',
   copyPixCode: 'Kopieer Pix-kode',
-  payBy: (time: string, day: string) => `Betaal voor ${time} ${day}`,
+  payBy: (time: string, day: string) => `Betaal ${day} voor ${time}`,
   expiredTitle: 'Betaalversoek het verval',
   expiredWithdrawn: 'Die QR-kode en betaalbesonderhede is nie meer geldig nie: moenie daarmee betaal nie.',
   newPaymentHint: 'Begin ’n nuwe betaling by die winkel om weer te probeer.',

@@ -241,7 +241,7 @@ const zu: Translation = {
   pixPasteHint:
     'Ukhokha ngale foni? Kopisha ikhodi ye-Pix bese uyinamathisela ku-app yakho yasebhange, ngaphansi kwe-Pix Copia e Cola.',
   copyPixCode: 'Kopisha ikhodi ye-Pix',
-  payBy: (time: string, day: string) => `Khokha ngaphambi kuka-${time} ${day}`,
+  payBy: (time: string, day: string) => `Khokha ${day} ngaphambi kuka-${time}`,
   expiredTitle: 'Isicelo senkokhelo siphelelwe yisikhathi',
   expiredWithdrawn: 'Ikhodi yaso ye-QR nemininingwane yokukhokha akusavumelekile: ungakhokhi ngakho.',
   newPaymentHint: 'Ukuze uzame futhi, qala inkokhelo entsha esitolo.',
