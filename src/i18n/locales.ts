@@ -34,4 +34,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   af: () => import('./translations/af.js?words=core'),
   zu: () => import('./translations/zu.js?words=core'),
   bn: () => import('./translations/bn.js?words=core'),
+  mr: () => import('./translations/mr.js?words=core'),
 };

@@ -28,6 +28,7 @@ const LOCALES = [
   'af',
   'zu',
   'bn',
+  'mr',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

@@ -26,6 +26,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   af: () => import('./af.js'),
   zu: () => import('./zu.js'),
   bn: () => import('./bn.js'),
+  mr: () => import('./mr.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
