@@ -35,4 +35,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   zu: () => import('./translations/zu.js?words=core'),
   bn: () => import('./translations/bn.js?words=core'),
   mr: () => import('./translations/mr.js?words=core'),
+  gu: () => import('./translations/gu.js?words=core'),
 };

@@ -29,6 +29,7 @@ const LOCALES = [
   'zu',
   'bn',
   'mr',
+  'gu',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

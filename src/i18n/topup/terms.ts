@@ -27,6 +27,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   zu: () => import('./zu.js'),
   bn: () => import('./bn.js'),
   mr: () => import('./mr.js'),
+  gu: () => import('./gu.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
