@@ -36,4 +36,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   bn: () => import('./translations/bn.js?words=core'),
   mr: () => import('./translations/mr.js?words=core'),
   gu: () => import('./translations/gu.js?words=core'),
+  te: () => import('./translations/te.js?words=core'),
 };

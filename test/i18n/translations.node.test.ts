@@ -30,6 +30,7 @@ const LOCALES = [
   'bn',
   'mr',
   'gu',
+  'te',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

@@ -28,6 +28,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   bn: () => import('./bn.js'),
   mr: () => import('./mr.js'),
   gu: () => import('./gu.js'),
+  te: () => import('./te.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
