@@ -37,4 +37,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   mr: () => import('./translations/mr.js?words=core'),
   gu: () => import('./translations/gu.js?words=core'),
   te: () => import('./translations/te.js?words=core'),
+  ta: () => import('./translations/ta.js?words=core'),
 };

@@ -31,6 +31,7 @@ const LOCALES = [
   'mr',
   'gu',
   'te',
+  'ta',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

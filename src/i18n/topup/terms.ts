@@ -29,6 +29,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   mr: () => import('./mr.js'),
   gu: () => import('./gu.js'),
   te: () => import('./te.js'),
+  ta: () => import('./ta.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
