@@ -38,4 +38,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   gu: () => import('./translations/gu.js?words=core'),
   te: () => import('./translations/te.js?words=core'),
   ta: () => import('./translations/ta.js?words=core'),
+  kn: () => import('./translations/kn.js?words=core'),
 };

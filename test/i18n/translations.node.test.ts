@@ -32,6 +32,7 @@ const LOCALES = [
   'gu',
   'te',
   'ta',
+  'kn',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

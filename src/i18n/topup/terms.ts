@@ -30,6 +30,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   gu: () => import('./gu.js'),
   te: () => import('./te.js'),
   ta: () => import('./ta.js'),
+  kn: () => import('./kn.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
