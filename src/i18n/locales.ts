@@ -39,4 +39,5 @@ export const bundledLocales: Record<string, LocaleLoader> = {
   te: () => import('./translations/te.js?words=core'),
   ta: () => import('./translations/ta.js?words=core'),
   kn: () => import('./translations/kn.js?words=core'),
+  lo: () => import('./translations/lo.js?words=core'),
 };

@@ -33,6 +33,7 @@ const LOCALES = [
   'te',
   'ta',
   'kn',
+  'lo',
 ];
 
 /** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */

@@ -31,6 +31,7 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   te: () => import('./te.js'),
   ta: () => import('./ta.js'),
   kn: () => import('./kn.js'),
+  lo: () => import('./lo.js'),
 };
 
 const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
