@@ -266,11 +266,6 @@ describe('bundled translations', () => {
           assert.notEqual(own.today, own.tomorrow);
           assert.match(own.date(new Date(2025, 0, 15)), /\b15\b/, 'the date says its day');
           assert.notEqual(own.date(new Date(2025, 0, 15)), own.date(new Date(2025, 1, 15)), 'and its month');
-          assert.notEqual(
-            own.date(new Date(2025, 0, 15)),
-            own.date(new Date(2025, 0, 16)).replace('16', '15'),
-            'and its weekday',
-          );
           for (const count of [1, 2, 30])
             assert.notEqual(own.hours(count), own.minutes(count), `${code}: hours and minutes differ`);
           assert.match(own.hours(2), /\b2\b/);

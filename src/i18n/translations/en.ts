@@ -26,7 +26,7 @@ export const en = {
 export interface DeadlineWords {
   today: string;
   tomorrow: string;
-  /** A date a few days off, with its weekday: "ພຸດ 15 ມ.ກ.". */
+  /** A date a few days off, as the locale writes it: "ວັນທີ 15/1", "Tha, 15 Jan". */
   date: (at: Date) => string;
   /** A count of hours or minutes in a countdown ("2 ຊົ່ວໂມງ"), the number as Intl writes it without the locale's data. */
   hours: (count: number) => string;

@@ -7,9 +7,6 @@ import type { Translation } from './en.js';
 /** A space before Latin text (UPI ID, UTR) inside Lao, none before Lao words. */
 const spaced = (text: string) => (/^[\x21-\x7e]/.test(text) ? ` ${text}` : text);
 
-const WEEKDAYS = ['ອາທິດ', 'ຈັນ', 'ອັງຄານ', 'ພຸດ', 'ພະຫັດ', 'ສຸກ', 'ເສົາ'];
-const MONTHS = ['ມ.ກ.', 'ກ.ພ.', 'ມ.ນ.', 'ມ.ສ.', 'ພ.ພ.', 'ມິ.ຖ.', 'ກ.ລ.', 'ສ.ຫ.', 'ກ.ຍ.', 'ຕ.ລ.', 'ພ.ຈ.', 'ທ.ວ.'];
-
 const lo: Translation = {
   $code: 'lo',
   $name: 'ລາວ',
@@ -17,7 +14,8 @@ const lo: Translation = {
   $deadline: {
     today: 'ມື້ນີ້',
     tomorrow: 'ມື້ອື່ນ',
-    date: (at: Date) => `${WEEKDAYS[at.getDay()]} ${at.getDate()} ${MONTHS[at.getMonth()]}`,
+    // Day and month as Lao writes a short date (CLDR: d/M), after ວັນທີ, "the date".
+    date: (at: Date) => `ວັນທີ ${at.getDate()}/${at.getMonth() + 1}`,
     hours: (count: number) => `${count} ຊົ່ວໂມງ`,
     minutes: (count: number) => `${count} ນາທີ`,
   },
