@@ -8,7 +8,7 @@ const af: Translation = {
 
   loading: 'Betaalopsies word gelaai…',
   busy: 'Besig — net ’n oomblik…',
-  checkoutLabel: 'Betaal',
+  checkoutLabel: 'Betaling',
   payTo: (merchant: string) => `Betaal ${merchant}`,
   orderAmount: 'Bestelbedrag',
   amountToPay: 'Bedrag om te betaal',
@@ -187,11 +187,11 @@ const af: Translation = {
   failureReasonUnknown: (code: string) => `Rede: ${code}`,
 
   errors: {
-    TOKEN_INVALID: 'Hierdie betaalskakel is nie geldig nie. Begin asseblief weer by die winkel betaal.',
-    TOKEN_EXPIRED: 'Hierdie betaalsessie het verval. Begin asseblief weer by die winkel betaal.',
+    TOKEN_INVALID: 'Hierdie betaalskakel is nie geldig nie. Begin die betaling asseblief weer by die winkel.',
+    TOKEN_EXPIRED: 'Hierdie betaalsessie het verval. Begin die betaling asseblief weer by die winkel.',
     TOKEN_TOO_BROAD:
       'Hierdie betaling kan nie begin nie: die winkel het dit ’n sleutel gegee wat nie in ’n blaaier gebruik mag word nie.',
-    UNAUTHORIZED: 'Hierdie betaalsessie is nie meer geldig nie. Begin asseblief weer by die winkel betaal.',
+    UNAUTHORIZED: 'Hierdie betaalsessie is nie meer geldig nie. Begin die betaling asseblief weer by die winkel.',
     FORBIDDEN: 'Hierdie betaalsessie laat nie hierdie stap toe nie.',
     VERSION_UNSUPPORTED: 'Die betaaldiens ondersteun nie hierdie weergawe van die betaalblad nie.',
     RATE_LIMITED: 'Te veel pogings. Wag asseblief ’n oomblik en probeer weer.',

@@ -26,7 +26,7 @@ const zu: Translation = {
 
   loading: 'Kulayishwa izindlela zokukhokha…',
   busy: 'Kumatasatasa — sicela ulinde kancane…',
-  checkoutLabel: 'Khokha',
+  checkoutLabel: 'Ukukhokha',
   payTo: (merchant: string) => `Khokhela u-${merchant}`,
   orderAmount: 'Inani le-oda',
   amountToPay: 'Inani okufanele ulikhokhe',
