@@ -22,6 +22,10 @@
  *
  *   src/types/ holds ambient declarations (qrcode's core) any layer may use.
  *
+ * src/server/ is folders of its parts, each importing only the parts below it (SERVER_PARTS):
+ * http/ and telemetry/ at the bottom, then shared/ (a payment's kind, node-redis, the log), tokens/,
+ * stores/, relay/ (the status relay and its buses), and kit/ (createCheckoutBackend) on top.
+ *
  * Nothing Node-only reaches the browser layers (no node: modules, none of the emulator's or the
  * server's packages), and no import cycle exists anywhere, type-only imports included
  * (tsPreCompilationDeps: true sees `import type` as tsc does before it erases it).
@@ -45,6 +49,17 @@ const LAYERS = {
   react: ['api/', 'i18n/', 'events/', 'methods/', 'checkout/', 'components/', 'pay-checkout\\.ts$', 'react/', 'types/'],
   server: ['api/', 'server/', 'types/'],
   sandbox: ['api/', 'server/', 'sandbox/', 'types/'],
+};
+
+/** Each part of src/server/ and the parts it may import from, itself included. */
+const SERVER_PARTS = {
+  http: ['http'],
+  telemetry: ['telemetry'],
+  shared: ['shared', 'http'],
+  tokens: ['tokens'],
+  stores: ['stores', 'shared'],
+  relay: ['relay', 'http', 'shared', 'telemetry'],
+  kit: ['kit', 'relay', 'stores', 'tokens', 'shared', 'http', 'telemetry'],
 };
 
 const escapeDots = (path) => path.replace(/\./g, '\\.');
@@ -75,6 +90,13 @@ module.exports = {
       severity: 'error',
       from: { path: fromLayer(layer) },
       to: { path: '^src/', pathNot: `^src/(${allowed.join('|')})` },
+    })),
+    ...Object.entries(SERVER_PARTS).map(([part, allowed]) => ({
+      name: `server-${part}`,
+      comment: `src/server/${part}/ imports only from the server's parts ${allowed.join(', ')} (.dependency-cruiser.cjs, SERVER_PARTS).`,
+      severity: 'error',
+      from: { path: `^src/server/${part}/` },
+      to: { path: '^src/server/', pathNot: `^src/server/(${allowed.join('|')})/` },
     })),
     {
       name: 'browser-no-node',

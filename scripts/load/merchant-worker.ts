@@ -59,7 +59,7 @@ const backend = createCheckoutBackend({
   ...(tokenValiditySecs ? { tokenValiditySecs } : {}),
   // The sale's one product, priced here: the shopper's page names nothing.
   order: () => ({ idPayin: `order-${randomUUID()}`, money }),
-  onPayinRead: (read) => void ('payin' in read ? callbacks.read++ : callbacks.failed++),
+  onPaymentRead: (read) => void ('payment' in read ? callbacks.read++ : callbacks.failed++),
   relay: { onCallback: () => void callbacks.received++ },
   fetch: platformFetch,
   log: (message, error) => {

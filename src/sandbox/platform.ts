@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { readJsonBody } from '../server/http-body.js';
+import { readJsonBody } from '../server/index.js';
 import { HttpError, forbidden, invalidRequest } from './errors.js';
 import type { TokenClaims } from './auth.js';
 import type { Merchant } from './merchants.js';

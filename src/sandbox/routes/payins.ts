@@ -18,7 +18,7 @@ import {
   scenarioOrReject,
   validateMethodRequest,
 } from '../payin-flow.js';
-import { validateInput } from '../../server/validation.js';
+import { validateInput } from '../../server/index.js';
 import { pathId, type PlatformCall, type PlatformRoute } from '../platform.js';
 import type { SandboxContext } from '../context.js';
 

@@ -15,7 +15,7 @@
 import type { Context } from 'hono';
 import type { Money } from '../../api/index.js';
 import { timeInWords } from '../clock.js';
-import { readBodyText } from '../../server/http-body.js';
+import { readBodyText } from '../../server/index.js';
 import { DEMO_MERCHANT_CODE } from '../merchants.js';
 import { isFinal, type PaymentRecord } from '../payments.js';
 import { MAX_BODY_BYTES, SANDBOX_PREFIX } from '../platform.js';

@@ -15,10 +15,9 @@ import {
 } from '../../api/index.js';
 import { MAX_VALIDITY_SECS, authenticateTokenRequest, replayed } from '../auth.js';
 import { invalidRequest } from '../errors.js';
-import { parseJson, readBodyText } from '../../server/http-body.js';
+import { parseJson, readBodyText, validateInput } from '../../server/index.js';
 import { operationsProblems } from '../operations.js';
 import { MAX_BODY_BYTES } from '../platform.js';
-import { validateInput } from '../../server/validation.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxEnv } from '../sandbox-env.js';
 
