@@ -9,6 +9,8 @@
  *   at least `minReadGapMs` apart, so a flood of callbacks costs one read a second at most.
  * - One read token for all the merchant's payments (`GET /payins/[^/]+`, `GET /topups/[^/]+`, a
  *   general read privilege that never leaves the server), minted once and renewed before it expires.
+ * - A status poll that finds the kit's last read of a pending payment older than a bound asks for
+ *   a read the same way (status-poll.ts): the safety net for a callback that never comes.
  * - Each read goes to the authorized streams (`{ payin }` or `{ topUp }` on the bus), and, when it
  *   differs from the last one read (kept in the store), to the merchant's update hook: once per
  *   change, even when the platform delivers a callback twice. A read that fails sends `{}` to the
@@ -32,10 +34,13 @@ export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';
 /** Every top-up of the merchant, read only, the same way. */
 export const READ_TOPUPS_OPERATION = 'GET /topups/[^/]+';
 
-/** Each kind's read, and the key its data has on the authorized streams. */
+/** The key a payment's data has on the authorized streams and in status polls' answers. */
+export const DATA_KEYS = { payin: 'payin', topup: 'topUp' } as const satisfies Record<PaymentKind, string>;
+
+/** Each kind's read. */
 const KINDS = {
-  payin: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getPayin(id, call), data: 'payin' },
-  topup: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getTopUp(id, call), data: 'topUp' },
+  payin: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getPayin(id, call) },
+  topup: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getTopUp(id, call) },
 } as const;
 
 export interface PaymentReaderOptions {
@@ -53,11 +58,13 @@ export interface PaymentReaderOptions {
   minReadGapMs: number;
   /** How long the last payment read is kept. */
   keepMs: number;
+  /** After each read, status polls ask for no other read of the payment for this long. */
+  pollReadAfterMs: number;
   log: BusLog;
 }
 
 export interface PaymentReaderStats {
-  /** Reads after callbacks answered (GET /payins/{idPayin}, GET /topups/{idTopUp}). */
+  /** Reads after callbacks (and status polls' safety-net reads) answered (GET /payins/{idPayin}, GET /topups/{idTopUp}). */
   reads: number;
   /** Reads that failed for good (after the patient retries). */
   readFailures: number;
@@ -138,15 +145,20 @@ export function createPaymentReader(options: PaymentReaderOptions) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
       const code = isPlatformError(error) ? ` (${error.code})` : '';
-      log(`Reading the ${noun} ${id} after its callback failed${code}; its element reads it itself`, error);
+      log(`Reading the ${noun} ${id} failed${code}; its element reads it itself`, error);
       toldRead({ kind, id, error });
       await publish(subject, {});
       return;
     }
+    await store
+      .noteRead?.(subject, options.pollReadAfterMs)
+      .catch((error) =>
+        log(`The read of the ${noun} ${id} could not be noted; a status poll may read it again`, error),
+      );
     const json = canonicalJson(payment);
     const previousJson = await store.lastPayin(subject);
     toldRead({ kind, id, payment, changed: json !== previousJson } as Parameters<PaymentReadHook>[0]);
-    await publish(subject, { [KINDS[kind].data]: payment });
+    await publish(subject, { [DATA_KEYS[kind]]: payment });
     if (json === previousJson) return;
     if (options.onUpdate) {
       const previous = previousJson ? { previous: JSON.parse(previousJson) as Payment } : {};
