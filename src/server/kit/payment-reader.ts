@@ -105,6 +105,13 @@ export function createPaymentReader(options: PaymentReaderOptions) {
   const stats = { reads: 0, readFailures: 0, updates: 0, following: 0 };
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
+  /**
+   * A signal of one read's own that also aborts when the backend closes. Each wait of a read (a
+   * 429 waited out, the gap between reads) listens to its signal until it ends: on `closing`
+   * itself, a busy platform's many waiting reads would pile listeners on one signal (Node warns
+   * past 10); a signal made by `AbortSignal.any` adds none to its sources.
+   */
+  const readSignal = (caller?: AbortSignal) => AbortSignal.any(caller ? [caller, closing.signal] : [closing.signal]);
 
   function publish(subject: string, data: ChangeData): Promise<void> {
     return bus.publish(subject, data).catch((error) => {
@@ -134,12 +141,12 @@ export function createPaymentReader(options: PaymentReaderOptions) {
   }
 
   /** One read after a callback: sent to the authorized streams, and to the update hook when it changed. */
-  async function readOnce(subject: string): Promise<void> {
+  async function readOnce(subject: string, signal: AbortSignal): Promise<void> {
     const { kind, id } = paymentOf(subject);
     const noun = KIND_WORDS[kind].noun;
     let payment: Payment;
     try {
-      payment = await get(kind, id, closing.signal);
+      payment = await get(kind, id, signal);
       stats.reads++;
     } catch (error) {
       if (closing.signal.aborted) return;
@@ -183,13 +190,14 @@ export function createPaymentReader(options: PaymentReaderOptions) {
         .catch((error) => log(`The read lock of ${subject} could not be lengthened`, error));
     }, LOCK_MS / 3);
     let lastStart = -Infinity;
+    const signal = readSignal();
     try {
       do {
         while (!closing.signal.aborted && (await store.takeReadRequest(subject))) {
           const gap = lastStart + options.minReadGapMs - Date.now();
-          if (gap > 0) await sleep(gap, closing.signal);
+          if (gap > 0) await sleep(gap, signal);
           lastStart = Date.now();
-          await readOnce(subject);
+          await readOnce(subject, signal);
         }
       } while (!closing.signal.aborted && !(await store.releaseReadLock(subject, owner)));
     } finally {
@@ -221,7 +229,7 @@ export function createPaymentReader(options: PaymentReaderOptions) {
     },
     /** The payment as the platform has it now (one GET); the caller leaving (`signal`) ends the wait. */
     read<K extends PaymentKind>(kind: K, id: string, signal?: AbortSignal): Promise<Payment<K>> {
-      return get(kind, id, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
+      return get(kind, id, readSignal(signal));
     },
     /** The last payment read after a callback, by its key, or undefined. */
     async last(subject: string): Promise<Payment | undefined> {
