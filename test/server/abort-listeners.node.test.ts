@@ -25,7 +25,7 @@ const addedBySource = () => /\/src\/[^\n]*$/.test(new Error().stack!.split('\n')
  * code added (undici's own, on the signals of its requests, go with the request).
  */
 function countAbortListeners() {
-  const live = new Map<AbortSignal, Set<unknown>>();
+  const live = new Map<AbortSignal, Set<string>>();
   const most = new Map<AbortSignal, number>();
   const ours = new Set<string>();
   // AbortSignal inherits both from EventTarget: its own versions, set here, are deleted after.
@@ -37,9 +37,14 @@ function countAbortListeners() {
     if (!ids.has(listener)) ids.set(listener, ++named);
     return `${ids.get(listener)} ${typeof options === 'boolean' ? options : !!options?.capture}`;
   };
-  AbortSignal.prototype.addEventListener = function (this: AbortSignal, type, listener, options) {
-    if (type === 'abort' && listener) {
-      const held = live.get(this) ?? new Set();
+  AbortSignal.prototype.addEventListener = function (
+    this: AbortSignal,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (type === 'abort') {
+      const held = live.get(this) ?? new Set<string>();
       const key = keyOf(listener, options);
       held.add(key);
       if (addedBySource()) ours.add(key);
@@ -48,8 +53,13 @@ function countAbortListeners() {
     }
     return addEventListener.call(this, type, listener, options);
   } as typeof addEventListener;
-  AbortSignal.prototype.removeEventListener = function (this: AbortSignal, type, listener, options) {
-    if (type === 'abort' && listener) live.get(this)?.delete(keyOf(listener, options));
+  AbortSignal.prototype.removeEventListener = function (
+    this: AbortSignal,
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | EventListenerOptions,
+  ) {
+    if (type === 'abort') live.get(this)?.delete(keyOf(listener, options));
     return removeEventListener.call(this, type, listener, options);
   } as typeof removeEventListener;
   return {
