@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from 'pay-checkout/server';
 import { CHROMIUM_ARGS, chromiumPath as systemChromium } from '../test/support/engines/engines.mjs';
 
@@ -292,6 +292,13 @@ export const uniquePayinId = (prefix: string) =>
 /** Chromium as the tests launch it (test/support/engines/engines.mjs): CHROME_PATH, the system's, or Playwright's own. */
 export const chromiumPath = systemChromium();
 
+/**
+ * Chromium for a test file or a script: the browser `npm test` shares among its Node test files
+ * (a browser server scripts/test-suites.mjs started, whose address is PAY_CHECKOUT_CHROMIUM_WS;
+ * each file works in contexts of its own, and closing it disconnects), else one of its own.
+ */
 export function launchChromium(): Promise<Browser> {
+  const shared = process.env.PAY_CHECKOUT_CHROMIUM_WS;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }

@@ -18,15 +18,17 @@ export const expect = playwrightExpect.configure({ timeout: 15_000 });
 export const SETTLE_DELAY_MS = 300;
 
 /**
- * The demo for a test file. By default its pages are a production build of their own (demo/build.ts,
- * under a second), served as they are. `{ dev: true }`: the pages through Vite's dev server, as
- * `npm run demo` serves them, warmed before the tests.
+ * The demo for a test file. By default its pages are a production build (demo/build.ts), served as
+ * they are: the one `npm test` made for every file (PAY_CHECKOUT_DEMO_BUILD, by
+ * scripts/test-suites.mjs), else one of the file's own. `{ dev: true }`: the pages through Vite's
+ * dev server, as `npm run demo` serves them, warmed before the tests.
  */
 export async function startTestDemo({ dev = false }: { dev?: boolean } = {}): Promise<Demo> {
-  const built = dev ? undefined : mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
-  const removeBuild = () => built && rmSync(built, { recursive: true, force: true });
+  const shared = dev ? undefined : process.env.PAY_CHECKOUT_DEMO_BUILD;
+  const built = dev ? undefined : (shared ?? mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-')));
+  const removeBuild = () => built && !shared && rmSync(built, { recursive: true, force: true });
   try {
-    if (built) await buildDemo(built);
+    if (built && !shared) await buildDemo(built);
     const demo = await startDemo({
       port: 0,
       host: '127.0.0.1',

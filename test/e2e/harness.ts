@@ -1,7 +1,8 @@
 /**
- * End-to-end harness: one headless Chromium (Playwright) for a file's tests, each on a page of its
- * own browser context, beside the demo (demo-steps.ts). The tests use Playwright's own locators,
- * auto-waiting and `expect`.
+ * End-to-end harness: headless Chromium (Playwright) for a file's tests, each on a page of its
+ * own browser context, beside the demo (demo-steps.ts): under `npm test` the one Chromium every
+ * Node test file shares (launchChromium), else one for the file. The tests use Playwright's own
+ * locators, auto-waiting and `expect`.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -46,7 +47,8 @@ export async function openPage(
 }
 
 /**
- * The demo and Chromium for the tests of one file: started before them, closed after them. Read
+ * The demo and Chromium for the tests of one file: started before them, closed (or, the shared
+ * Chromium, disconnected from) after them. Read
  * `demo` and `browser` inside tests (they exist once the file's `before` has run).
  */
 export function demoInBrowser(options: { dev?: boolean } = {}) {
