@@ -9,6 +9,7 @@
  *   npm run gallery                                  everything (about 3 minutes on 2 cores)
  *   npm run gallery -- --only UPIQR,OFFLINE-THB      some cases (by name; `dashboard`: the emulator's; `demo`: the demo's pages)
  *   npm run gallery -- --locales en --devices phone  some locales or devices
+ *   npm run gallery -- --only demo --views shop,wallet-checkout   some of the demo's pages
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright';
@@ -460,7 +461,8 @@ async function main() {
     // The demo's pages, as a new user tries them on a phone and a laptop.
     if (wanted({ name: 'demo' })) {
       mkdirSync(new URL('demo/', OUT), { recursive: true });
-      for (const shot of await demoShots(browser, OUT)) shots.push({ name: 'demo', locale: 'en', ...shot });
+      for (const shot of await demoShots(browser, OUT, argument('views')))
+        shots.push({ name: 'demo', locale: 'en', ...shot });
     }
   } finally {
     await browser.close();
