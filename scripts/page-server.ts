@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from 'pay-checkout/server';
 import { CHROMIUM_ARGS, chromiumPath as systemChromium } from '../test/support/engines/engines.mjs';
 

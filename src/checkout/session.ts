@@ -52,7 +52,7 @@ import {
   type Phase,
   type PhaseEvent,
 } from './phase.js';
-import { ServerClock } from './server-clock.js';
+import { PlatformClock } from '../api/platform-clock.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import { createTransport } from '../api/transport.js';
 import { checkoutResponseSchema } from '../api/schemas/checkout-response.js';
@@ -105,7 +105,7 @@ const ENDS_CHECKOUT = new Set([
 
 export class CheckoutSession extends ControllerHost {
   readonly form: CheckoutForm;
-  readonly clock = new ServerClock();
+  readonly clock = new PlatformClock();
   config?: CheckoutConfig;
   merchantName?: string;
   /** Waiting for a busy or failing platform (at the start or the create), as the view says. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
-import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import type { Page } from 'playwright';
 import {
   axeViolations,

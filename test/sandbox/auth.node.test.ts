@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { install } from '@sinonjs/fake-timers';
 import { actionOperations, decodeToken, errorBodySchema } from '../../src/api/index.js';
 import { createTokenIssuer, signBody } from '../../src/server/index.js';
-import { createSandbox, MAX_VALIDITY_SECS } from '../../src/sandbox/index.js';
+import { createSandbox, MAX_VALIDITY_SECS } from 'pay-checkout-sandbox';
 import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const MONEY = { amount: 60, currencyCode: 'INR' };

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { install } from '@sinonjs/fake-timers';
-import { createOptionsCache } from '../../src/server/options-cache.js';
+import { createOptionsCache } from '../../src/server/kit/options-cache.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 

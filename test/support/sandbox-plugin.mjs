@@ -50,7 +50,7 @@ export function sandboxPlugin(options = {}) {
     mkdirSync(outdir, { recursive: true });
     await build({
       entryPoints: {
-        sandbox: `${root}src/sandbox/index.ts`,
+        sandbox: `${root}packages/sandbox/src/index.ts`,
         server: `${root}src/server/index.ts`,
         'demo-backend': `${root}demo/merchant/backend.ts`,
       },

@@ -29,7 +29,7 @@ import type { PayErrorDetail } from '../../events/index.js';
 import type { patientRetry as PatientRetry, StartInput, StartResult } from '../flow.js';
 import type { Phase } from '../phase.js';
 import type { CheckoutForm } from '../form.js';
-import type { ServerClock } from '../server-clock.js';
+import type { PlatformClock } from '../../api/platform-clock.js';
 import { wasStartedHere } from '../started-here.js';
 import { readHandedRates, readTopUpConfig, type TopUpConfig, type TopUpInput } from './config.js';
 import type { CheckoutConfig, ConfigProblem } from '../config.js';
@@ -42,7 +42,7 @@ export const topUpOf = (payin: Payin): TopUpResponse | undefined => (payin as Pa
 /** What a TopUpFlow needs of its session. */
 export interface TopUpHost {
   readonly config?: CheckoutConfig;
-  readonly clock: ServerClock;
+  readonly clock: PlatformClock;
   readonly phase: Phase;
   readonly form: Pick<CheckoutForm, 'notice'>;
   requestUpdate(): void;
