@@ -10,6 +10,9 @@
  * then shown and followed, so that neither log is interleaved with the other. At the end, each
  * suite's result and time, and the tail of any suite that failed (its reporter's summary of the
  * failures), so that a CI log that keeps only its last lines still says what failed.
+ *
+ * `--only node` or `--only browser` runs one suite alone, as `npm test` runs it (the Node suite
+ * with the shared build and Chromium): to measure one suite, or to re-run the one that failed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +23,11 @@ import { tsImport } from 'tsx/esm/api';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/support/engines/engines.mjs';
 
 const TAIL_LINES = 60;
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'node' && only !== 'browser') {
+  process.stderr.write(`--only takes node or browser, not ${only}\n`);
+  process.exit(2);
+}
 
 /** Ends the process's children with it: Ctrl-C or a CI's SIGTERM stops both suites. */
 const children = new Set();
@@ -62,35 +70,50 @@ function run(name, script, { live, env = {} }) {
   };
 }
 
-// One production build of the demo for every Node test file that serves it (test/e2e/demo-steps.ts),
-// instead of a build per file.
-const demoBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
-const { buildDemo } = await tsImport('../demo/build.ts', import.meta.url);
-await buildDemo(demoBuild);
-// One Chromium for every Node test file that drives a page (the end-to-end tests, the strict-CSP
-// and save-QR checks, …): each connects to it and works in contexts of its own
-// (scripts/page-server.ts launchChromium), instead of starting a browser per file.
-const browserServer = await chromium.launchServer({
-  executablePath: chromiumPath(),
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
-const node = run('Node tests', 'test:node', {
-  live: true,
-  env: { PAY_CHECKOUT_CHROMIUM_WS: browserServer.wsEndpoint(), PAY_CHECKOUT_DEMO_BUILD: demoBuild },
-});
-const browser = run('browser tests', 'test:browser', { live: false });
-const nodeResult = await node.done;
-await browserServer.close();
-rmSync(demoBuild, { recursive: true, force: true });
-process.stdout.write(
-  `\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`,
-);
-browser.show();
-const browserResult = await browser.done;
+/** The Node suite, with one production build of the demo and one Chromium for all its files. */
+async function nodeSuite() {
+  // One production build of the demo for every Node test file that serves it (test/e2e/demo-steps.ts),
+  // instead of a build per file.
+  const demoBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
+  const { buildDemo } = await tsImport('../demo/build.ts', import.meta.url);
+  await buildDemo(demoBuild);
+  // One Chromium for every Node test file that drives a page (the end-to-end tests, the strict-CSP
+  // and save-QR checks, …): each connects to it and works in contexts of its own
+  // (scripts/page-server.ts launchChromium), instead of starting a browser per file.
+  const browserServer = await chromium.launchServer({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const node = run('Node tests', 'test:node', {
+    live: true,
+    env: { PAY_CHECKOUT_CHROMIUM_WS: browserServer.wsEndpoint(), PAY_CHECKOUT_DEMO_BUILD: demoBuild },
+  });
+  const done = node.done.then(async (result) => {
+    await browserServer.close();
+    rmSync(demoBuild, { recursive: true, force: true });
+    return result;
+  });
+  return { ...node, done };
+}
 
-const results = [nodeResult, browserResult];
-const lines = ['', '=== npm test: the two suites'];
+const results = [];
+if (only === 'browser') {
+  results.push(await run('browser tests', 'test:browser', { live: true }).done);
+} else {
+  const node = await nodeSuite();
+  const browser = only === 'node' ? undefined : run('browser tests', 'test:browser', { live: false });
+  const nodeResult = await node.done;
+  results.push(nodeResult);
+  if (browser) {
+    process.stdout.write(
+      `\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`,
+    );
+    browser.show();
+    results.push(await browser.done);
+  }
+}
+const lines = ['', `=== npm test: ${only ? `the ${only} suite alone` : 'the two suites'}`];
 for (const result of results) {
   const outcome =
     result.code === 0
