@@ -92,14 +92,14 @@ export function startTrail(page: Page): void {
   trails.set(page, []);
 }
 
-/** The steps so far with their durations, the last one still under way: "open / 3.1 s → …". */
-export function trailOf(page: Page): string {
+/** The steps with their durations, "open / 3.1 s → …"; unless `ended`, the last one is still under way. */
+export function trailOf(page: Page, { ended = false } = {}): string {
   const trail = trails.get(page) ?? [];
   const now = performance.now();
   return trail
     .map(({ name, at }, i) => {
       const end = trail[i + 1]?.at;
-      return `${name} ${(((end ?? now) - at) / 1000).toFixed(1)} s${end === undefined ? ' (still waiting)' : ''}`;
+      return `${name} ${(((end ?? now) - at) / 1000).toFixed(1)} s${end === undefined && !ended ? ' (still waiting)' : ''}`;
     })
     .join(' → ');
 }

@@ -117,7 +117,7 @@ export function demoInBrowser(options: { dev?: boolean } = {}) {
         await Promise.race([running, outOfTime]);
         assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
         // PAY_CHECKOUT_E2E_STEPS=1: each passing test's steps too, to see where the time goes.
-        if (process.env.PAY_CHECKOUT_E2E_STEPS) console.log(`steps: ${trailOf(open.page)}`);
+        if (process.env.PAY_CHECKOUT_E2E_STEPS) console.log(`steps: ${trailOf(open.page, { ended: true })}`);
       } catch (error) {
         if (!open) throw error;
         const name = `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`;
