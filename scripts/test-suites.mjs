@@ -99,7 +99,10 @@ async function nodeSuitePieces() {
 }
 
 const results = [];
-const pieces = only === 'browser' ? undefined : nodeSuitePieces();
+const started = Date.now();
+// A failure here (no Chromium, a demo that does not build) is reported as a step's, after the checks.
+const pieces =
+  only === 'browser' ? undefined : nodeSuitePieces().catch((error) => ({ error, env: {}, close: async () => {} }));
 if (only) {
   await ensureBuilt();
 } else {
@@ -111,6 +114,17 @@ if (only) {
   }
 }
 const shared = await pieces;
+if (shared?.error) {
+  const said = String(shared.error.stack ?? shared.error);
+  const seconds = Math.round((Date.now() - started) / 1000);
+  results.push({
+    name: "Node suite's demo build and Chromium",
+    code: 1,
+    error: shared.error,
+    seconds,
+    tail: () => said,
+  });
+}
 if (results.some((result) => result.code !== 0)) {
   // As `npm run typecheck && npm run build && …`: no suite runs on sources that do not check or build.
 } else if (only === 'browser') {
