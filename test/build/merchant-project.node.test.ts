@@ -12,7 +12,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,6 @@ import { freePort } from '../server/redis-server.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = new URL('merchant-project/', import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** CHROME_PATH, else the system's Chromium, else the one Playwright would download. */
 const chromiumPath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const playwrightVersion = (
@@ -122,14 +122,23 @@ describe('a merchant’s project with the packed package', () => {
         SHOP_PORT: String(shopPort),
         ...(chromiumPath ? { CHROME_PATH: chromiumPath } : {}),
       });
+      // `npx playwright test`, as the merchant types it, finds Playwright through the bin link npm
+      // made. @playwright/test and playwright both claim the bin `playwright`, and in a full
+      // `npm test` (other npm installs at the same time) the link was missing in both full runs on one
+      // machine, so that npx went to the registry for it; alone, the same install had it each time. The test
+      // runs the installed @playwright/test's own CLI file instead: the same program, found by the
+      // package's own exports, not by a link.
+      const bins = readdirSync(join(project, 'node_modules/.bin'));
+      if (!bins.includes('playwright')) console.warn(`npm linked no playwright bin: ${bins.join(', ')}`);
+      const cli = createRequire(join(project, 'package.json')).resolve('@playwright/test/cli');
       const playwright = await run(
-        npx,
-        ['playwright', 'test', '--config', 'playwright.ci.config.js', '--reporter=line'],
+        process.execPath,
+        [cli, 'test', '--config', 'playwright.ci.config.js', '--reporter=line'],
         project,
         env,
         120_000,
       );
-      assert.ok(playwright.ok, `npx playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
+      assert.ok(playwright.ok, `playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
       assert.match(playwright.stdout, /\b2 passed\b/, playwright.stdout);
     },
   );
