@@ -12,3 +12,13 @@ export function table(rows: (string | undefined)[][]): string {
     )
     .join('\n');
 }
+
+/** A duration in milliseconds as a table shows it: ms under a second, then seconds; '–' when unknown. */
+export const ms = (value: number | undefined) =>
+  value === undefined
+    ? '–'
+    : value >= 10_000
+      ? `${(value / 1000).toFixed(0)} s`
+      : value >= 1000
+        ? `${(value / 1000).toFixed(1)} s`
+        : `${Math.round(value)} ms`;

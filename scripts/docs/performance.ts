@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cell, code, table } from './markdown.js';
+import { ms } from '../text-table.js';
 
 const root = new URL('../../', import.meta.url);
 export const FIGURES = new URL('docs/figures/', root);
@@ -161,14 +162,6 @@ export function collect(): string[] {
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const bytes = (value: number) => `${value.toLocaleString('en-US')} B`;
 const MB = (value: number) => `${(value / 1e6).toFixed(2)} MB`;
-const ms = (value: number | undefined) =>
-  value === undefined
-    ? '–'
-    : value >= 10_000
-      ? `${(value / 1000).toFixed(0)} s`
-      : value >= 1000
-        ? `${(value / 1000).toFixed(1)} s`
-        : `${Math.round(value)} ms`;
 const range = (values: number[], format: (value: number) => string) => {
   const low = Math.min(...values);
   const high = Math.max(...values);

@@ -5,7 +5,7 @@
  */
 import { REQUEST_KINDS, totalOf, type CountSnapshot, type RequestKind } from './request-counts.js';
 import { shownError, statusSeenAt, type ShopperRecord } from './shopper.js';
-import { table } from '../text-table.js';
+import { ms, table } from '../text-table.js';
 
 /** Nearest-rank percentile; undefined for no values. */
 export function percentile(values: number[], p: number): number | undefined {
@@ -160,15 +160,6 @@ export function figures(run: RunInput) {
 }
 
 export type Figures = ReturnType<typeof figures>;
-
-const ms = (value: number | undefined) =>
-  value === undefined
-    ? '–'
-    : value >= 10_000
-      ? `${(value / 1000).toFixed(0)} s`
-      : value >= 1000
-        ? `${(value / 1000).toFixed(1)} s`
-        : `${Math.round(value)} ms`;
 
 export function figuresTable(list: Figures[]): string {
   return table([
