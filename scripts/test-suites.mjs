@@ -85,10 +85,15 @@ function run(name, script, { live, env = {} }) {
 async function nodeSuitePieces() {
   const demoBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
   const { buildDemo } = await tsImport('../demo/build.ts', import.meta.url);
+  // Vite's build sets this process's NODE_ENV to production; the suites, started from here, must
+  // not inherit it (npm install in a test's project would leave out devDependencies, say).
+  const nodeEnv = process.env.NODE_ENV;
   const [browserServer] = await Promise.all([
     chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS }),
     buildDemo(demoBuild),
   ]);
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
   return {
     env: { PAY_CHECKOUT_CHROMIUM_WS: browserServer.wsEndpoint(), PAY_CHECKOUT_DEMO_BUILD: demoBuild },
     async close() {

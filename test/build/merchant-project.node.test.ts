@@ -12,8 +12,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +23,7 @@ import { freePort } from '../server/redis-server.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = new URL('merchant-project/', import.meta.url);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 /** CHROME_PATH, else the system's Chromium, else the one Playwright would download. */
 const chromiumPath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const playwrightVersion = (
@@ -35,11 +35,15 @@ const playwrightVersion = (
 /** npm's warnings about this machine (an unknown key in ~/.npmrc), not about what is installed. */
 const ENVIRONMENT_WARNING = /^npm warn Unknown (user|global|builtin|env) config/;
 
-/** The environment of a process in the merchant's project: none of this repository's npm or tsx settings. */
+/**
+ * The environment of a process in the merchant's project: none of this repository's npm, tsx or
+ * Node settings. NODE_ENV among them: set to production (as a build in the test runner's process
+ * leaves it), npm install would leave out the project's devDependencies, Playwright and the emulator.
+ */
 function merchantEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env))
-    if (!/^(npm_|NODE_OPTIONS$|NODE_PATH$|INIT_CWD$|TSX_)/i.test(name)) env[name] = value;
+    if (!/^(npm_|NODE_OPTIONS$|NODE_PATH$|NODE_ENV$|INIT_CWD$|TSX_)/i.test(name)) env[name] = value;
   return { ...env, ...extra };
 }
 
@@ -122,23 +126,14 @@ describe('a merchant’s project with the packed package', () => {
         SHOP_PORT: String(shopPort),
         ...(chromiumPath ? { CHROME_PATH: chromiumPath } : {}),
       });
-      // `npx playwright test`, as the merchant types it, finds Playwright through the bin link npm
-      // made. @playwright/test and playwright both claim the bin `playwright`, and in a full
-      // `npm test` (other npm installs at the same time) the link was missing in both full runs on one
-      // machine, so that npx went to the registry for it; alone, the same install had it each time. The test
-      // runs the installed @playwright/test's own CLI file instead: the same program, found by the
-      // package's own exports, not by a link.
-      const bins = readdirSync(join(project, 'node_modules/.bin'));
-      if (!bins.includes('playwright')) console.warn(`npm linked no playwright bin: ${bins.join(', ')}`);
-      const cli = createRequire(join(project, 'package.json')).resolve('@playwright/test/cli');
       const playwright = await run(
-        process.execPath,
-        [cli, 'test', '--config', 'playwright.ci.config.js', '--reporter=line'],
+        npx,
+        ['playwright', 'test', '--config', 'playwright.ci.config.js', '--reporter=line'],
         project,
         env,
         120_000,
       );
-      assert.ok(playwright.ok, `playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
+      assert.ok(playwright.ok, `npx playwright test failed:\n${playwright.stdout}\n${playwright.stderr}`);
       assert.match(playwright.stdout, /\b2 passed\b/, playwright.stdout);
     },
   );
