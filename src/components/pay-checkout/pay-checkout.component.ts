@@ -22,7 +22,7 @@ import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
 
 export type { CheckoutState, PaySubmitResult };
 
-/** The top-up attributes (CONTRACT §5), as properties: declared after the class, in one loop. */
+/** The top-up attributes (docs/element.md, Top-ups), as properties: declared after the class, in one loop. */
 const TOP_UP = [
   'kind',
   'topupId',
@@ -174,7 +174,7 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'merchant-name' }) merchantName?: string;
   /** The options answer the merchant's server already has: set before the start, no options request. */
   @property({ attribute: false }) options?: AvailableOptionsResponse;
-  // The top-up attributes (CONTRACT §5) are declared after the class, in one loop (see below).
+  // The top-up attributes (docs/element.md, Top-ups) are declared after the class, in one loop (see below).
   /** `"topup"`: a wallet top-up (the platform's /topups flow, token action WALLET_OPERATION_CREATE) in place of a payin. */
   declare kind?: 'payin' | 'topup';
   /** A top-up: the merchant's idTopUp; optional when the token carries idPayment. */
