@@ -23,7 +23,7 @@ const e2e = demoInBrowser();
 
 const { withPage } = e2e;
 
-/** The attributes the page gave the element (not `state` nor `theme`, which the element reflects). */
+/** The attributes the page gave the element (not `state`, nor `theme` on the themes branch: the element reflects them). */
 const attributesOf = (page: Page) =>
   page
     .locator('pay-checkout')
