@@ -17,9 +17,11 @@ import { bundledLocales, type LocaleLoader } from './locales.js';
 export type { Translation };
 /** A merchant's terms: any of ours, and in the keyed tables also keys we do not have (new codes). */
 export type PartialTranslation = {
-  [K in keyof Translation]?: Translation[K] extends string | ((...args: never[]) => string)
+  [K in keyof Translation]?: K extends `$${string}`
     ? Translation[K]
-    : Partial<Translation[K]> & Record<string, string>;
+    : Translation[K] extends string | ((...args: never[]) => string)
+      ? Translation[K]
+      : Partial<Translation[K]> & Record<string, string>;
 };
 
 /**
@@ -133,10 +135,19 @@ export function registeredLocales(): string[] {
   ];
 }
 
+/** The script a tag is written in, by CLDR's likely subtags (zh-SG → Hans, zh-HK → Hant); none for a tag Intl rejects. */
+function scriptOf(tag: string): string | undefined {
+  try {
+    return new Intl.Locale(tag).maximize().script;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The best locale for a BCP 47 tag, without loading any: the exact tag, then the language alone,
- * then another locale of the same language (pt → pt-BR, zh-Hant-TW → zh-TW), then English.
- * Tagalog (tl) is written as Filipino (fil) here.
+ * then another locale of the same language in the same script (pt → pt-BR, zh-Hant-TW and zh-HK →
+ * zh-TW, zh and zh-SG → zh-CN), then English. Tagalog (tl) is written as Filipino (fil) here.
  */
 export function resolveLocale(tag = ''): string {
   const [first = '', ...rest] = tag.toLowerCase().split('-');
@@ -146,7 +157,7 @@ export function resolveLocale(tag = ''): string {
   return (
     find([language, ...rest].join('-')) ??
     find(language) ??
-    known.find((code) => code.toLowerCase().startsWith(`${language}-`)) ??
+    known.find((code) => code.toLowerCase().startsWith(`${language}-`) && scriptOf(code) === scriptOf(tag)) ??
     'en'
   );
 }
@@ -264,7 +275,8 @@ export class Localizer {
   /** The resolved locale, e.g. 'pt-BR'; its terms may still be loading (see `lang`). */
   readonly locale: string;
   private readonly own?: PartialTranslation;
-  private readonly bundled?: Translation;
+  /** The bundled locale's translation once it is here: its words, and how it formats (deadline.ts). */
+  readonly bundled?: Translation;
 
   constructor(tag: string | undefined) {
     this.locale = resolveLocale(tag);
@@ -288,9 +300,12 @@ export class Localizer {
     return !!this.bundled && this.locale !== 'en';
   }
 
-  /** The language tag for Intl and the `lang` attribute: English until the locale's terms are here. */
+  /**
+   * The language tag for Intl and the `lang` attribute: English until the locale's terms are here; a
+   * bundled locale's own full tag where it says more than its code (`bn-IN-u-nu-latn`, en.ts LocaleFormats).
+   */
   get lang(): string {
-    return this.own || this.bundled ? this.locale : 'en';
+    return this.own || this.bundled ? (this.bundled?.$lang ?? this.locale) : 'en';
   }
 
   get dir(): 'ltr' | 'rtl' {

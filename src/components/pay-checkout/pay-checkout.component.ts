@@ -1,4 +1,4 @@
-import { LitElement, adoptStyles, html, type PropertyValues } from 'lit';
+import { LitElement, html, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CheckoutState } from '../../checkout/phase.js';
 import type { FollowStop } from '../../checkout/status-source.js';
@@ -12,6 +12,7 @@ import type { MethodField } from '../../api/method-rules.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import type { FetchCheckout } from '../../api/schemas/checkout-response.js';
 import { styles } from './pay-checkout.styles.js';
+import { adoptMore, usePresets } from './adopt-styles.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import { renderSelect } from './views/select-view.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
@@ -100,22 +101,7 @@ const IDENTITY = [
  * @csspart status - The payment status.
  * @csspart error - An error message.
  *
- * @cssproperty --pay-color-primary - Buttons, focus and selection.
- * @cssproperty --pay-color-on-primary - Text on primary.
- * @cssproperty --pay-color-text - Text.
- * @cssproperty --pay-color-muted - Secondary text.
- * @cssproperty --pay-color-background - Background.
- * @cssproperty --pay-color-surface - Panels and read-only fields.
- * @cssproperty --pay-color-border - Borders.
- * @cssproperty --pay-color-error - Errors.
- * @cssproperty --pay-color-success - Success.
- * @cssproperty --pay-color-warning - The exact-amount notice.
- * @cssproperty --pay-focus-ring - Focus ring (a box-shadow).
- * @cssproperty --pay-font-family - Font.
- * @cssproperty --pay-font-size - Base font size.
- * @cssproperty --pay-radius - Corner radius.
- * @cssproperty --pay-spacing - Base spacing.
- * @cssproperty --pay-max-width - Maximum width of the element.
+ * The CSS custom properties (`--pay-*`, the theme tokens) are documented in tokens.styles.ts.
  */
 export class PayCheckout extends LitElement {
   static override styles = styles;
@@ -191,6 +177,8 @@ export class PayCheckout extends LitElement {
   declare maxAmount?: number;
   /** A top-up: the FX rate record (or records) the merchant's server read (GET /fx-rates), when the token may not read them; the `fx-rate` attribute is its JSON. */
   declare fxRate?: unknown;
+  /** The look: `"default"`, `"flat"` or `"night"` (always dark). A preset is token values; the page's own `--pay-*` win. */
+  @property({ reflect: true }) theme: 'default' | 'flat' | 'night' = 'default';
   /** `"none"` hides the built-in pay button, for a page with its own that calls `submit()`. */
   @property({ attribute: 'submit-button' }) submitButton: 'default' | 'none' = 'default';
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
@@ -267,6 +255,7 @@ export class PayCheckout extends LitElement {
     // A removed element may still finish an update (a chunk or a request that resolved late):
     // it starts again when it is connected again, not before.
     if (!this.isConnected) return;
+    if (changed.has('theme') && this.theme !== 'default') usePresets(this.renderRoot as ShadowRoot);
     const tokenChanged = changed.has('token');
     if (
       this.startedFor !== this.identity() ||
@@ -303,7 +292,7 @@ export class PayCheckout extends LitElement {
 
   /** The payin views arrived: they render pending and final, with their own styles beside ours. */
   private readonly useViews = (views: typeof PaymentViews) => {
-    if (!this.paymentViews) adoptStyles(this.renderRoot as ShadowRoot, [...PayCheckout.elementStyles, views.styles]);
+    adoptMore(this.renderRoot as ShadowRoot, views.styles);
     return (this.paymentViews = views);
   };
 
