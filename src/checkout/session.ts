@@ -37,7 +37,6 @@ import {
   clientForPayment,
   createPayin,
   mayCall,
-  patientRetry,
   startCheckout,
 } from './flow.js';
 import { markStartedHere, wasStartedHere, type MarkerStorage } from './started-here.js';
@@ -54,8 +53,6 @@ import {
 } from './phase.js';
 import { ServerClock } from './server-clock.js';
 import { safeWebUrl } from '../api/safe-url.js';
-import { createTransport } from '../api/transport.js';
-import { checkoutResponseSchema } from '../api/schemas/checkout-response.js';
 import { ControllerHost } from './controller-host.js';
 import type { FollowHost, Followers, PayinFollow } from './follow.js';
 import type { TokenWatch } from './token-watch.js';
@@ -219,8 +216,7 @@ export class CheckoutSession extends ControllerHost {
     if (input.kind === 'topup' && !this.topUp) {
       return void this.deps.loadTopUp!().then(
         (chunk) =>
-          this.disposed ||
-          ((this.topUp = new chunk.TopUpFlow(this, this.signal, this.deps.input, patientRetry)), this.start()),
+          this.disposed || ((this.topUp = new chunk.TopUpFlow(this, this.signal, this.deps.input)), this.start()),
         (error: unknown) => this.fail(error),
       );
     }
@@ -248,13 +244,7 @@ export class CheckoutSession extends ControllerHost {
     try {
       const checkout = await (
         await import('./checkout-source.js')
-      ).openCheckout(
-        [checkoutResponseSchema, PlatformError, createTransport, readCheckoutConfig, patientRetry, safeWebUrl],
-        input,
-        this.deps.storage,
-        signal,
-        this.waiting,
-      );
+      ).openCheckout(input, this.deps.storage, signal, this.waiting);
       if (signal.aborted) return;
       this.renew = checkout.renew;
       this.begin(checkout.config, words);

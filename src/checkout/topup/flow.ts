@@ -26,7 +26,7 @@ import { topUpPaths, topUpTokenPermits } from '../../api/topup-token.js';
 import { createTransport, type CallOptions, type ClientOptions } from '../../api/transport.js';
 import { amountProblem } from '../../api/money.js';
 import type { PayErrorDetail } from '../../events/index.js';
-import type { patientRetry as PatientRetry, StartInput, StartResult } from '../flow.js';
+import { patientRetry, type StartInput, type StartResult } from '../flow.js';
 import type { Phase } from '../phase.js';
 import type { CheckoutForm } from '../form.js';
 import type { ServerClock } from '../server-clock.js';
@@ -75,8 +75,6 @@ export class TopUpFlow {
     private readonly host: TopUpHost,
     private readonly signal: AbortSignal,
     private readonly input: () => TopUpInput,
-    /** The session's patience with a busy platform (flow.ts), handed in: this chunk imports nothing that says words. */
-    private readonly patientRetry: typeof PatientRetry,
   ) {
     signal.addEventListener('abort', () => clearTimeout(this.timer));
   }
@@ -216,7 +214,7 @@ export class TopUpFlow {
     signal: AbortSignal,
     start: StartInput,
   ): Promise<StartResult> {
-    const call = { signal, retry: this.patientRetry(start.onRetry) };
+    const call = { signal, retry: patientRetry(start.onRetry) };
     const { idPayin: id } = config;
     // Started in this tab (a reload) or not: a fresh top-up is not read before it is created.
     const existing =
@@ -311,7 +309,7 @@ export class TopUpFlow {
     const query = new URLSearchParams({ baseCurrencyCode: base, quoteCurrencyCode: quote });
     return request('GET', `${topUpPaths.fxRates()}?${query}`, fxRatesResponseSchema, undefined, {
       signal,
-      retry: this.patientRetry(),
+      retry: patientRetry(),
     }).then((answer) =>
       answer.data.filter(
         (rate) =>
