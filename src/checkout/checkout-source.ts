@@ -18,8 +18,9 @@ import {
   type FetchCheckout,
 } from '../api/schemas/checkout-response.js';
 import { createTransport } from '../api/transport.js';
-import { readCheckoutConfig, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from './config.js';
-import { patientRetry } from './flow.js';
+import type { CheckoutConfig, CheckoutInput, ConfigProblem } from './config.js';
+import { patientRetry } from './patience.js';
+import type { PaymentKind, SessionInput } from './payment-kind.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import type { MarkerStorage } from './started-here.js';
 
@@ -55,14 +56,15 @@ function resolved(url: string, base: string | undefined): string {
  * the token's own code: TOKEN_TOO_BROAD, TOKEN_EXPIRED, TOKEN_INVALID), never the page's.
  */
 export function checkoutConfig(
-  page: CheckoutInput,
+  kind: Pick<PaymentKind, 'readConfig'>,
+  page: SessionInput,
   answer: CheckoutResponse,
   base?: string,
 ): CheckoutConfig | ConfigProblem {
   const given = Object.fromEntries(
     Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined),
   );
-  const config = readCheckoutConfig({ ...page, ...given });
+  const config = kind.readConfig({ ...page, ...given });
   if (!('attribute' in config)) return config;
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   if (!(key in given)) return config;
@@ -78,7 +80,8 @@ export function checkoutConfig(
  * configuration (or the problem with it), and how to renew its token.
  */
 export async function openCheckout(
-  page: CheckoutInput,
+  kind: Pick<PaymentKind, 'readConfig'>,
+  page: SessionInput,
   storage: MarkerStorage | undefined,
   signal: AbortSignal,
   onRetry: () => void,
@@ -86,7 +89,7 @@ export async function openCheckout(
   const source = checkoutSource(page, storage ?? sessionStore());
   const answer = await source.open(signal, onRetry);
   return {
-    config: checkoutConfig(page, answer, source.url),
+    config: checkoutConfig(kind, page, answer, source.url),
     renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal),
   };
 }

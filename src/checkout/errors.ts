@@ -20,18 +20,18 @@ export const asPlatformError = (failure: unknown): PlatformError =>
 const isConfigProblem = (failure: unknown): failure is ConfigProblem =>
   !!failure && typeof failure === 'object' && 'attribute' in failure;
 
-export function toErrorDetail(failure: unknown, l: Localizer): PayErrorDetail {
+export function toErrorDetail(failure: unknown, words: Localizer): PayErrorDetail {
   if (isConfigProblem(failure)) {
     return {
       code: failure.code,
-      message: `${errorText(l, failure.code)} (${failure.attribute}: ${failure.detail})`,
+      message: `${errorText(words, failure.code)} (${failure.attribute}: ${failure.detail})`,
       retryable: false,
     };
   }
   const error = asPlatformError(failure);
   return {
     code: error.code,
-    message: errorText(l, error.code),
+    message: errorText(words, error.code),
     ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
     retryable: error.retryable || TRANSIENT.has(error.code),
   };

@@ -11,14 +11,14 @@ const localDay = (ms: number) => {
 };
 
 /** "Pay by 17:41 today", "… tomorrow", or with the date when it is further off. */
-export function payByText(l: Localizer, at: number, now = Date.now()): string {
+export function payByText(words: Localizer, at: number, now = Date.now()): string {
   const days = localDay(at) - localDay(now);
-  const time = new Intl.DateTimeFormat(l.lang, { timeStyle: 'short' }).format(at);
+  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: 'short' }).format(at);
   const day =
     days === 0 || days === 1
-      ? new Intl.RelativeTimeFormat(l.lang, { numeric: 'auto' }).format(days, 'day')
-      : new Intl.DateTimeFormat(l.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at);
-  return l.term('payBy', time, day);
+      ? new Intl.RelativeTimeFormat(words.lang, { numeric: 'auto' }).format(days, 'day')
+      : new Intl.DateTimeFormat(words.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+  return words.term('payBy', time, day);
 }
 
 /**
@@ -26,12 +26,12 @@ export function payByText(l: Localizer, at: number, now = Date.now()): string {
  * which stay readable over a day-long window where 24:00:01 would not. A number never wraps away
  * from its unit ("59 นาที" stays on one line).
  */
-export function countdownText(l: Localizer, ms: number): string {
+export function countdownText(words: Localizer, ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const number = (n: number, options: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat(l.lang, { useGrouping: false, ...options }).format(n);
+    new Intl.NumberFormat(words.lang, { useGrouping: false, ...options }).format(n);
   if (hours > 0) {
     const unit = (n: number, name: string) =>
       number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
