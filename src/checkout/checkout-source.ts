@@ -22,7 +22,7 @@ import type { CheckoutConfig, CheckoutInput, ConfigProblem } from './config.js';
 import { patientRetry } from './patience.js';
 import type { PaymentKind, SessionInput } from './payment-kind.js';
 import { safeWebUrl } from '../api/safe-url.js';
-import type { MarkerStorage } from './started-here.js';
+import { sessionStore, type MarkerStorage } from './started-here.js';
 
 /**
  * The answer's fields as the page's attributes would give them: the answer decides what it
@@ -97,15 +97,6 @@ export async function openCheckout(
 export interface CheckoutSourceInput {
   checkoutUrl?: string | null;
   fetchCheckout?: FetchCheckout | null;
-}
-
-/** This tab's sessionStorage, where the page may use it. */
-function sessionStore(): MarkerStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export function checkoutSource(input: CheckoutSourceInput, storage: MarkerStorage | undefined = sessionStore()) {

@@ -14,6 +14,7 @@ import { asPlatformError, toErrorDetail } from './errors.js';
 import type { CheckoutForm, FocusTarget } from './form.js';
 import { patientRetry } from './patience.js';
 import type { Payment, PaymentClient } from './payment.js';
+import type { PaymentEvents } from './payment-events.js';
 import type { PaymentKind } from './payment-kind.js';
 import type { PaymentWatch } from './payment-watch.js';
 import type { CheckoutState, Phase, PhaseEvent } from './phase.js';
@@ -36,7 +37,7 @@ export interface SubmissionHost {
   go(event: PhaseEvent): boolean;
   focus(target: FocusTarget): void;
   fail(failure: unknown): void;
-  created(payment: Payment, resumed: boolean): void;
+  readonly events: Pick<PaymentEvents, 'created'>;
   emit(name: 'pay-error', detail: PayErrorDetail): void;
   requestUpdate(): void;
 }
@@ -98,7 +99,7 @@ export async function createPayment(
   if (!result || signal.aborted) return undefined;
   if (result.kind === 'failed') return { ok: false, error: await notAccepted(host, result.error) };
   host.focus('status');
-  host.created(result.payment, result.kind === 'resumed');
+  host.events.created(result.payment, result.kind === 'resumed');
   return { ok: true, ...result.payment.carried };
 }
 

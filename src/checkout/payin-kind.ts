@@ -9,7 +9,7 @@ import { checkoutPaths as paths } from '../api/paths.js';
 import { payinDetailResponseSchema, type Payin } from '../api/schemas/payin.js';
 import { tokenPermits } from '../api/token.js';
 import { DEFAULT_API_VERSION } from '../api/transport.js';
-import { isConfigProblem, readCheckoutConfig, type CheckoutConfig, type ConfigProblem } from './config.js';
+import { isConfigProblem, readCheckoutConfig, shopUrls, type CheckoutConfig, type ConfigProblem } from './config.js';
 import { asPlatformError } from './errors.js';
 import { patientRetry } from './patience.js';
 import type { Payment } from './payment.js';
@@ -105,8 +105,7 @@ export const payinKind = (platform = createCheckoutClient): PaymentKind => ({
             {
               paymentRequested: { money: config.money },
               paymentMethod: method as Parameters<typeof client.createPayin>[1]['paymentMethod'],
-              ...(config.callbackUrl ? { callbackUrl: config.callbackUrl } : {}),
-              ...(config.returnUrl ? { returnUrl: config.returnUrl } : {}),
+              ...shopUrls(config),
             },
             call,
           ),

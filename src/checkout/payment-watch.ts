@@ -1,17 +1,14 @@
 /**
- * PaymentWatch: what goes on once a payment exists, in the payment's chunk (payment-views-*.js,
- * with its views) so that the initial file does not carry it: every record of the payment seen
- * (its status changes, pay-status; its end, pay-success, pay-failed or pay-refused, once), and
- * while it is pending the status source and the countdown, the token (TokenWatch), what goes
- * wrong meanwhile (a pay-error once per outage, not once per retry), expiry (pay-expired once),
- * "check again", the UTR step, and platform links the views refuse. The session's phase table
- * decides where the checkout is: a late record cannot undo a phase.
+ * PaymentWatch: what goes on while a payment is pending, in the payment's chunk (payment-views-*.js,
+ * with its views) so that the initial file does not carry it: the status source and the countdown,
+ * the token (TokenWatch), what goes wrong meanwhile (a pay-error once per outage, not once per
+ * retry), expiry (pay-expired once), "check again", the UTR step, and platform links the views
+ * refuse. The session stays the owner of the phase: every payment this reads goes back to it.
  */
 import type { ReactiveControllerHost } from 'lit';
 import { Lazy } from '../api/lazy.js';
 import { EXTERNAL_REFERENCE_PATTERN } from '../api/patterns.js';
 import { timestampMs } from '../api/schemas/common.js';
-import type { PayinStatus } from '../api/schemas/payin.js';
 import type { PayErrorDetail, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import { errorText, fieldErrorText } from '../i18n/texts.js';
@@ -19,7 +16,7 @@ import type { ReferenceStep } from '../methods/types.js';
 import { Countdown } from './countdown.js';
 import { toErrorDetail } from './errors.js';
 import type { Payment, PaymentClient, SessionEventDetails } from './payment.js';
-import type { Phase, PhaseEvent } from './phase.js';
+import type { Phase } from './phase.js';
 import { StatusPoller } from './status-poller.js';
 import type { DeadlineCountdown, StatusSource, StatusSourceOptions, WatchStop } from './status-source.js';
 import type { TokenHost } from './token-keeper.js';
@@ -34,8 +31,8 @@ export interface WatchHost extends ReactiveControllerHost, TokenHost {
   readonly client?: PaymentClient;
   readonly phase: Phase;
   readonly words: Localizer;
-  /** Moves the phase, when the phase table allows it (false when not). */
-  go(event: PhaseEvent): boolean;
+  /** Every record of the payment read goes to the payment's events, which decide the phase. */
+  readonly events: { seen(payment: Payment): void };
   emit<K extends PayEventName>(name: K, detail: SessionEventDetails[K]): void;
   /** pay-error, its detail made once the words of trouble are here (its message in the shopper's words). */
   emitError(detail: () => PayErrorDetail): void;
@@ -52,7 +49,8 @@ const pushedStatus = new Lazy(() => import('./pushed-status.js'));
 
 const defaultParts: WatchParts = {
   statusSource: (host, options) =>
-    options.statusUrl && pushedStatus.value && typeof EventSource === 'function'
+    // The stream's chunk is here only where EventSource is (openWatch).
+    options.statusUrl && pushedStatus.value
       ? new pushedStatus.value.PushedStatus(host, { ...options, statusUrl: options.statusUrl })
       : new StatusPoller(host, options),
   countdown: (host, onExpire) => new Countdown(host, onExpire),
@@ -79,8 +77,6 @@ export class PaymentWatch {
   private outage?: string;
   private expiredEmitted = false;
   private readonly reportedUrls = new Set<string>();
-  private lastStatus?: PayinStatus;
-  private finalEmitted = false;
 
   constructor(
     private readonly host: WatchHost,
@@ -90,7 +86,7 @@ export class PaymentWatch {
     this.source = parts.statusSource(host, {
       fetchStatus: (signal) => this.tokens.call(() => host.client!.read({ signal }), signal),
       pushed: (data) => host.client!.pushed(data),
-      onResult: (payment) => this.seen(payment),
+      onResult: (payment) => host.events.seen(payment),
       onError: (error, willRetry) => this.failed(error, willRetry),
       expiresAt: () => this.deadline,
       statusUrl: host.config?.statusUrl,
@@ -109,34 +105,6 @@ export class PaymentWatch {
       phase.name === 'pending' || phase.name === 'final' ? phase.payment.response.expireAt : undefined,
     );
     return server === undefined ? undefined : clock.toLocal(server);
-  }
-
-  /**
-   * Every record of the payment seen (created, resumed, read, after the UTR step): pay-status when
-   * its status is new, then its phase; pending, it is followed; final, following ends and its
-   * event goes out, once.
-   */
-  seen(payment: Payment): void {
-    const { host } = this;
-    const { status, carried } = payment;
-    if (status !== undefined) {
-      this.read();
-      if (status !== this.lastStatus) {
-        const previousStatus = this.lastStatus;
-        this.lastStatus = status;
-        host.emit('pay-status', { status, ...(previousStatus ? { previousStatus } : {}), ...carried });
-      }
-    }
-    // A payment shown before this watch arrived is in its phase already: its end is still to be said.
-    host.go({ type: 'payment', payment });
-    const { phase } = host;
-    if (phase.name === 'pending') return this.follow();
-    if (phase.name !== 'final' || this.finalEmitted) return;
-    this.end('final');
-    this.finalEmitted = true;
-    const name = phase.status === 'SUCCESS' ? 'pay-success' : phase.status === 'FAILED' ? 'pay-failed' : 'pay-refused';
-    const reason = phase.payment.failureReasonCode;
-    host.emit(name, { ...phase.payment.carried, ...(reason ? { failureReasonCode: reason } : {}) });
   }
 
   /** Milliseconds left to pay, while a deadline is counted. */
@@ -245,7 +213,7 @@ export class PaymentWatch {
         host.signal,
       );
       this.reference = { state: 'sent' };
-      this.seen(payment);
+      host.events.seen(payment);
       host.requestUpdate();
     } catch (error) {
       if (host.signal.aborted) return;

@@ -9,20 +9,20 @@
  */
 import type { createCheckoutClient } from '../api/checkout-client.js';
 import { Lazy } from '../api/lazy.js';
-import { timestampMs } from '../api/schemas/common.js';
 import type { PayinStatus } from '../api/schemas/payin.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import type { PayErrorDetail, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import type { MethodField } from '../api/method-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
-import type { CheckoutConfig } from './config.js';
+import { isConfigProblem, type CheckoutConfig } from './config.js';
 import { ControllerHost } from './controller-host.js';
 import { toErrorDetail } from './errors.js';
 import { CheckoutForm, type FocusTarget } from './form.js';
 import { EventOutbox } from './outbox.js';
 import { payinKind } from './payin-kind.js';
-import type { Payment, PaymentClient, SessionEventDetails } from './payment.js';
+import { PaymentEvents } from './payment-events.js';
+import type { PaymentClient, SessionEventDetails } from './payment.js';
 import type { PaymentHost, PaymentKind, SessionInput } from './payment-kind.js';
 import type { PaymentWatch, WatchHost, WatchParts } from './payment-watch.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
@@ -87,6 +87,8 @@ export class CheckoutSession extends ControllerHost implements PaymentHost, Watc
     () => this.disposed,
   );
   private readonly submission = new Submission(this);
+  /** What the page hears of the payment, and the phase its records move to (payment-events.ts). */
+  readonly events = new PaymentEvents(this);
 
   constructor(readonly deps: SessionDeps) {
     super();
@@ -98,10 +100,8 @@ export class CheckoutSession extends ControllerHost implements PaymentHost, Watc
           openWatch(this, deps.watchParts),
         ),
       (status) => {
-        // Arrived once a payment exists: it reports and follows that payment.
-        const phase = this.current;
-        if (status === 'ready' && (phase.name === 'pending' || phase.name === 'final'))
-          this.watch.value!.seen(phase.payment);
+        // Arrived while a payment is pending: follow it.
+        if (status === 'ready' && this.current.name === 'pending') this.watch.value!.follow();
         this.requestUpdate();
       },
     );
@@ -165,25 +165,6 @@ export class CheckoutSession extends ControllerHost implements PaymentHost, Watc
     startCheckout(this);
   }
 
-  /** The first answers are in: the form, with the options shown. */
-  ready(options: Parameters<CheckoutForm['preset']>[0], providers: Parameters<CheckoutForm['preset']>[1]): boolean {
-    if (!this.form.preset(options, providers, this.input())) return false;
-    this.go({ type: 'options', options, providers });
-    // The form as the shop preset it: pay-change tells the customer's changes from here.
-    this.form.changed(this.config!.money.currencyCode);
-    // Fetch what follows a payment while the customer fills the form, not before the form shows.
-    const idle =
-      (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ??
-      ((fn: () => void) => setTimeout(fn, 200));
-    idle(() => void this.watch.get().catch(() => undefined));
-    this.emit('pay-ready', {
-      options,
-      externalProviders: providers.length ? providers : undefined,
-      merchantName: this.merchantName,
-    });
-    return true;
-  }
-
   /** The platform is busy (429) or failing: the checkout waits where it is, and says so. */
   readonly waiting = (): void => {
     if (this.busy) return;
@@ -234,21 +215,6 @@ export class CheckoutSession extends ControllerHost implements PaymentHost, Watc
   }
 
   /**
-   * A payment was created by us or found existing: pay-created, and its phase. Its watch (with
-   * the payment's chunk) reports its status and its end, and follows it while it is pending.
-   */
-  created(payment: Payment, resumed: boolean): void {
-    this.emit('pay-created', { ...payment.named, idPayment: payment.idPayment, ...payment.carried, resumed });
-    const accepted = timestampMs(payment.response.acceptedAt);
-    if (!resumed && !this.clock.sampled && accepted !== undefined) this.clock.observe(accepted - 500, Date.now());
-    const watch = this.watch.value;
-    if (watch) return watch.seen(payment);
-    // Shown at once; the watch sees it as it arrives.
-    this.go({ type: 'payment', payment });
-    this.watch.get().catch(() => undefined);
-  }
-
-  /**
    * A fresh token for the same payment (renewed, or set by the page): used from now on, when the
    * browser's token rule accepts it for this payment (else refused, and false).
    */
@@ -257,7 +223,7 @@ export class CheckoutSession extends ControllerHost implements PaymentHost, Watc
     if (!config || !kind.value) return false;
     if (token !== config.token) {
       const fresh = kind.value.withToken(config, token);
-      if ('attribute' in fresh) {
+      if (isConfigProblem(fresh)) {
         console.warn('<pay-checkout>: token refused:', fresh.detail);
         return false;
       }

@@ -8,8 +8,13 @@
 import { PlatformError } from '../api/errors.js';
 import { Lazy } from '../api/lazy.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
-import { isConfigProblem, type CheckoutConfig, type ConfigProblem } from './config.js';
-import type { Payment, PaymentClient } from './payment.js';
+import { isConfigProblem, type CheckoutConfig } from './config.js';
+import type { PayEventName } from '../events/index.js';
+import type { CheckoutForm } from './form.js';
+import type { PaymentClient, SessionEventDetails } from './payment.js';
+import type { PaymentEvents } from './payment-events.js';
+import type { PaymentWatch } from './payment-watch.js';
+import type { PhaseEvent } from './phase.js';
 import type { PaymentKind, SessionInput } from './payment-kind.js';
 import type { MarkerStorage } from './started-here.js';
 
@@ -26,9 +31,11 @@ export interface StartHost {
   clientFor(config: CheckoutConfig): PaymentClient;
   /** Told before each wait for a busy or failing platform. */
   readonly waiting: () => void;
-  /** The form, with the options shown; false when the method the shop fixed is not offered. */
-  ready(options: PaymentOption[], providers: ExternalProvider[]): boolean;
-  created(payment: Payment, resumed: boolean): void;
+  readonly form: CheckoutForm;
+  readonly watch: Lazy<PaymentWatch>;
+  readonly events: Pick<PaymentEvents, 'created'>;
+  go(event: PhaseEvent): boolean;
+  emit<K extends PayEventName>(name: K, detail: SessionEventDetails[K]): void;
   fail(failure: unknown): void;
   requestUpdate(): void;
 }
@@ -54,10 +61,18 @@ export function startCheckout(host: StartHost): void {
     throw new PlatformError({ code: 'NETWORK', message: "The checkout's words could not be loaded", cause });
   });
   const answers = host.kind.get().then(async (kind) => {
-    const { config, renew } = await configure(kind, input, host);
+    // The configuration, from the attributes or the merchant's checkout (which renews the token too).
+    const opened = input.token
+      ? { config: kind.readConfig(input), renew: undefined }
+      : await (await checkoutSource.get()).openCheckout(kind, input, host.deps.storage, signal, host.waiting);
+    const { config } = opened;
+    if (isConfigProblem(config)) {
+      console.warn(`<pay-checkout>: ${config.attribute}: ${config.detail}`);
+      throw config;
+    }
     if (signal.aborted) return undefined;
     host.config = config;
-    host.renew = renew;
+    host.renew = opened.renew;
     const client = (host.client = host.clientFor(config));
     return kind.start(client, config, signal, {
       options: config.options,
@@ -72,9 +87,9 @@ export function startCheckout(host: StartHost): void {
     const result = started.value!;
     if (result.next === 'error') return host.fail(result.error);
     host.merchantName = host.config!.merchantName ?? result.merchantName;
-    if (result.next === 'resume') return host.created(result.payment, true);
+    if (result.next === 'resume') return host.events.created(result.payment, true);
     const { data, externalProviders = [] } = result.options;
-    if (!host.ready(data, externalProviders))
+    if (!showForm(host, data, externalProviders))
       return host.fail(
         new PlatformError({
           code: 'PAYMENT_OPERATOR_UNAVAILABLE',
@@ -89,22 +104,22 @@ export function startCheckout(host: StartHost): void {
   });
 }
 
-/**
- * The checkout's configuration and how to renew its token: from the page's attributes, or from
- * the merchant's checkout. A problem with them is thrown (and warned about in the console).
- */
-async function configure(
-  kind: PaymentKind,
-  input: SessionInput,
-  host: StartHost,
-): Promise<{ config: CheckoutConfig; renew?: (signal: AbortSignal) => Promise<string> }> {
-  const opened: { config: CheckoutConfig | ConfigProblem; renew?: (signal: AbortSignal) => Promise<string> } =
-    input.token
-      ? { config: kind.readConfig(input) }
-      : await (await checkoutSource.get()).openCheckout(kind, input, host.deps.storage, host.signal, host.waiting);
-  if (isConfigProblem(opened.config)) {
-    console.warn(`<pay-checkout>: ${opened.config.attribute}: ${opened.config.detail}`);
-    throw opened.config;
-  }
-  return { config: opened.config, renew: opened.renew };
+/** The first answers are in: the form, with the options shown; false when the method the shop fixed is not offered. */
+function showForm(host: StartHost, options: PaymentOption[], providers: ExternalProvider[]): boolean {
+  const { form } = host;
+  if (!form.preset(options, providers, host.input())) return false;
+  host.go({ type: 'options', options, providers });
+  // The form as the shop preset it: pay-change tells the customer's changes from here.
+  form.changed(host.config!.money.currencyCode);
+  // Fetch what follows a payment while the customer fills the form, not before the form shows.
+  const idle =
+    (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback ??
+    ((fn: () => void) => setTimeout(fn, 200));
+  idle(() => void host.watch.get().catch(() => undefined));
+  host.emit('pay-ready', {
+    options,
+    externalProviders: providers.length ? providers : undefined,
+    merchantName: host.merchantName,
+  });
+  return true;
 }

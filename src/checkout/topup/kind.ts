@@ -10,7 +10,7 @@ import { availableOptionsResponseSchema, merchantInfoResponseSchema } from '../.
 import { topUpResponseSchema, type TopUpResponse } from '../../api/schemas/topup-response.js';
 import { topUpPaths, topUpTokenScope, walletActionOperations } from '../../api/topup-token.js';
 import { createTransport } from '../../api/transport.js';
-import { invalid, type CheckoutConfig, type ConfigProblem } from '../config.js';
+import { invalid, isConfigProblem, shopUrls, type CheckoutConfig, type ConfigProblem } from '../config.js';
 import { asPlatformError } from '../errors.js';
 import { patientRetry } from '../patience.js';
 import type { Payment, PaymentClient } from '../payment.js';
@@ -28,7 +28,7 @@ export class TopUpKind implements PaymentKind {
 
   readConfig(input: SessionInput): CheckoutConfig | ConfigProblem {
     const config = readTopUpConfig(input);
-    if ('attribute' in config) return config;
+    if (isConfigProblem(config)) return config;
     const { topUp } = config;
     this.quoter.setup = topUp;
     const first = topUp.presets[0];
@@ -78,8 +78,7 @@ export class TopUpKind implements PaymentKind {
         const body = {
           topUpRequested,
           paymentMethod: method,
-          ...(config.callbackUrl ? { callbackUrl: config.callbackUrl } : {}),
-          ...(config.returnUrl ? { returnUrl: config.returnUrl } : {}),
+          ...shopUrls(config),
         };
         return request('POST', topUpPaths.topUp(id), topUpResponseSchema, body, call).then((answer) =>
           this.payment(answer, config, true),

@@ -174,10 +174,10 @@ export class CheckoutController implements ReactiveController {
     host.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
   }
 
-  private announce(text: string): void {
+  private readonly announce = (text: string): void => {
     this.announcement = text;
     this.host.requestUpdate();
-  }
+  };
 
   /** What the views may read and do, while a session runs. */
   viewHost(): ViewHost | undefined {
@@ -190,7 +190,7 @@ export class CheckoutController implements ReactiveController {
       showDeepLink: host.showDeepLink,
       submitButton: host.submitButton,
       topUp: this.topUp.value,
-      announce: (text) => this.announce(text),
+      announce: this.announce,
       retry: this.restart,
     };
   }

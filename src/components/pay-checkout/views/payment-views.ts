@@ -1,10 +1,10 @@
 /**
  * The views of a payment that exists: pending (its method's own view) and final. A chunk of its
- * own with the QR and UPI method views (builtin.ts) and what follows a pending payment
- * (PaymentWatch: status source, countdown, token), fetched while the shopper fills the form, or at
- * once when a payment resumes. The other methods' views are a chunk it fetches when one of them
- * is wanted. Rendering fetches nothing: what a view needs is asked for by fetchFor, before the
- * element renders, and the view shows a placeholder until it is here.
+ * own with the QR and UPI method views (builtin.ts) and what creates and follows a payment
+ * (create.ts, PaymentWatch), fetched while the shopper fills the form, or at once when a payment
+ * resumes. Two more chunks come when wanted: the other methods' views, and trouble's views
+ * (trouble-views.ts, with trouble's words). Rendering fetches nothing: what a view needs is asked
+ * for by fetchFor, before the element renders, and the view shows a placeholder until it is here.
  */
 import { html, nothing } from 'lit';
 import { Lazy } from '../../../api/lazy.js';
@@ -17,22 +17,32 @@ import type { PendingViewContext } from '../../../methods/types.js';
 import { needsMoreWords } from '../../../i18n/word-parts.js';
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
-import { finalSaysTrouble, renderFinalBody } from './final-view.js';
+import { finalSaysTrouble, renderSuccess } from './final-view.js';
 import { renderHeader, renderViewsLoading, returnToShop } from './status-views.js';
 import type { SessionView, ViewHost } from './view-host.js';
 
 export { styles } from './payment-views.styles.js';
 
-/** The sessions whose pending view waits for the other methods' views. */
-const waiting = new Set<SessionView>();
-/** That chunk failed while a pending view waited for it: the view says so, until the shopper tries again. */
+/**
+ * A chunk of views a payment's view waits for: the sessions waiting (`waiting`) render again once
+ * it has arrived or failed; `failed` hears whether any was waiting when it failed.
+ */
+function waitedFor<T>(load: () => Promise<T>, failed?: (waited: boolean) => void) {
+  const waiting = new Set<SessionView>();
+  const chunk = new Lazy(load, (status) => {
+    if (status === 'loading') return;
+    if (status === 'failed') failed?.(waiting.size > 0);
+    for (const session of waiting) session.requestUpdate();
+    waiting.clear();
+  });
+  return Object.assign(chunk, { waiting });
+}
+
+/** The other methods' views failed while a pending view waited for them: it says so, until the shopper tries again. */
 let failureShown = false;
-const otherViews = new Lazy(loadOtherViews, (status) => {
-  if (status === 'loading') return;
-  failureShown = status === 'failed' && waiting.size > 0;
-  for (const session of waiting) session.requestUpdate();
-  waiting.clear();
-});
+const otherViews = waitedFor(loadOtherViews, (waited) => (failureShown = waited));
+/** Trouble's views: should they not load, the views say what they can without them. */
+const troubleViews = waitedFor(() => import('./trouble-views.js'));
 
 /** The method's code of the view on screen: the one chosen at the form, or the pending payment's. */
 const codeOf = ({ phase, form }: SessionView): string | undefined =>
@@ -61,10 +71,15 @@ function troubleShown(host: ViewHost): boolean {
 export function fetchFor(host: ViewHost): void {
   const { session, words } = host;
   const code = codeOf(session);
-  if (troubleShown(host) || needsMoreWords(code, !!code && hasOwnView(code)))
+  const trouble = troubleShown(host);
+  if (trouble || needsMoreWords(code, !!code && hasOwnView(code)))
     loadWords(words.locale, 'more').catch(() => undefined);
+  if (trouble && troubleViews.status !== 'ready') {
+    troubleViews.waiting.add(session);
+    if (troubleViews.status === 'idle') troubleViews.get().catch(() => undefined);
+  }
   if (!code || methodFor(code) || failureShown) return;
-  if (session.phase.name === 'pending') waiting.add(session);
+  if (session.phase.name === 'pending') otherViews.waiting.add(session);
   if (otherViews.status !== 'loading') otherViews.get().catch(() => undefined);
 }
 
@@ -124,25 +139,14 @@ function renderStatus({ session, words }: ViewHost) {
 const methodTitle = ({ words }: ViewHost, code: string) =>
   html`<p class="method-title">${methodFor(code)?.icon ?? nothing}<span>${methodName(words, code)}</span></p>`;
 
-/**
- * Past expireAt the QR and the payment details are withdrawn, not left scannable under "waiting":
- * the view says so and gives the way forward (the shop, where the merchant answers pay-expired
- * with a new payment, and "check again" for a payment made just in time).
- */
-function renderExpired(host: ViewHost) {
-  const { words } = host;
-  return html`<div class="expired-note">
-      <p><strong>${words.term('expiredWithdrawn')}</strong></p>
-      <p class="note">${words.term('newPaymentHint')}</p>
-    </div>
-    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
-}
-
 /** The method's own view, or where its chunk did not load, the failure and the way to load it again. */
 function renderMethod(host: ViewHost, code: string, view: PendingViewContext) {
   const method = methodFor(code);
   if (method) return html`${methodTitle(host, code)} ${method.renderPending(view)}`;
-  const retry = () => ((failureShown = false), host.session.requestUpdate());
+  const retry = () => {
+    failureShown = false;
+    host.session.requestUpdate();
+  };
   return html`${methodTitle(host, code)} ${renderViewsLoading(host, true, retry)}`;
 }
 
@@ -156,7 +160,7 @@ function renderPending(host: ViewHost, payment: Payment) {
   if (!wordsIn || !(expired || methodFor(code) || failureShown)) return renderViewsLoading(host);
   const stopped = watch?.stopped === 'expired' || watch?.stopped === 'error';
   return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
-    ${expired ? renderExpired(host) : renderMethod(host, code, viewContext(host, payment))}
+    ${expired ? (troubleViews.value?.renderExpired(host) ?? nothing) : renderMethod(host, code, viewContext(host, payment))}
     ${stopped ? html`<div class="actions"><button type="button" @click=${() => watch?.checkNow()}>${words.term('checkAgain')}</button></div>` : nothing}`;
 }
 
@@ -165,8 +169,12 @@ export function renderPayment(host: ViewHost) {
   const { session, words } = host;
   const { phase } = session;
   if (phase.name !== 'pending' && phase.name !== 'final') return nothing;
-  if (troubleShown(host) && !wordsHere(words.locale, 'more')) return renderViewsLoading(host);
+  const trouble = troubleShown(host);
+  if (trouble && (!wordsHere(words.locale, 'more') || troubleViews.status === 'loading'))
+    return renderViewsLoading(host);
   if (phase.name === 'pending') return renderPending(host, phase.payment);
-  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${renderFinalBody(phase.status, phase.payment, viewContext(host, phase.payment))}
+  const view = viewContext(host, phase.payment);
+  const end = trouble ? troubleViews.value?.renderTroubledEnd(phase.status, phase.payment, view) : renderSuccess(view);
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${end ?? nothing}
     ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }
