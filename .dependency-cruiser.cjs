@@ -1,5 +1,5 @@
 /**
- * The import rules of the codebase (shared/STYLE.md, points 1 and 8), checked by dependency-cruiser
+ * The import rules of the codebase (CONTRIBUTING.md, Layout and Import rules), checked by dependency-cruiser
  * in `npm run typecheck` (scripts/depcruise.mjs runs it over src/, demo/, scripts/ and test/).
  *
  * src/'s layers, lowest first. A module imports from its own layer and the layers below it, never
@@ -18,9 +18,18 @@
  *
  *   beside the element, for Node and the other server runtimes: no DOM, never lit, never the element
  *   1      server/             `pay-checkout/server`: tokens, the relay, the kit     api
- *   2      sandbox/            `pay-checkout/sandbox`: the emulator                  api, server (signatures, bodies, errors)
+ *
+ * The emulator is a package of its own, packages/sandbox/ (`pay-checkout-sandbox`). It reaches
+ * this repository's source through one module, its src/shared.ts (src/api/ and pay-checkout/server's
+ * entry), which its build bundles in. Its dashboard's page script (src/dashboard/ui/) runs in a
+ * browser: no Node module, none of the emulator's server code (the JSON shapes it reads are in
+ * src/dashboard/model.ts); the emulator's server code never imports lit.
  *
  *   src/types/ holds ambient declarations (qrcode's core) any layer may use.
+ *
+ * src/server/ is folders of its parts, each importing only the parts below it (SERVER_PARTS):
+ * http/ and telemetry/ at the bottom, then shared/ (a payment's kind, node-redis, the log), tokens/,
+ * stores/, relay/ (the status relay and its buses), and kit/ (createCheckoutBackend) on top.
  *
  * Nothing Node-only reaches the browser layers (no node: modules, none of the emulator's or the
  * server's packages), and no import cycle exists anywhere, type-only imports included
@@ -28,9 +37,9 @@
  *
  * demo/ is a shop like any merchant's and scripts/ are merchant-like tools around the built
  * package: they import the package only by its public entries, through its self-reference
- * (`pay-checkout`, `pay-checkout/server`, `pay-checkout/sandbox`, `pay-checkout/react`, which
- * tsconfig.json's paths map to the entries' sources), never ../src/. That proves the entries
- * suffice. One file is exempt, and says why below.
+ * (`pay-checkout`, `pay-checkout/server`, `pay-checkout/react`) and the emulator's package
+ * (`pay-checkout-sandbox`), which tsconfig.json's paths map to the entries' sources, never
+ * ../src/. That proves the entries suffice. Two files are exempt, and say why below.
  */
 
 /** Each layer of src/ and the folders (or files) of src/ it may import from, itself included. */
@@ -44,13 +53,23 @@ const LAYERS = {
   'pay-checkout.ts': ['api/', 'i18n/', 'events/', 'methods/', 'checkout/', 'components/', 'types/'],
   react: ['api/', 'i18n/', 'events/', 'methods/', 'checkout/', 'components/', 'pay-checkout\\.ts$', 'react/', 'types/'],
   server: ['api/', 'server/', 'types/'],
-  sandbox: ['api/', 'server/', 'sandbox/', 'types/'],
+};
+
+/** Each part of src/server/ and the parts it may import from, itself included. */
+const SERVER_PARTS = {
+  http: ['http'],
+  telemetry: ['telemetry'],
+  shared: ['shared', 'http'],
+  tokens: ['tokens'],
+  stores: ['stores', 'shared'],
+  relay: ['relay', 'http', 'shared', 'telemetry'],
+  kit: ['kit', 'relay', 'stores', 'tokens', 'shared', 'http', 'telemetry'],
 };
 
 const escapeDots = (path) => path.replace(/\./g, '\\.');
 const fromLayer = (layer) => (layer.endsWith('.ts') ? `^src/${escapeDots(layer)}$` : `^src/${layer}/`);
 const BROWSER_LAYERS = '^src/(api|i18n|events|methods|checkout|components|react)/|^src/pay-checkout\\.ts$';
-const PUBLIC_ENTRIES = '^src/(pay-checkout\\.ts|server/index\\.ts|sandbox/index\\.ts|react/index\\.ts)$';
+const PUBLIC_ENTRIES = '^src/(pay-checkout\\.ts|server/index\\.ts|react/index\\.ts)$|^packages/sandbox/src/index\\.ts$';
 
 /**
  * scripts/load/node-crowd.ts stays on the internals: it runs 1,000 shoppers of the load benchmark
@@ -58,7 +77,12 @@ const PUBLIC_ENTRIES = '^src/(pay-checkout\\.ts|server/index\\.ts|sandbox/index\
  * Localizer) without a DOM, which no public entry offers and none should. It is a harness of the
  * element's code, not a merchant's.
  */
-const INTERNAL_TOOLS = '^scripts/load/node-crowd\\.ts$';
+/**
+ * scripts/sandbox.ts is `npm run sandbox`: it runs the emulator's command (its bin) from source.
+ */
+const INTERNAL_TOOLS = '^scripts/(load/node-crowd|sandbox)\\.ts$';
+const SANDBOX = '^packages/sandbox/src/';
+const DASHBOARD_UI = '^packages/sandbox/src/dashboard/ui/';
 
 module.exports = {
   forbidden: [
@@ -75,6 +99,13 @@ module.exports = {
       severity: 'error',
       from: { path: fromLayer(layer) },
       to: { path: '^src/', pathNot: `^src/(${allowed.join('|')})` },
+    })),
+    ...Object.entries(SERVER_PARTS).map(([part, allowed]) => ({
+      name: `server-${part}`,
+      comment: `src/server/${part}/ imports only from the server's parts ${allowed.join(', ')} (.dependency-cruiser.cjs, SERVER_PARTS).`,
+      severity: 'error',
+      from: { path: `^src/server/${part}/` },
+      to: { path: '^src/server/', pathNot: `^src/server/(${allowed.join('|')})/` },
     })),
     {
       name: 'browser-no-node',
@@ -94,13 +125,52 @@ module.exports = {
       name: 'server-side-no-lit',
       comment: 'pay-checkout/server and the emulator run where there is no DOM: never lit, never the element.',
       severity: 'error',
-      from: { path: '^src/(server|sandbox)/' },
+      from: { path: `^src/server/|${SANDBOX}`, pathNot: DASHBOARD_UI },
       to: { path: 'node_modules/(lit|lit-html|lit-element|@lit|@lit-labs)/' },
+    },
+    {
+      name: 'sandbox-shared-only',
+      comment:
+        "pay-checkout-sandbox reaches this repository's source only through its src/shared.ts, and that only src/api/ and pay-checkout/server's entry: its build bundles exactly these.",
+      severity: 'error',
+      from: { path: SANDBOX, pathNot: `${SANDBOX}shared\\.ts$` },
+      to: { path: '^(src|demo|scripts|test)/' },
+    },
+    {
+      name: 'sandbox-shared-reaches-api-and-server-entry',
+      comment:
+        "src/shared.ts of pay-checkout-sandbox takes src/api/ and pay-checkout/server's public entry, nothing else.",
+      severity: 'error',
+      from: { path: `${SANDBOX}shared\\.ts$` },
+      to: { path: '^src/', pathNot: '^src/(api/|server/index\\.ts$)' },
+    },
+    {
+      name: 'dashboard-ui-in-browser',
+      comment:
+        "The dashboard's page script runs in a browser: no Node module, and none of the emulator's server code (it reads the JSON shapes of dashboard/model.ts).",
+      severity: 'error',
+      from: { path: DASHBOARD_UI },
+      to: { path: SANDBOX, pathNot: `${DASHBOARD_UI}|${SANDBOX}dashboard/model\\.ts$` },
+    },
+    {
+      name: 'dashboard-ui-no-node',
+      comment: "The dashboard's page script imports no Node module.",
+      severity: 'error',
+      from: { path: DASHBOARD_UI },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sandbox-entry-only',
+      comment:
+        'demo/ and scripts/ use the emulator as a merchant does: by its package name (`pay-checkout-sandbox`), never a path into its source.',
+      severity: 'error',
+      from: { path: '^(demo|scripts)/', pathNot: INTERNAL_TOOLS },
+      to: { path: SANDBOX, dependencyTypesNot: ['aliased-tsconfig-paths'] },
     },
     {
       name: 'public-entries-only',
       comment:
-        'demo/ and scripts/ use the package as a merchant does: only its public entries (pay-checkout, pay-checkout/server, pay-checkout/sandbox, pay-checkout/react). What a real merchant needs is exported from the right entry; what only the demo needs, the demo writes itself.',
+        'demo/ and scripts/ use the package as a merchant does: only its public entries (pay-checkout, pay-checkout/server, pay-checkout/react, and pay-checkout-sandbox). What a real merchant needs is exported from the right entry; what only the demo needs, the demo writes itself.',
       severity: 'error',
       from: { path: '^(demo|scripts)/', pathNot: INTERNAL_TOOLS },
       to: { path: '^src/', pathNot: PUBLIC_ENTRIES },
@@ -119,7 +189,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|test/output)/' },
+    exclude: { path: '^(dist|test/output|packages/[^/]+/dist)/' },
     moduleSystems: ['es6', 'cjs'],
     enhancedResolveOptions: {
       exportsFields: ['exports'],

@@ -1,5 +1,6 @@
 // The linter: typescript-eslint's recommended rules everywhere, and Lit's and the web-components
-// rules on the code that ships to browsers. Layout is Prettier's (`npm run format`), not ESLint's.
+// rules on the code that ships to browsers (the element, and the emulator's dashboard). Layout is
+// Prettier's (`npm run format`), not ESLint's.
 import js from '@eslint/js';
 import lit from 'eslint-plugin-lit';
 import wc from 'eslint-plugin-wc';
@@ -11,6 +12,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       'dist/**',
+      'packages/*/dist/**',
       'dist-treemap/**',
       'coverage/**',
       'test/output/**',
@@ -42,11 +44,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'packages/sandbox/src/dashboard/ui/**/*.ts'],
     ...lit.configs['flat/recommended'],
   },
   {
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'packages/sandbox/src/dashboard/ui/**/*.ts'],
     ...wc.configs['flat/best-practice'],
   },
   {

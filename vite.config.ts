@@ -1,5 +1,5 @@
 /**
- * The package's builds (CONTRACT §4). `npm run build` (scripts/build.ts) runs all of them; a bare
+ * The package's builds (docs/element.md, "Install"). `npm run build` (scripts/build.ts) runs all of them; a bare
  * `vite build` runs only the first, the browser element.
  *
  * - dist/pay-checkout.js   the element for browsers: everything bundled and minified, one file, plus
@@ -10,8 +10,8 @@
  *                          imports, so Node gets lit's server build, whose DOM shims let it load.
  * - dist/react.js          the React wrapper; imports react, @lit/react and the element entry.
  * - dist/server.js         the merchant-side helper; no DOM, no lit.
- * - dist/sandbox.js, dist/sandbox-cli.js  the sandbox emulator (`pay-checkout/sandbox`) and its
- *                          command (`pay-checkout-sandbox`), built from src/sandbox/.
+ * - packages/sandbox/dist/  the emulator's own package (pay-checkout-sandbox): its library, its
+ *                          command and its dashboard, built from packages/sandbox/src/.
  */
 import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript';
@@ -279,33 +279,46 @@ export const server: UserConfig = {
 };
 
 /**
- * The sandbox emulator as the package ships it (CONTRACT §2), from its source in src/sandbox/:
- * dist/sandbox.js (`pay-checkout/sandbox`, createSandbox) and dist/sandbox-cli.js (the
- * `pay-checkout-sandbox` bin: src/sandbox/main.ts, which `npm run sandbox` runs). hono, jose and
- * the rest stay imports (dependencies of the package); the demo merchant's keys are a module
- * (src/sandbox/demo-keys.ts), bundled in: no key file ships.
+ * The emulator's own package, pay-checkout-sandbox (packages/sandbox/), into packages/sandbox/dist/:
+ * index.js (createSandbox) and cli.js (the `pay-checkout-sandbox` bin). What it takes from this
+ * repository's source (the platform's schemas in src/api/, the server's HTTP helpers) is bundled
+ * in, so the package never depends on pay-checkout; its npm dependencies (hono, @hono/node-server,
+ * re2js, zod, jose) stay imports. The demo merchant's keys are a module, bundled in: no key file ships.
  */
 export const sandbox: UserConfig = {
   build: {
     target: 'node20',
-    outDir: 'dist',
+    outDir: 'packages/sandbox/dist',
     emptyOutDir: false,
     ssr: true,
     rolldownOptions: {
-      input: { sandbox: 'src/sandbox/index.ts', 'sandbox-cli': 'src/sandbox/main.ts' },
+      input: { index: 'packages/sandbox/src/index.ts', cli: 'packages/sandbox/src/cli/main.ts' },
       preserveEntrySignatures: 'strict',
       output: {
         entryFileNames: '[name].js',
-        // All Node-side: sandbox-internal-[hash].js, and sandbox-start-[hash].js, which createSandbox
-        // loads (the only file that imports hono, @hono/node-server and re2js, optional peers).
-        chunkFileNames: ({ name, isDynamicEntry }) =>
-          isDynamicEntry ? `sandbox-${name}-[hash].js` : 'sandbox-internal-[hash].js',
-        banner: (chunk) => (chunk.name === 'sandbox-cli' ? '#!/usr/bin/env node' : ''),
+        chunkFileNames: 'internal-[hash].js',
+        banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
       },
     },
   },
 };
 
-export const builds = { element, nodeElement, react, server, sandbox };
+/**
+ * The emulator's dashboard, the one page that loads it: a Lit app bundled whole (lit included)
+ * into packages/sandbox/dist/dashboard/dashboard.js, which the emulator serves. Nothing of it is
+ * part of the element's bundles.
+ */
+export const dashboard: UserConfig = {
+  plugins: [minifyStyles(), minifyTemplates()],
+  build: {
+    target: 'es2022',
+    outDir: 'packages/sandbox/dist/dashboard',
+    emptyOutDir: false,
+    lib: { entry: 'packages/sandbox/src/dashboard/ui/index.ts', formats: ['es'], fileName: () => 'dashboard.js' },
+    rolldownOptions: { output: { minify: true, comments: false } },
+  },
+};
+
+export const builds = { element, nodeElement, react, server, sandbox, dashboard };
 
 export default defineConfig(element);

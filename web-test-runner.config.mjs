@@ -1,5 +1,5 @@
-// Browser tests, in real Chromium, Firefox and WebKit (test/support/engines/ says where each comes
-// from and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
+// Browser tests, in real Chromium, Firefox and WebKit (CONTRIBUTING.md says where each comes from
+// and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
 import { execFileSync } from 'node:child_process';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,15 +7,22 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { build } from 'esbuild';
 import { ensureBuilt } from './scripts/ensure-build.mjs';
-import { selectedEngines } from './test/support/engines/binaries.mjs';
-import { engineLauncher, phoneLauncher, tapPlugin } from './test/support/engines/wtr-launchers.mjs';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import {
+  BROWSER_START_MS,
+  CHROMIUM_ARGS,
+  chromiumPath,
+  selectedEngines,
+  wtrLauncher,
+} from './test/support/engines/engines.mjs';
 import { failureSummaryReporter } from './test/support/failure-summary.mjs';
 import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
+import { hostedImports } from './test/support/hosted-page.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Some modules the tests import are CommonJS (React); the browser needs ES modules.
+ * Some modules the tests import are CommonJS (React, the fake timers); the browser needs ES modules.
  * Vite converts them for the build; here esbuild bundles them once, together (so react-dom and the
  * tests share one React), and each is served as an ES module at /__cjs/<name>.js whose named
  * exports are the ones the module has when Node requires it (in a child process: React's
@@ -45,6 +52,8 @@ function commonjsAsEsm(specifiers) {
       outdir: 'cjs',
       write: false,
       define: { 'process.env.NODE_ENV': '"development"' },
+      // The fake timers require Node's util only when there is a `process`: never in a page.
+      external: ['util'],
       plugins: [
         {
           name: 'esm-of',
@@ -83,6 +92,52 @@ function commonjsAsEsm(specifiers) {
   };
 }
 
+/**
+ * A phone in Chromium: 375 CSS pixels wide, touch, mobile viewport rules (a page without a
+ * viewport meta tag is laid out 980 px wide, as on a real phone), Android Chrome's user agent.
+ */
+const PHONE = {
+  viewport: { width: 375, height: 667 },
+  screen: { width: 375, height: 667 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0.0.0 Mobile Safari/537.36',
+};
+
+/** Chromium emulating PHONE, named so in wtr's report. */
+async function phoneLauncher({ concurrency } = {}) {
+  const launcher = playwrightLauncher({
+    product: 'chromium',
+    concurrency,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    createBrowserContext: ({ browser }) => browser.newContext(PHONE),
+    // wtr's Playwright page sets an 800×600 viewport on every page it opens: the phone keeps its own.
+    createPage: async ({ context }) => {
+      const page = await context.newPage();
+      page.setViewportSize = async () => {};
+      return page;
+    },
+  });
+  launcher.name = 'Chromium phone';
+  return launcher;
+}
+
+/** wtr command `tap` ({ x, y } in CSS pixels of the viewport): a touch tap in the phone's Chromium. */
+function tapPlugin() {
+  return {
+    name: 'tap-command',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'tap') return undefined;
+      if (session.browser.type !== 'playwright')
+        throw new Error(`tap needs a Playwright browser with touch, not ${session.browser.name}`);
+      await session.browser.getPage(session.id).touchscreen.tap(payload.x, payload.y);
+      return true;
+    },
+  };
+}
+
 /** Tests of the built package load /dist/…: build it first if it is missing or stale. */
 function freshDist() {
   return {
@@ -102,12 +157,14 @@ const engines = selectedEngines();
 /** The sandbox emulator, for tests that pay against a real platform stand-in (and the merchant kit on it). */
 const sandbox = sandboxPlugin();
 const launchers = Object.fromEntries(
-  engines.map((engine) => [engine, engineLauncher(engine, { concurrency: CONCURRENCY[engine] })]),
+  await Promise.all(
+    engines.map(async (engine) => [engine, await wtrLauncher(engine, { concurrency: CONCURRENCY[engine] })]),
+  ),
 );
 
 /**
  * Files that need a window narrower than MiniBrowser allows: its toolbar keeps a WebKitGTK 2.50
- * window at least 447 px wide, so the 320-px layout test runs in Chromium and Firefox (README).
+ * window at least 447 px wide, so the 320-px layout test runs in Chromium and Firefox (CONTRIBUTING.md).
  */
 const NARROW_FILES = ['test/components/layout.test.ts'];
 
@@ -139,10 +196,11 @@ export default {
   rootDir,
   // The merchant kit answers with statuses (429, 503, 403) and streams of its own: a plugin's
   // serve() can only answer 200.
-  middleware: [sandbox.kitMiddleware],
+  middleware: [sandbox.kitMiddleware, sandbox.cspMiddleware, sandbox.hostedMiddleware],
   plugins: [
     tapPlugin(),
-    commonjsAsEsm(['react', 'react-dom', 'react-dom/client']),
+    hostedImports(),
+    commonjsAsEsm(['react', 'react-dom', 'react-dom/client', '@sinonjs/fake-timers']),
     freshDist(),
     sandbox,
     // wtr serves files as they are; esbuild compiles TypeScript with our tsconfig so Lit's
@@ -163,7 +221,7 @@ export default {
           {
             name: 'phone',
             files: PHONE_FILES,
-            browsers: [phoneLauncher({ concurrency: CONCURRENCY.chromium })],
+            browsers: [await phoneLauncher({ concurrency: CONCURRENCY.chromium })],
             testRunnerHtml: phonePage,
           },
         ]
@@ -178,4 +236,6 @@ export default {
   reporters: [defaultReporter(), failureSummaryReporter()],
   testFramework: { config: { timeout: 15000 } },
   testsFinishTimeout: 10 * 60 * 1000,
+  // WebKit's first page waits for WebKitWebDriver and MiniBrowser to start (wtr's default is 30 s).
+  browserStartTimeout: BROWSER_START_MS,
 };

@@ -11,7 +11,7 @@
  * REDIS_URL: the merchant kit's status streams use Redis pub/sub there instead of its in-process
  * bus.
  */
-import { sandboxOptionsFromEnv } from 'pay-checkout/sandbox';
+import { sandboxOptionsFromEnv } from 'pay-checkout-sandbox';
 import { redisBus } from 'pay-checkout/server';
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
@@ -61,6 +61,7 @@ async function main() {
   Vue:             ${demo.pages.vue}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
+  Its dashboard    ${demo.pages.dashboard}   (payments live, callbacks, the clock, faults)
   Merchant backend ${demo.url}/api/   (createCheckoutBackend: checkouts at /api/checkouts, callbacks at
                    ${demo.callbackUrl}, status streams at /api/payins/{idPayin}/events,
                    ${process.env.REDIS_URL ? 'over Redis, REDIS_URL' : 'in-process bus'})

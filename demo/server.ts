@@ -5,11 +5,12 @@
  *   … demo.url, demo.sandboxUrl, demo.merchant.callbacks …
  *   await demo.close();
  *
- * - the sandbox emulator (src/sandbox/), on its own port (8787 by default);
+ * - the sandbox emulator (pay-checkout-sandbox), on its own port (8787 by default);
  * - one HTTP server for the shop (5173 by default), which routes
  *     /api/…             to the demo merchant's backend (demo/merchant/: the merchant kit and the demo's extras),
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
  *     /shop-catalog.json the presets' scenarios and the method lists the pages show (shop-catalog.ts),
+ *     /sandbox-dashboard to the emulator's dashboard (a redirect: the pages link here, whatever its port),
  *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
  *     everything else    to Vite, which serves demo/ and compiles the element from src/; or, given
  *                        `built` (a directory of buildDemo()'s), to the demo's production build there.
@@ -27,7 +28,7 @@ import {
   DEMO_PRIVATE_KEY,
   type Sandbox,
   type SandboxOptions,
-} from 'pay-checkout/sandbox';
+} from 'pay-checkout-sandbox';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import { SHOP_CATALOG_PATH, shopCatalog } from './shop-catalog.js';
 import type { StatusBus } from 'pay-checkout/server';
@@ -38,6 +39,9 @@ export const DEFAULT_SANDBOX_PORT = 8787;
 
 const demoDir = fileURLToPath(new URL('.', import.meta.url));
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+/** Where the shop's pages link to the emulator's dashboard, on the emulator's own origin. */
+const DASHBOARD_LINK = '/sandbox-dashboard';
 
 /** Pages served byte for byte from demo/, never through Vite. */
 const RAW_FILES = new Set(['/script-tag.html', '/script-tag.js']);
@@ -195,6 +199,11 @@ export async function startDemo(options: DemoOptions = {}) {
         res.end(method === 'HEAD' ? undefined : catalog);
         return;
       }
+      if (path === DASHBOARD_LINK) {
+        res.writeHead(302, { Location: `${sandbox.url}/__sandbox/dashboard`, 'Cache-Control': 'no-store' });
+        res.end();
+        return;
+      }
       if (RAW_FILES.has(path)) {
         const file = fileUnder(demoDir, path);
         if (file) sendFile(res, file, method);
@@ -241,6 +250,8 @@ export async function startDemo(options: DemoOptions = {}) {
       vue: `${url}/vue.html`,
       ownButton: `${url}/own-button.html`,
       wallet: `${url}/wallet.html`,
+      /** The emulator's dashboard, on its own origin. */
+      dashboard: `${sandbox.url}/__sandbox/dashboard`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,

@@ -1,11 +1,11 @@
 /**
  * What the shop's pages show before any order: the emulator's amount table (one preset per row)
  * and the platform's method table (the currencies and each one's methods). Made here, in Node,
- * from the package's public entries (`pay-checkout/sandbox`, `pay-checkout/server`), and served to
+ * from the package's public entries (`pay-checkout-sandbox`, `pay-checkout/server`), and served to
  * the pages as JSON (`/shop-catalog.json`, demo/server.ts): the browser entry carries neither
  * table, and the pages import nothing else of the package.
  */
-import { PAYIN_SCENARIOS, type AmountMatch } from 'pay-checkout/sandbox';
+import { PAYIN_SCENARIOS, type AmountMatch } from 'pay-checkout-sandbox';
 import { currenciesOf, fieldRulesFor, isRequired, methodCodesFor, PAYIN_METHOD_TABLE } from 'pay-checkout/server';
 
 /** The path the pages fetch the catalog from. */

@@ -12,7 +12,7 @@
  * hidden; time from a status change in the emulator to pay-status; heap, timers and listeners
  * after 500 mount–unmount cycles.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
@@ -498,6 +498,8 @@ async function main() {
     node: process.version,
     chromium: browser.version(),
     platform: `${process.platform} ${process.arch}`,
+    // The machine may be shared: what else ran is part of the figures.
+    loadAverageAtStart: loadavg().map((load) => round(load, 2)),
   };
   progress(
     `${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, Chromium ${machine.chromium}${quick ? ' (quick)' : ''}`,

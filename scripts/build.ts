@@ -1,8 +1,10 @@
 /**
  * `npm run build`: every file the package ships, into a clean dist/ — the bundles of
  * vite.config.ts, their type declarations (tsconfig.build.json) and custom-elements.json
- * (custom-elements-manifest.config.mjs). The declarations and the manifest are made in other
- * processes while Vite bundles. dist/.built is written last: scripts/ensure-build.mjs reads it.
+ * (custom-elements-manifest.config.mjs) — and the emulator's package into a clean
+ * packages/sandbox/dist/ (its library, command, dashboard and declarations). The declarations and
+ * the manifest are made in other processes while Vite bundles. dist/.built is written last:
+ * scripts/ensure-build.mjs reads it.
  */
 import { execFile } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,11 @@ const run = (tool: string, args: string[]) =>
   });
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
-const declarations = run('tsc', ['-p', 'tsconfig.build.json']);
+rmSync(new URL('../packages/sandbox/dist', import.meta.url), { recursive: true, force: true });
+const declarations = Promise.all([
+  run('tsc', ['-p', 'tsconfig.build.json']),
+  run('tsc', ['-p', 'packages/sandbox/tsconfig.build.json']),
+]);
 const manifest = run('cem', ['analyze', '--quiet']);
 for (const config of Object.values(builds)) {
   await build({ ...config, root, configFile: false, logLevel: 'warn' });
@@ -28,5 +34,5 @@ for (const config of Object.values(builds)) {
 await Promise.all([declarations, manifest]);
 writeFileSync(new URL('../dist/.built', import.meta.url), `${new Date().toISOString()}\n`);
 console.log(
-  'Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, sandbox.js, sandbox-cli.js, types/, frameworks/) and custom-elements.json',
+  'Built dist/ (pay-checkout.js, index.js, node/, react.js, server.js, types/, frameworks/), custom-elements.json and packages/sandbox/dist/ (index.js, cli.js, dashboard/, types/)',
 );

@@ -16,6 +16,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const stamp = join(root, 'dist', '.built');
 const inputs = [
   'src',
+  'packages/sandbox/src',
+  'packages/sandbox/package.json',
+  'packages/sandbox/tsconfig.build.json',
   'package.json',
   'vite.config.ts',
   'tsconfig.json',

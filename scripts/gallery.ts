@@ -7,7 +7,7 @@
  * Writes test/output/gallery/index.html and its PNGs.
  *
  *   npm run gallery                                  everything (about 3 minutes on 2 cores)
- *   npm run gallery -- --only UPIQR,OFFLINE-THB      some cases (by name)
+ *   npm run gallery -- --only UPIQR,OFFLINE-THB      some cases (by name; `dashboard`: the emulator's)
  *   npm run gallery -- --locales en --devices phone  some locales or devices
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright';
 import { checkoutOperations, fieldRulesFor, isRequired, PAYIN_METHOD_TABLE } from 'pay-checkout/server';
 import { sampleValue } from '../test/support/samples.js';
 import { ensureBuilt } from './ensure-build.mjs';
+import { DASHBOARD_VIEWS, dashboardShots } from './gallery-dashboard.js';
 import { launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
 const OUT = new URL('../test/output/gallery/', import.meta.url);
@@ -368,7 +369,7 @@ async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void
 
 function contactSheet(): string {
   const names = [...new Set(shots.map((shot) => shot.name))];
-  const views = ['form', 'pending', 'copied', 'final', 'end'];
+  const views = ['form', 'pending', 'copied', 'final', 'end', ...DASHBOARD_VIEWS];
   const columns = devices.flatMap((device) => SCHEMES.map((scheme) => ({ device, scheme })));
   const section = (name: string) => {
     const rows = views.flatMap((view) =>
@@ -436,6 +437,19 @@ async function main() {
     });
     await ends(server, contexts as Record<Device, BrowserContext>);
     await topUps(server, contexts as Record<Device, BrowserContext>);
+    // The emulator's dashboard, as a merchant's developer keeps it open: desktop only.
+    if (wanted({ name: 'dashboard' })) {
+      mkdirSync(new URL('dashboard/', OUT), { recursive: true });
+      for (const shot of await dashboardShots(browser, OUT))
+        shots.push({
+          name: 'dashboard',
+          view: shot.view,
+          device: 'desktop',
+          scheme: shot.scheme,
+          locale: 'en',
+          file: shot.file,
+        });
+    }
   } finally {
     await browser.close();
     await server.close();

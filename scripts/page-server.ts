@@ -17,9 +17,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { chromium, type Browser } from 'playwright';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type SandboxOptions } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from 'pay-checkout/server';
-import { CHROMIUM_ARGS, engineSetup } from '../test/support/engines/binaries.mjs';
+import { CHROMIUM_ARGS, chromiumPath as systemChromium } from '../test/support/engines/engines.mjs';
 
 /** The policy of the strict-CSP guarantee (issue 7, item 4), exactly. */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
@@ -289,9 +289,16 @@ export type PageServer = Awaited<ReturnType<typeof startPageServer>>;
 export const uniquePayinId = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** Chromium as the tests launch it (test/support/engines/binaries.mjs): CHROME_PATH, the system's, or Playwright's own. */
-export const chromiumPath = engineSetup('chromium').executablePath;
+/** Chromium as the tests launch it (test/support/engines/engines.mjs): CHROME_PATH, the system's, or Playwright's own. */
+export const chromiumPath = systemChromium();
 
+/**
+ * Chromium for a test file or a script: the browser `npm test` shares among its Node test files
+ * (a browser server scripts/test-suites.mjs started, whose address is PAY_CHECKOUT_CHROMIUM_WS;
+ * each file works in contexts of its own, and closing it disconnects), else one of its own.
+ */
 export function launchChromium(): Promise<Browser> {
+  const shared = process.env.PAY_CHECKOUT_CHROMIUM_WS;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
 }

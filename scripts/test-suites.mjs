@@ -1,9 +1,10 @@
 /**
  * `npm test`'s last step: the Node tests (`npm run test:node`) and the browser tests
- * (`npm run test:browser`) side by side. One after the other they took 310 s and 267 s on two
- * cores, the Node suite keeping the CPU 91 % busy but the browser suite only 56 % (it waits on pages:
- * polls, streams, payments settling); side by side the machine is busy throughout and the two end
- * together in about the Node suite's time and a half, instead of their sum.
+ * (`npm run test:browser`) side by side. The browser suite spends much of its time waiting on
+ * pages (payments settling, streams, three engines taking turns) and alone leaves the CPU half
+ * idle; the Node suite keeps it busy: side by side, the two end together sooner than one after
+ * the other. Before them, the Node suite's shared pieces: one production build of the demo and
+ * one Chromium (browser server), which its files use instead of a build and a browser each.
  *
  * The Node tests' output is shown as it comes; the browser tests' is held until the Node tests end,
  * then shown and followed, so that neither log is interleaved with the other. At the end, each
@@ -11,6 +12,12 @@
  * failures), so that a CI log that keeps only its last lines still says what failed.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright';
+import { tsImport } from 'tsx/esm/api';
+import { CHROMIUM_ARGS, chromiumPath } from '../test/support/engines/engines.mjs';
 
 const TAIL_LINES = 60;
 
@@ -23,9 +30,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-function run(name, script, { live }) {
+function run(name, script, { live, env = {} }) {
   const started = Date.now();
-  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn('npm', ['run', script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   children.add(child);
   const held = [];
   let tail = '';
@@ -55,9 +62,27 @@ function run(name, script, { live }) {
   };
 }
 
-const node = run('Node tests', 'test:node', { live: true });
+// One production build of the demo for every Node test file that serves it (test/e2e/demo-steps.ts),
+// instead of a build per file.
+const demoBuild = mkdtempSync(join(tmpdir(), 'pay-checkout-demo-build-'));
+const { buildDemo } = await tsImport('../demo/build.ts', import.meta.url);
+await buildDemo(demoBuild);
+// One Chromium for every Node test file that drives a page (the end-to-end tests, the strict-CSP
+// and save-QR checks, …): each connects to it and works in contexts of its own
+// (scripts/page-server.ts launchChromium), instead of starting a browser per file.
+const browserServer = await chromium.launchServer({
+  executablePath: chromiumPath(),
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
+const node = run('Node tests', 'test:node', {
+  live: true,
+  env: { PAY_CHECKOUT_CHROMIUM_WS: browserServer.wsEndpoint(), PAY_CHECKOUT_DEMO_BUILD: demoBuild },
+});
 const browser = run('browser tests', 'test:browser', { live: false });
 const nodeResult = await node.done;
+await browserServer.close();
+rmSync(demoBuild, { recursive: true, force: true });
 process.stdout.write(
   `\n=== ${nodeResult.name} ended (${nodeResult.code === 0 ? 'passed' : 'FAILED'}); the browser tests, which ran beside them:\n\n`,
 );

@@ -104,9 +104,9 @@ export function serverCode(options: ServerSnippetOptions): string {
       ? [`    // The smallest token: create this payin alone.`, `    tokenScope: 'by-action',`]
       : []),
     `  }),`,
-    `  // Each payin read after a callback, once per change.`,
-    `  onPayinUpdate: (payin, { idPayin }) =>`,
-    `    orders.update(idPayin, payin.status),`,
+    `  // Each payment read after a callback, once per change.`,
+    `  onPaymentUpdate: ({ id, payment }) =>`,
+    `    orders.update(id, payment.status),`,
     `});`,
     ``,
     `// Checkouts and renewals, callbacks, status streams.`,

@@ -18,11 +18,11 @@
  *                                             from the hosted page or a bank page)
  *   GET  /api/callbacks, /api/callbacks/stream   the callbacks of this browser's orders (a cookie
  *                                             names the browser), fed by the kit's hooks: the relay's
- *                                             `onCallback` as each arrives, `onPayinRead` once read
+ *                                             `onCallback` as each arrives, `onPaymentRead` once read
  *   GET  /api/hosted-config                   what the hosted payment page takes from the merchant's
  *                                             configuration (pay.html)
  *   GET  /api/wallet[?wait=idTopUp]           this browser's wallet: its USD balance, credited only by
- *                                             the kit's onTopUpUpdate with the platform's moneyRequired;
+ *                                             the kit's onPaymentUpdate with the platform's moneyRequired;
  *                                             `wait` holds the answer until that deposit settles (10 s at most)
  *   POST /api/sandbox/expire                  emulator only: moves its clock past a payin's expiry
  *
@@ -43,7 +43,7 @@ import {
   validateInput,
   type CheckoutBackendOptions,
   type PayinDetailResponse,
-  type PayinRead,
+  type PaymentRead,
   type StatusCallback,
 } from 'pay-checkout/server';
 import { API_PREFIX } from '../lib/cart.js';
@@ -203,19 +203,21 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
     );
   }
 
-  /** Each read of a payin after callbacks (the kit's onPayinRead): the callbacks waiting for it learn what it said. */
-  function recordRead(result: PayinRead): void {
+  /** Each read of a payin after callbacks (the kit's onPaymentRead): the callbacks waiting for it learn what it said. */
+  function recordRead(result: PaymentRead): void {
+    // The callback log follows the shop's orders; a deposit is followed by its wallet.
+    if (result.kind !== 'payin') return;
     const read: CallbackRead =
-      'payin' in result
-        ? readOf(result.payin, result.changed)
+      'payment' in result
+        ? readOf(result.payment as PayinDetailResponse, result.changed)
         : {
             state: 'error',
             errorCode: isPlatformError(result.error) ? result.error.code : 'NETWORK',
             message: (result.error as Error)?.message ?? String(result.error),
           };
-    callbacks.settleReading(result.idPayin, read);
+    callbacks.settleReading(result.id, read);
     log(
-      `[merchant] payin ${result.idPayin} read after its callback: ${read.state === 'read' ? `${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.changed ? '' : ', no change'}` : read.state === 'error' ? `failed: ${read.errorCode}` : ''}`,
+      `[merchant] payin ${result.id} read after its callback: ${read.state === 'read' ? `${read.status}${read.failureReasonCode ? ` (${read.failureReasonCode})` : ''}${read.changed ? '' : ', no change'}` : read.state === 'error' ? `failed: ${read.errorCode}` : ''}`,
     );
   }
 
@@ -245,11 +247,13 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
       );
       return order;
     },
-    onPayinRead: recordRead,
-    onPayinUpdate: (payin, { idPayin }) =>
-      log(`[merchant] payin ${idPayin} is now ${payin.status}: the shop would fulfil the order here`),
-    // The wallet is credited here, after the platform's callback, with the platform's moneyRequired.
-    onTopUpUpdate: (topUp, { idTopUp }) => wallets.onTopUpUpdate(topUp, idTopUp),
+    onPaymentRead: recordRead,
+    // An order would be fulfilled here, and a wallet is credited, after the platform's callback,
+    // with the platform's moneyRequired.
+    onPaymentUpdate: (update) =>
+      update.kind === 'payin'
+        ? log(`[merchant] payin ${update.id} is now ${update.payment.status}: the shop would fulfil the order here`)
+        : wallets.onTopUpUpdate(update.payment, update.id),
     ...options.kit,
     relay: { ...options.kit?.relay, onCallback: recordCallback },
     log: (message, error) => log(`[merchant] ${message}${error instanceof Error ? `: ${error.message}` : ''}`),
@@ -259,7 +263,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
   async function readPayin(idPayin: string, signal: AbortSignal): Promise<PayinDetailResponse> {
     let payin: PayinDetailResponse | undefined;
     try {
-      payin = await kit.readPayin(idPayin, { signal });
+      payin = await kit.readPayment(idPayin, { signal });
     } catch (error) {
       if (isPlatformError(error) && error.code === 'NOT_FOUND')
         throw new HttpError(404, 'PAYIN_NOT_FOUND', `No payin "${idPayin}" exists yet`);
@@ -390,7 +394,7 @@ export function createMerchantBackend(options: MerchantBackendOptions) {
 
   return {
     app,
-    /** The merchant kit itself (its handlers, stats, lastPayin). */
+    /** The merchant kit itself (its handlers, stats, lastPayment). */
     kit,
     callbacks,
     /** Ends the event streams (an HTTP server waits for them otherwise), the kit's streams and reads, and its bus and store. */

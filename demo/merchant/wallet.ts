@@ -7,7 +7,7 @@
  *   into the kit's top-up order, in the platform's TopUpRequestedMoneyRequired mode: the wallet
  *   receives exactly the preset in USD, the customer pays it converted at the platform's rate.
  * - A deposit is credited once, with the platform's `moneyRequired` of the top-up read after its
- *   callback (`onTopUpUpdate`), never with anything the browser says.
+ *   callback (the kit's `onPaymentUpdate`), never with anything the browser says.
  *
  * Memory only: a demo. A wallet starts at WALLET_OPENING_BALANCE.
  */
@@ -86,7 +86,7 @@ export function createWallets(log: (line: string) => void = () => {}) {
       };
     },
 
-    /** The kit's onTopUpUpdate: a deposit that succeeded is credited once, with the platform's moneyRequired. */
+    /** A top-up's update from the kit: a deposit that succeeded is credited once, with the platform's moneyRequired. */
     onTopUpUpdate(topUp: TopUpResponse, idTopUp: string): void {
       const deposit = deposits.get(idTopUp);
       if (!deposit) return;

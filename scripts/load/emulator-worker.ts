@@ -2,7 +2,7 @@
  * Worker: the sandbox emulator at its default limit (10 requests a second per merchant), counting
  * every request that reaches it from the line its request log writes (`POST /payins/o-1 200 3ms`).
  */
-import { createSandbox } from 'pay-checkout/sandbox';
+import { createSandbox } from 'pay-checkout-sandbox';
 import { createRequestCounter } from './request-counts.js';
 import { serveCalls } from './threads.js';
 

@@ -15,7 +15,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout-sandbox';
 import { createCheckoutBackend, type TokenScope } from 'pay-checkout/server';
 import { createRequestCounter } from './request-counts.js';
 import { PENDING_PAGE, SHOP_PAGE, SHOPPER_JS } from './shop-page.js';
@@ -59,7 +59,7 @@ const backend = createCheckoutBackend({
   ...(tokenValiditySecs ? { tokenValiditySecs } : {}),
   // The sale's one product, priced here: the shopper's page names nothing.
   order: () => ({ idPayin: `order-${randomUUID()}`, money }),
-  onPayinRead: (read) => void ('payin' in read ? callbacks.read++ : callbacks.failed++),
+  onPaymentRead: (read) => void ('payment' in read ? callbacks.read++ : callbacks.failed++),
   relay: { onCallback: () => void callbacks.received++ },
   fetch: platformFetch,
   log: (message, error) => {

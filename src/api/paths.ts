@@ -30,6 +30,23 @@ export const paths = {
   paymentOperators: () => '/payment-operators',
 } as const;
 
+/** The parameter each collection's second segment is, as the document names it. */
+const PATH_PARAMETERS: Readonly<Record<string, string>> = {
+  payins: '{idPayin}',
+  topups: '{idTopUp}',
+  payouts: '{idPayout}',
+};
+
+/**
+ * A path with its identifier as the template names it (`/payins/{idPayin}/accounts`), so requests
+ * of one endpoint count together; `!actions` and other fixed segments stay as they are.
+ */
+export const pathTemplate = (path: string) =>
+  path.replace(
+    /^\/(payins|topups|payouts)\/(?!!)[^/]+/,
+    (_, collection: string) => `/${collection}/${PATH_PARAMETERS[collection]}`,
+  );
+
 /**
  * The characters with a meaning in a regular expression, in JavaScript and RE2 alike, as a
  * character class. The platform reads operations as regular expressions, so an operation names a

@@ -3,22 +3,12 @@
  * platform can), and decide what it permits. Never used to trust anything, only to avoid sending
  * requests that cannot succeed and to refuse tokens that must not be in a browser.
  */
+import { fromBase64url } from './base64.js';
 import { checkoutPaths as paths, REGEX_SYNTAX_CLASS } from './paths.js';
 import { ID_PATTERN } from './patterns.js';
 import { tokenPayloadSchema, type TokenPayload } from './schemas/token-payload.js';
 
 export type TokenProblem = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_TOO_BROAD';
-
-function base64UrlDecode(segment: string): string {
-  if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new Error('not base64url');
-  const base64 = segment
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(segment.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-}
 
 /** The payload of a JWT, or undefined when the text is not a JWT with a JSON object payload. */
 export function decodeToken(token: string | null | undefined): TokenPayload | undefined {
@@ -26,7 +16,9 @@ export function decodeToken(token: string | null | undefined): TokenPayload | un
   const parts = token.trim().split('.');
   if (parts.length !== 3 || !parts[1]) return undefined;
   try {
-    const parsed = tokenPayloadSchema.safeParse(JSON.parse(base64UrlDecode(parts[1])));
+    const parsed = tokenPayloadSchema.safeParse(
+      JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fromBase64url(parts[1]))),
+    );
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -11,12 +11,12 @@ import type { PayEventName } from '../events/index.js';
 import type { Payment, SessionEventDetails } from './payment.js';
 import type { PaymentWatch } from './payment-watch.js';
 import type { Phase, PhaseEvent } from './phase.js';
-import type { ServerClock } from './server-clock.js';
+import type { PlatformClock } from '../api/platform-clock.js';
 
 /** What the payment's events need of their session. */
 export interface EventsHost {
   readonly phase: Phase;
-  readonly clock: ServerClock;
+  readonly clock: PlatformClock;
   readonly watch: Lazy<PaymentWatch>;
   go(event: PhaseEvent): boolean;
   emit<K extends PayEventName>(name: K, detail: SessionEventDetails[K]): void;

@@ -12,7 +12,7 @@ import type { CheckoutConfig, ConfigProblem } from './config.js';
 import type { CheckoutForm, FocusTarget, FormPreset } from './form.js';
 import type { Payment, PaymentClient } from './payment.js';
 import type { Phase } from './phase.js';
-import type { ServerClock } from './server-clock.js';
+import type { PlatformClock } from '../api/platform-clock.js';
 import type { MarkerStorage } from './started-here.js';
 import type { TopUpInput } from './topup/config.js';
 
@@ -42,7 +42,7 @@ export type StartResult =
 /** What a kind may read of the session that runs it. */
 export interface PaymentHost {
   readonly config?: CheckoutConfig;
-  readonly clock: ServerClock;
+  readonly clock: PlatformClock;
   readonly phase: Phase;
   /** Aborted when the session ends. */
   readonly signal: AbortSignal;

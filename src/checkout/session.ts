@@ -26,7 +26,7 @@ import type { PaymentClient, SessionEventDetails } from './payment.js';
 import type { PaymentHost, PaymentKind, SessionInput } from './payment-kind.js';
 import type { PaymentWatch, WatchHost, WatchParts } from './payment-watch.js';
 import { checkoutState, initialPhase, nextPhase, type CheckoutState, type Phase, type PhaseEvent } from './phase.js';
-import { ServerClock } from './server-clock.js';
+import { PlatformClock } from '../api/platform-clock.js';
 import { startCheckout } from './start.js';
 import type { MarkerStorage } from './started-here.js';
 import { Submission } from './submission.js';
@@ -66,7 +66,7 @@ export interface SessionDeps {
 
 export class CheckoutSession extends ControllerHost implements PaymentHost, WatchHost {
   readonly form: CheckoutForm;
-  readonly clock = new ServerClock();
+  readonly clock = new PlatformClock();
   config?: CheckoutConfig;
   /** The current client (a fresh token replaces it). */
   client?: PaymentClient;

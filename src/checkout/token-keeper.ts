@@ -1,7 +1,7 @@
 /**
  * TokenKeeper: keeps a pending payment's token fresh; a chunk of its own, which TokenWatch loads
  * when the token nears its expiry or the platform refuses it. With the merchant's checkout (checkout-url, fetchCheckout) it renews the token a minute before it
- * expires, in the platform's time (the ServerClock, corrected by each answer's Date), and once more
+ * expires, in the platform's time (the PlatformClock, corrected by each answer's Date), and once more
  * when the platform refuses it (401). Without one — or when renewing fails — it fires
  * `pay-token-expiring` once per token, for the page to set a fresh `token`.
  *
@@ -15,7 +15,7 @@ import type { PayTokenExpiringDetail } from '../events/index.js';
 import { sleep } from '../api/transport.js';
 import type { CheckoutConfig } from './config.js';
 import type { Phase } from './phase.js';
-import type { ServerClock } from './server-clock.js';
+import type { PlatformClock } from '../api/platform-clock.js';
 
 /** Renewed this long before the token expires, by the platform's clock. */
 const RENEW_BEFORE_MS = 60_000;
@@ -28,7 +28,7 @@ export interface TokenHost {
   /** There once the checkout has begun, before any payment exists. */
   readonly config?: CheckoutConfig;
   readonly phase: Phase;
-  readonly clock: ServerClock;
+  readonly clock: PlatformClock;
   readonly signal: AbortSignal;
   /** A fresh token for this payin from the merchant's checkout; undefined when nothing renews it. */
   readonly renew?: (signal: AbortSignal) => Promise<string>;

@@ -9,12 +9,15 @@
  * - `createTokenIssuer(options)`: mints payment-scoped tokens (SHA256withRSA over the minified JSON
  *   body, base64, header X-SIGNATURE), for a server that does the rest itself.
  * - `createStatusRelay(options)`: the platform's callbacks to the shoppers' streams.
+ *
+ * Both report through OpenTelemetry when the merchant installs it (docs/server.md).
  */
 import { actionOperations, exactOperation, paths } from '../api/paths.js';
 import type { Money } from '../api/schemas/request-common.js';
 import type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction } from '../api/schemas/token.js';
-import { runsInBrowser } from './browser-guard.js';
-import type { WebCryptoKey } from './web-crypto-key.js';
+import { runsInBrowser } from './tokens/browser-guard.js';
+import type { WebCryptoKey } from './tokens/web-crypto-key.js';
+import type { PaymentReaderStats } from './kit/payment-reader.js';
 
 export { actionOperations, exactOperation, paths, runsInBrowser };
 export type { AuthTokenByActionRequest, AuthTokenRequest, TokenAction, Money, WebCryptoKey };
@@ -33,7 +36,7 @@ export {
   type OperationsOptions,
   type TokenIssuer,
   type TokenIssuerOptions,
-} from './token-issuer.js';
+} from './tokens/issuer.js';
 export {
   createStatusRelay,
   type StatusRelay,
@@ -41,52 +44,55 @@ export {
   type StatusRelayStats,
   type StatusCallback,
   type StreamAccess,
-} from './relay.js';
-export {
-  StatusBusUnavailableError,
-  type StatusBus,
-  type PayinChangeListener,
-  type ChangeData,
-  type BusLog,
-} from './bus.js';
-export { memoryBus, type MemoryBusOptions } from './bus-memory.js';
-export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './bus-redis.js';
+  type StreamOptions,
+} from './relay/relay.js';
+export { StatusBusUnavailableError, type StatusBus, type PayinChangeListener, type ChangeData } from './relay/bus.js';
+export type { BusLog } from './shared/log.js';
+export { memoryBus, type MemoryBusOptions } from './relay/bus-memory.js';
+export { redisBus, DEFAULT_REDIS_CHANNEL, type RedisBusOptions } from './relay/bus-redis.js';
 
-// The merchant kit (issue 21): the whole server side of a checkout.
-export { createCheckoutBackend, type CheckoutBackend, type CheckoutBackendStats } from './checkout-backend.js';
-export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './checkout-options.js';
-export { TOKEN_SCOPES, type TokenScope } from './checkout-handle.js';
+// The merchant kit: the whole server side of a checkout (docs/server.md).
+export { createCheckoutBackend } from './kit/backend.js';
+export type { CheckoutBackend, CheckoutBackendStats, PaymentCallOptions } from './kit/backend-api.js';
+export type { CheckoutBackendOptions, CheckoutOrder, TopUpCheckoutOrder } from './kit/options.js';
+export { TOKEN_SCOPES, type TokenScope } from './kit/handle.js';
 export {
   memoryCheckoutStore,
   type CheckoutStore,
   type MemoryCheckoutStoreOptions,
   type RememberedCheckout,
-} from './checkout-store.js';
+} from './stores/checkout-store.js';
 export {
   redisCheckoutStore,
   CheckoutStoreUnavailableError,
   type RedisCheckoutStoreOptions,
-} from './checkout-store-redis.js';
-export { PLATFORM_RETRY, type CallQueueStats } from './call-queue.js';
-export {
-  READ_PAYINS_OPERATION,
-  READ_TOPUPS_OPERATION,
-  type TopUpUpdateContext,
-  type TopUpUpdateHook,
-  type PayinUpdateContext,
-  type PayinUpdateHook,
-  type PayinRead,
-  type PayinReadHook,
-  type PayinFollowerStats,
-} from './payin-follower.js';
+} from './stores/checkout-store-redis.js';
+export { PLATFORM_RETRY, type CallQueueStats } from './kit/call-queue.js';
+export { READ_PAYINS_OPERATION, READ_TOPUPS_OPERATION, type PaymentReaderStats } from './kit/payment-reader.js';
+export type {
+  Payment,
+  PaymentUpdate,
+  PaymentUpdateHook,
+  PaymentRead,
+  PaymentReadHook,
+  TopUpUpdateContext,
+  TopUpUpdateHook,
+  PayinUpdateContext,
+  PayinUpdateHook,
+  PayinRead,
+  PayinReadHook,
+} from './kit/payment-hooks.js';
+export type { PaymentKind } from './shared/payment-kind.js';
+/** @deprecated Use `PaymentReaderStats`. */
+export type PayinFollowerStats = PaymentReaderStats;
 export type { CheckoutResponse, CheckoutRenewal, CheckoutCustomer } from '../api/schemas/checkout-response.js';
 export type { TopUpCheckoutResponse } from '../api/schemas/topup-checkout-response.js';
 
 // What a merchant's own routes around the relay and the checkout use: one error with the platform's
 // error body, a bounded JSON body read, and zod validation that names each field at fault.
-export { HttpError, jsonResponse, invalidRequest, type FieldDetail, type HttpErrorOptions } from './http-error.js';
-export { readBodyText, parseJson, readJsonBody } from './http-body.js';
-export { validateInput } from './validation.js';
+export { HttpError, jsonResponse, invalidRequest, type FieldDetail, type HttpErrorOptions } from './http/error.js';
+export { readBodyText, parseJson, readJsonBody } from './http/body.js';
+export { validateInput, zodDetails } from './http/validation.js';
 
 // The platform as a merchant's server calls it (GET /payins/{idPayin} after a callback, the options
 // of a checkout), the errors it throws, and the shapes it answers.

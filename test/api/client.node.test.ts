@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, PlatformError, backoffDelay, type PlatformClient } from '../../src/api/index.js';
+import { sleep } from '../../src/api/client.js';
 import { fakeFetch, type FakeAnswer } from '../support/fake-fetch.js';
 
 const BASE = 'https://sandbox.example.test/api';
@@ -415,10 +416,18 @@ describe('abort and timeout', () => {
 
   test('abort during a retry wait stops the call', async () => {
     const fake = fakeFetch({ status: 429, headers: { 'Retry-After': '60' } });
-    const api = createClient({ baseUrl: BASE, fetch: fake.fetch });
+    // The client's own wait (the real one), and word when it began: the abort comes during it.
+    let waiting!: (ms: number) => void;
+    const began = new Promise<number>((resolve) => (waiting = resolve));
+    const api = createClient({
+      baseUrl: BASE,
+      fetch: fake.fetch,
+      sleep: (ms, signal) => (waiting(ms), sleep(ms, signal)),
+    });
     const controller = new AbortController();
     const call = api.getPayin('o-1', { signal: controller.signal, retry: { maxDelayMs: 60_000 } });
-    setTimeout(() => controller.abort(), 20);
+    assert.equal(await began, 60_000);
+    controller.abort();
     await assert.rejects(call, (error: Error) => error.name === 'AbortError');
     assert.equal(fake.requests.length, 1);
   });

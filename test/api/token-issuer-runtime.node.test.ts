@@ -5,7 +5,7 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEMO_PUBLIC_KEY } from '../../src/sandbox/index.js';
+import { DEMO_PUBLIC_KEY } from 'pay-checkout-sandbox';
 import {
   createTokenIssuer,
   importPublicKey,

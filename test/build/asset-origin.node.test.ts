@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { launchChromium, uniquePayinId } from '../../scripts/page-server.js';
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox } from '../../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, type Sandbox } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from '../../src/server/index.js';
 
 const dist = new URL('../../dist/', import.meta.url);

@@ -63,9 +63,19 @@ describe('the package in Node (no DOM)', () => {
       [],
       'server.js imports only zod',
     );
-    // node-redis, only when a redisBus is used, and only if the merchant installed it.
-    assert.deepEqual(imports.dynamic, ['@redis/client'], 'server.js loads nothing else on demand');
+    // node-redis only when a redisBus is used, OpenTelemetry's API at the first request, each only
+    // if the merchant installed it.
+    assert.deepEqual(
+      [...imports.dynamic].sort(),
+      ['@opentelemetry/api', '@redis/client'],
+      'server.js loads nothing else on demand',
+    );
     assert.equal(pkg.peerDependenciesMeta['@redis/client']?.optional, true, '@redis/client is an optional peer');
+    assert.equal(
+      pkg.peerDependenciesMeta['@opentelemetry/api']?.optional,
+      true,
+      '@opentelemetry/api is an optional peer',
+    );
   });
 
   it('`pay-checkout/react` imports react, @lit/react and the element entry, and renders on a server', async () => {

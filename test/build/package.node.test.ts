@@ -2,10 +2,11 @@
  * The package as npm would publish it (dist/ built first when stale):
  *
  * - `npm publish --dry-run` succeeds with no warning about the package;
- * - the tarball (`npm pack --dry-run`) holds every file the entries, the bin and the types need,
- *   and nothing else: no tests, no sources, no demo pages, no key file nor any PEM private-key block;
+ * - the tarball (`npm pack --dry-run`) holds every file the entries and the types need, and nothing
+ *   else: no tests, no sources, no demo pages, no key file nor any PEM private-key block;
  * - `dependencies` and the peers (React, node-redis) are exactly what the Node-side files import; the
- *   browser's files import nothing but each other;
+ *   browser's files import nothing but each other; nothing of the emulator (its entry, its command,
+ *   its packages) is left: it is the package pay-checkout-sandbox (sandbox-package.node.test.ts);
  * - each public entry exports exactly what its source module exports: no minified internal names;
  *   tsconfig.json's paths (the self-reference of demo/ and scripts/) name the same entries' sources.
  */
@@ -29,7 +30,7 @@ interface PackageJson {
   private?: boolean;
   license?: string;
   exports: Record<string, string | Record<string, string>>;
-  bin: Record<string, string>;
+  bin?: Record<string, string>;
   types: string;
   module: string;
   typesVersions: Record<string, Record<string, string[]>>;
@@ -126,10 +127,9 @@ describe('the package as published', () => {
     assert.ok(!packed.some((path) => path.startsWith('dist/types/test/') || path.startsWith('dist/types/scripts/')));
   });
 
-  it('every file the exports, the bin and the types name is in the tarball, with everything it imports', () => {
+  it('every file the exports and the types name is in the tarball, with everything it imports', () => {
     const named = [
       ...Object.values(pkg.exports).flatMap(targetsOf),
-      ...Object.values(pkg.bin),
       pkg.types,
       pkg.module,
       ...Object.values(pkg.typesVersions['*']!).flat(),
@@ -161,9 +161,19 @@ describe('the package as published', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('the bin is a Node script', () => {
-    assert.deepEqual(Object.keys(pkg.bin), ['pay-checkout-sandbox']);
-    assert.match(read(pkg.bin['pay-checkout-sandbox']!), /^#!\/usr\/bin\/env node\n/);
+  it('nothing of the emulator: no bin, no sandbox entry or file, none of its packages (pay-checkout-sandbox has them)', () => {
+    assert.equal(pkg.bin, undefined);
+    assert.deepEqual(
+      Object.keys(pkg.exports).filter((subpath) => /sandbox/.test(subpath)),
+      [],
+    );
+    assert.deepEqual(
+      packed.filter((path) => /sandbox/.test(path)),
+      [],
+    );
+    const declared = { ...pkg.dependencies, ...pkg.peerDependencies };
+    for (const name of ['hono', '@hono/node-server', 're2js', 'pay-checkout-sandbox'])
+      assert.equal(declared[name], undefined, `${name} is not a dependency nor a peer of pay-checkout`);
   });
 
   it('no packed file holds a PEM private-key block, which secret scanners flag (the demo key is armoured at run time)', () => {
@@ -175,9 +185,9 @@ describe('the package as published', () => {
   });
 
   it('`dependencies` and the peers are exactly what the Node-side files import; the browser files import only each other', () => {
-    const nodeSide = packed.filter((path) => /^dist\/(node\/.*|react|server|sandbox[\w-]*)\.js$/.test(path));
+    const nodeSide = packed.filter((path) => /^dist\/(node\/.*|react|server)\.js$/.test(path));
     const browser = packed.filter((path) => /^dist\/[^/]+\.js$/.test(path) && !nodeSide.includes(path));
-    assert.ok(nodeSide.length >= 5 && browser.includes('dist/pay-checkout.js') && browser.includes('dist/index.js'));
+    assert.ok(nodeSide.length >= 3 && browser.includes('dist/pay-checkout.js') && browser.includes('dist/index.js'));
 
     const imported = new Map<string, string[]>();
     for (const file of nodeSide) {
@@ -218,7 +228,6 @@ describe('the public entries export their source modules’ names, no internal o
     ['.', 'dist/index.js', 'src/pay-checkout.ts'],
     ['./react', 'dist/react.js', 'src/react/index.ts'],
     ['./server', 'dist/server.js', 'src/server/index.ts'],
-    ['./sandbox', 'dist/sandbox.js', 'src/sandbox/index.ts'],
   ];
 
   for (const [subpath, built, source] of entries) {
@@ -231,7 +240,7 @@ describe('the public entries export their source modules’ names, no internal o
     });
   }
 
-  it('tsconfig.json maps the package’s self-reference (demo/, scripts/) to the sources of exactly these entries', async () => {
+  it('tsconfig.json maps the package’s self-reference (demo/, scripts/) to the sources of exactly these entries, and the emulator’s package to its entry’s', async () => {
     const ts = (await import('typescript')).default;
     const { config, error } = ts.readConfigFile(fileURLToPath(new URL('tsconfig.json', root)), ts.sys.readFile);
     assert.equal(error, undefined);
@@ -250,6 +259,13 @@ describe('the public entries export their source modules’ names, no internal o
     const expected = Object.fromEntries(
       codeSubpaths.map((subpath) => [posix.join(pkg.name, subpath), [`./${sources.get(subpath)}`]]),
     );
+    // The workspace's package has one code entry, `.`: its source is its src/index.ts.
+    const sandbox = JSON.parse(read('packages/sandbox/package.json')) as PackageJson;
+    assert.deepEqual(
+      Object.keys(sandbox.exports).filter((subpath) => !/\.json$/.test(subpath)),
+      ['.'],
+    );
+    expected[sandbox.name] = ['./packages/sandbox/src/index.ts'];
     assert.deepEqual(config.compilerOptions.paths, expected);
   });
 

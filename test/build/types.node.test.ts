@@ -1,11 +1,12 @@
 /**
  * The published types as merchants' TypeScript projects see them. Each setup is a small project
  * under test/output/consumers/, where `node_modules/pay-checkout` holds this package's
- * package.json and dist/ (as an install would, so that even `moduleResolution: "node"` finds it by
- * name), compiled by tsc with full library checking:
+ * package.json and dist/, and `node_modules/pay-checkout-sandbox` the emulator's (as an install
+ * would, so that even `moduleResolution: "node"` finds them by name), compiled by tsc with full
+ * library checking:
  *
  * - bundler: a browser app (Vite, Next.js): DOM lib, no Node types, React JSX;
- * - node16: a merchant's test suite (Playwright): DOM and Node types, every entry;
+ * - node16: a merchant's test suite (Playwright): DOM and Node types, every entry and the emulator;
  * - node10: `moduleResolution: "node"`, which has no "exports": the subpaths resolve through
  *   "typesVersions" (TypeScript 7 removed node10, so this one runs TypeScript 5, as such projects do);
  * - node-only: a merchant's server, `lib: ["ES2022"]` and Node's types, no DOM: the server helper;
@@ -111,7 +112,7 @@ export async function mint(pem: string): Promise<string> {
 `;
 
 const sandboxConsumer = `
-import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout/sandbox';
+import { createSandbox, DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY, SCENARIO_AMOUNTS, type Sandbox, type SandboxOptions } from 'pay-checkout-sandbox';
 
 export async function start(): Promise<Sandbox> {
   const options: SandboxOptions = { port: 0, host: '127.0.0.1', log: false, settleDelayMs: 100 };
@@ -223,10 +224,15 @@ function writeProject(setup: Setup): string {
   rmSync(dir, { recursive: true, force: true });
   // The package's own files, linked one by one: a link to the repository itself would be a loop
   // under test/ for any tool that follows links (the browser tests' file glob does).
-  const installed = new URL('node_modules/pay-checkout/', dir);
-  mkdirSync(installed, { recursive: true });
-  symlinkSync(fileURLToPath(new URL('package.json', root)), new URL('package.json', installed), 'file');
-  symlinkSync(fileURLToPath(new URL('dist', root)), new URL('dist', installed), 'dir');
+  for (const [name, from] of [
+    ['pay-checkout', root],
+    ['pay-checkout-sandbox', new URL('packages/sandbox/', root)],
+  ] as const) {
+    const installed = new URL(`node_modules/${name}/`, dir);
+    mkdirSync(installed, { recursive: true });
+    symlinkSync(fileURLToPath(new URL('package.json', from)), new URL('package.json', installed), 'file');
+    symlinkSync(fileURLToPath(new URL('dist', from)), new URL('dist', installed), 'dir');
+  }
   writeFileSync(
     new URL('package.json', dir),
     JSON.stringify({

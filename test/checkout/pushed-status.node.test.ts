@@ -3,10 +3,12 @@
  * order of `ready`, `changed` and the create (prepare → start) can be set exactly. What it checks:
  * a stream ready before the create goes out needs no first read; anything less (ready too late, a
  * change while the create was on its way) makes exactly one; a prepared stream is closed when
- * following is stopped before it started.
+ * following is stopped before it started. Time is a fake clock the test moves
+ * (@sinonjs/fake-timers): "no read meanwhile" is checked over a span of the poller's own time.
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import type { PayinDetailResponse } from '../../src/api/schemas/payin.js';
 import { ControllerHost } from '../../src/checkout/controller-host.js';
 import { PushedStatus } from '../../src/checkout/pushed-status.js';
@@ -37,7 +39,6 @@ class Host extends ControllerHost {
   requestUpdate(): void {}
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const processing = { status: 'PROCESSING' } as unknown as PayinDetailResponse;
 
 describe('PushedStatus: the stream opened before the create', () => {
@@ -48,8 +49,10 @@ describe('PushedStatus: the stream opened before the create', () => {
   let reads: number;
   let host: Host;
   let source: PushedStatus<PayinDetailResponse>;
+  let clock: Clock;
 
   beforeEach(() => {
+    clock = install({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     streams.length = 0;
     reads = 0;
     Object.assign(globals, {
@@ -77,6 +80,7 @@ describe('PushedStatus: the stream opened before the create', () => {
     Object.assign(globals, saved);
     Object.assign(StatusPoller.defaults, pollerDefaults);
     Object.assign(PushedStatus.defaults, pushedDefaults);
+    clock.uninstall();
   });
 
   it('ready before the create: no first read, no polling; each change is one read', async () => {
@@ -85,21 +89,25 @@ describe('PushedStatus: the stream opened before the create', () => {
     streams[0]!.send('ready', '{"heartbeatMs":1000}');
     await prepared;
     source.start();
-    await sleep(100);
+    // Fifty of the poller's waits (under the stream's silence bound of 2.5 heartbeats): no read.
+    await clock.tickAsync(1000);
     assert.equal(reads, 0);
     streams[0]!.send('changed');
-    await sleep(20);
+    await clock.tickAsync(0);
     assert.equal(reads, 1);
     assert.equal(streams.length, 1, 'the prepared stream is the one followed');
   });
 
   it('ready only after prepareMs: the create does not wait for it, and the late ready brings one read', async () => {
-    const started = Date.now();
-    await source.prepare();
-    assert.ok(Date.now() - started < 500, 'prepare gave up after prepareMs');
+    let given = false;
+    const prepared = source.prepare().then(() => (given = true));
+    await clock.tickAsync(49);
+    assert.equal(given, false, 'prepare waits up to prepareMs');
+    await clock.tickAsync(1);
+    await prepared;
     streams[0]!.send('ready', '{"heartbeatMs":1000}');
     source.start();
-    await sleep(100);
+    await clock.tickAsync(1000);
     assert.equal(reads, 1);
   });
 
@@ -110,19 +118,19 @@ describe('PushedStatus: the stream opened before the create', () => {
     streams[0]!.send('changed');
     assert.equal(reads, 0, 'not followed yet: nothing is read before the create answers');
     source.start();
-    await sleep(100);
+    await clock.tickAsync(1000);
     assert.equal(reads, 1);
   });
 
   it('a stream that fails while preparing: the create goes at once, and following polls', async () => {
     const prepared = source.prepare();
     streams[0]!.fail();
-    const started = Date.now();
+    // The clock stands still: prepare is given without waiting for prepareMs.
     await prepared;
-    assert.ok(Date.now() - started < 40, 'no wait for prepareMs after a failure');
     source.start();
-    await sleep(100);
-    assert.ok(reads >= 2, `polled meanwhile (${reads} reads)`);
+    // The first poll after 10 ms, then one every 20 ms.
+    await clock.tickAsync(100);
+    assert.equal(reads, 5, `polled meanwhile (${reads} reads)`);
   });
 
   it('stopped before following started (the create was refused): the prepared stream is closed', async () => {

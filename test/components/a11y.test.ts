@@ -20,6 +20,10 @@ import {
   startedHere,
 } from '../support/element.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
+import { loadPaymentViews } from '../../src/components/pay-checkout/views/load-views.js';
+import { loadOtherViews } from '../../src/methods/builtin.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 
 /** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
 function luminance([r, g, b]: number[]): number {
@@ -63,6 +67,17 @@ function smallTargets(element: PayCheckout): string[] {
 }
 
 describe('<pay-checkout> accessibility', () => {
+  // The chunks the views here show (the payin views, the other methods' views, the words of
+  // trouble and their views) come into the page first: each test then waits on the element's renders, not on a
+  // loaded machine's first fetch and compile of them, which took more than a wait's bound.
+  before(() =>
+    Promise.all([
+      loadPaymentViews(new Localizer('en')),
+      loadOtherViews(),
+      import('../../src/components/pay-checkout/views/trouble-views.js'),
+      loadWords('en', 'more'),
+    ]),
+  );
   let platform: FakePlatform;
   beforeEach(() => {
     platform = new FakePlatform().install();

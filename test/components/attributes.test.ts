@@ -1,4 +1,4 @@
-/** The customer-data and option attributes of CONTRACT §1: prefilled, sent, and shown. */
+/** The customer-data and option attributes (docs/reference.md): prefilled, sent, and shown. */
 import { expect, waitUntil } from '@open-wc/testing';
 import { FakePlatform, BASE_URL, checkoutToken, payinResponse } from '../support/fake-platform.js';
 import {

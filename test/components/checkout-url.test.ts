@@ -7,12 +7,20 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { $, fastPolling, mount, normalPolling, submit, untilEvent, untilState } from '../support/element.js';
-import { advanceClock, mintToken, ownPlatform, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import {
+  advanceClock,
+  mintToken,
+  ownPlatform,
+  recordFetch,
+  recordStreams,
+  sandboxUrl,
+  uniqueId,
+} from '../support/browser-sandbox.js';
 import { decodeToken } from '../../src/api/token.js';
 import { loadWords } from '../../src/i18n/words.js';
 import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { PushedStatus } from '../../src/checkout/pushed-status.js';
+import { pageClock } from '../support/page-clock.js';
 
 interface KitStats {
   idPayin?: string;
@@ -48,8 +56,12 @@ const settle = async (idPayin: string, status = 'SUCCESS', own?: string) =>
     body: JSON.stringify({ status }),
   });
 
-/** One slow poll interval (10 s, src/checkout/status-poller.ts) and a margin: a read the poller owes comes within it. */
-const POLL_BOUND_MS = 14_000;
+/**
+ * The bound of a wait for what the element does next with the platform (a read, a renewal, the
+ * final state). Under fastPolling() the poller reads every 40 ms: the bound is for a loaded
+ * machine, and no wait depends on it being reached in time or not.
+ */
+const NEXT_STEP_MS = 14_000;
 
 describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   let recorder: ReturnType<typeof recordFetch>;
@@ -132,8 +144,6 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   it('renews its token a minute before it expires, by the platform’s clock: no 401, no pay-error', async function () {
-    // What follows waits on the poller's next reads, 2 s apart in its first minute and 10 s after
-    // it: each wait is bounded by one slow interval and a margin, not by the fast one.
     this.timeout(45_000);
     const key = uniqueId('kit');
     const own = ownPlatform();
@@ -149,20 +159,20 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const first = reads(idPayin!, base).at(-1)?.headers.authorization;
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
     await advanceClock(own, 1800 - 30);
-    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: POLL_BOUND_MS });
+    await waitUntil(async () => (await kitStats(key)).renewals >= 1, 'a renewal', { timeout: NEXT_STEP_MS });
     await waitUntil(
       () => reads(idPayin!, base).some((read) => read.headers.authorization !== first && read.status === 200),
       'a read with the fresh token',
-      { timeout: POLL_BOUND_MS },
+      { timeout: NEXT_STEP_MS },
     );
     expect(toPlatform(base).filter((request) => request.status === 401)).to.have.length(0);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!, 'SUCCESS', own);
-    await untilState(element, 'success', POLL_BOUND_MS);
+    await untilState(element, 'success', NEXT_STEP_MS);
   });
 
   it('the emulator’s clock moved past the token’s expiry: a 401, renewed once, read again; no pay-error and no error shown', async function () {
-    this.timeout(45_000); // as above: bounded by the poller's slow interval
+    this.timeout(45_000);
     const key = uniqueId('kit');
     const own = ownPlatform();
     const base = await sandboxUrl(own);
@@ -174,11 +184,20 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     await submit(element);
     await untilState(element, 'pending');
     const { idPayin } = await kitStats(key);
+    // The element's next read waits in the page until the clock has moved: a read the platform
+    // answered while its clock moved (checked before, its Date after) would tell the element the
+    // new time, and the element would rightly renew before any 401. Held, the read that goes out
+    // is the one refused.
+    const readsBefore = reads(idPayin!, base).length;
+    const release = recorder.hold((method, path) => method === 'GET' && path === `/payins/${idPayin}`);
+    await waitUntil(() => reads(idPayin!, base).length > readsBefore, 'the next read, held', { timeout: NEXT_STEP_MS });
     await advanceClock(own, 1800 + 60);
+    release();
     await waitUntil(() => reads(idPayin!, base).some((read) => read.status === 401), 'a read refused for its token', {
-      timeout: POLL_BOUND_MS,
+      timeout: NEXT_STEP_MS,
     });
     const refused = reads(idPayin!, base).findIndex((read) => read.status === 401);
+    expect(refused).to.equal(readsBefore, 'the held read is the one refused');
     await waitUntil(
       () =>
         reads(idPayin!, base)
@@ -193,7 +212,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     expect($(element, '[part="error"]')).to.equal(null);
     expect(events.filter((e) => e.name === 'pay-error' || e.name === 'pay-token-expiring')).to.have.length(0);
     await settle(idPayin!, 'SUCCESS', own);
-    await untilState(element, 'success', POLL_BOUND_MS);
+    await untilState(element, 'success', NEXT_STEP_MS);
     expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
   });
 
@@ -219,17 +238,23 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     ['a token for another payin than the answer’s is BAD_RESPONSE', 'otherPayin', 'BAD_RESPONSE'],
   ] as const) {
     it(`${name}, and nothing goes to the platform`, async () => {
-      const { element, events } = await mount({
-        'checkout-url': oddCheckoutUrl(kind),
-        'payment-method-code': 'UPIQR',
-      });
-      await untilState(element, 'error');
-      const error = events.find((e) => e.name === 'pay-error')!.detail;
-      expect(error.code).to.equal(code);
-      expect(error.message).to.contain('checkout-url');
-      expect($(element, '[part="error"]')).to.not.equal(null);
-      await sleep(200);
-      expect(toPlatform()).to.have.length(0);
+      const clock = pageClock();
+      try {
+        const { element, events } = await mount({
+          'checkout-url': oddCheckoutUrl(kind),
+          'payment-method-code': 'UPIQR',
+        });
+        await untilState(element, 'error');
+        const error = events.find((e) => e.name === 'pay-error')!.detail;
+        expect(error.code).to.equal(code);
+        expect(error.message).to.contain('checkout-url');
+        expect($(element, '[part="error"]')).to.not.equal(null);
+        // Every timer the page set runs: none of them goes to the platform.
+        await clock.runAll();
+        expect(toPlatform()).to.have.length(0);
+      } finally {
+        clock.uninstall();
+      }
     });
   }
 
@@ -254,23 +279,32 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
   });
 
   it('the authorized stream’s payin is used as it is: no GET /payins at all', async () => {
-    const key = uniqueId('kit');
-    const { element, events } = await mount({
-      'checkout-url': checkoutUrl(key, { amount: '1' }),
-      'payment-method-code': 'UPIQR',
-    });
-    await untilState(element, 'select');
-    await submit(element);
-    await untilState(element, 'pending');
-    const { idPayin } = await kitStats(key);
-    await sleep(300);
-    await settle(idPayin!);
-    await untilState(element, 'success', 5000);
-    expect(events.find((e) => e.name === 'pay-success')!.detail.payin.status).to.equal('SUCCESS');
-    // The create, and nothing read: the stream was ready before it, and brought the payin.
-    expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([
-      `POST /payins/${idPayin}`,
-    ]);
+    // The create waits for the stream as long as the kit takes to answer on a loaded machine.
+    Object.assign(PushedStatus.defaults, { prepareMs: 15_000 });
+    const streams = recordStreams(() => toPlatform().length);
+    try {
+      const key = uniqueId('kit');
+      const { element, events } = await mount({
+        'checkout-url': checkoutUrl(key, { amount: '1' }),
+        'payment-method-code': 'UPIQR',
+      });
+      await untilState(element, 'select');
+      await submit(element);
+      await untilState(element, 'pending');
+      const { idPayin } = await kitStats(key);
+      // The stream said ready before anything went to the platform: it sees the change.
+      expect(streams.readyAt).to.deep.equal([0]);
+      await settle(idPayin!);
+      await untilState(element, 'success', 5000);
+      expect(events.find((e) => e.name === 'pay-success')!.detail.payin.status).to.equal('SUCCESS');
+      // The create, and nothing read: the stream was ready before it, and brought the payin.
+      expect(toPlatform().map((request) => `${request.method} ${request.path}`)).to.deep.equal([
+        `POST /payins/${idPayin}`,
+      ]);
+    } finally {
+      streams.restore();
+      Object.assign(PushedStatus.defaults, { prepareMs: 1000 });
+    }
   });
 
   it('fetchCheckout: the page’s own function gets {} and its answer is used as checkout-url’s', async () => {
@@ -299,6 +333,7 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
   after(normalPolling);
 
   it('the token refused while pending: pay-token-expiring once, no pay-error, no reads meanwhile; a fresh token resumes', async () => {
+    const clock = pageClock();
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
@@ -332,7 +367,8 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       const read = () =>
         recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
       const paused = read();
-      await sleep(500);
+      // A second of the page's time: 25 of the poller's slow waits, and not one read.
+      await clock.pass(1000);
       expect(read()).to.equal(paused);
       expect(element.state).to.equal('pending');
       expect(element.shadowRoot!.textContent).to.not.match(/expired|not valid|session/i);
@@ -347,10 +383,12 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       expect(events.filter((e) => e.name === 'pay-token-expiring')).to.have.length(1);
     } finally {
       recorder.restore();
+      clock.uninstall();
     }
   });
 
   it('a fresh token for another payin is not used: following waits on for this payin’s', async () => {
+    const clock = pageClock();
     const recorder = recordFetch();
     try {
       const idPayin = uniqueId('expiring');
@@ -372,7 +410,9 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       await untilEvent(events, 'pay-token-expiring', 1, 5000);
       const other = await mintToken(uniqueId('other'), { money: { amount: 1, currencyCode: 'IDR' }, own });
       element.token = other;
-      await sleep(300);
+      await element.updateComplete;
+      // A second of the page's time: the other payin's token goes nowhere.
+      await clock.pass(1000);
       expect(recorder.requests.filter((request) => request.headers.authorization === `Bearer ${other}`)).to.have.length(
         0,
       );
@@ -384,6 +424,7 @@ describe('<pay-checkout> with a token and nothing to renew it: pay-token-expirin
       expect(events.filter((e) => e.name === 'pay-error')).to.have.length(0);
     } finally {
       recorder.restore();
+      clock.uninstall();
     }
   });
 });

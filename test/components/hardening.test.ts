@@ -16,12 +16,14 @@ import {
   normalPolling,
   startedHere,
 } from '../support/element.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { pageClock, type PageClock } from '../support/page-clock.js';
 
 describe('<pay-checkout> hardening and scale', () => {
   let platform: FakePlatform;
+  // The page's timers on the test's clock: what the element does as time passes is seen at once.
+  let clock: PageClock;
   beforeEach(() => {
+    clock = pageClock();
     platform = new FakePlatform().install();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
@@ -29,6 +31,7 @@ describe('<pay-checkout> hardening and scale', () => {
     fastPolling();
   });
   afterEach(() => {
+    clock.uninstall();
     platform.restore();
     normalPolling();
   });
@@ -50,9 +53,10 @@ describe('<pay-checkout> hardening and scale', () => {
       const { element } = await mount(base);
       await untilState(element, 'pending');
       const before = platform.count('GET', '/payins/order-1');
-      await sleep(600);
-      // The fast cadence is 20 ms in these tests: at most ~30 polls in 600 ms (a spin makes hundreds).
-      expect(platform.count('GET', '/payins/order-1') - before).to.be.at.most(35);
+      await clock.pass(600);
+      // The fast cadence is 20 ms in these tests: at most 31 polls in 600 ms of the page's time,
+      // one at its start and one every 20 ms (a spin would run the clock's timers past its limit).
+      expect(platform.count('GET', '/payins/order-1') - before).to.be.at.most(31);
     });
   }
 
@@ -216,8 +220,8 @@ describe('<pay-checkout> hardening and scale', () => {
     const shown = $(element, '[part="merchant-name"]')!;
     expect(shown.textContent).to.contain('<b>Chai</b> & Co');
     expect(shown.querySelector('b')).to.equal(null);
-    // Given time to ask, it does not: the shop said the name.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every timer the page set runs: none of them asks, the shop said the name.
+    await clock.runAll();
     expect(platform.requests).to.have.length(0);
   });
 
@@ -257,6 +261,9 @@ describe('<pay-checkout> hardening and scale', () => {
 });
 
 describe('<pay-checkout> bad amounts are bad input', () => {
+  let clock: PageClock;
+  beforeEach(() => (clock = pageClock()));
+  afterEach(() => clock.uninstall());
   for (const [amount, currency, says] of [
     ['590.5', 'KRW', /KRW has no decimals/],
     ['150000.5', 'IDR', /IDR has no decimals/],
@@ -282,7 +289,8 @@ describe('<pay-checkout> bad amounts are bad input', () => {
         expect(error.message)
           .to.match(/\(amount: /)
           .and.to.match(says);
-        await sleep(50);
+        // Every timer the page set runs: none of them makes a request.
+        await clock.runAll();
         expect(platform.requests).to.have.length(0);
       } finally {
         platform.restore();
@@ -293,27 +301,33 @@ describe('<pay-checkout> bad amounts are bad input', () => {
 
 describe('<pay-checkout> waits for its token', () => {
   it('no token yet: loading, no request, no error; a hint in the console after a few seconds, not at once', async () => {
+    const clock = pageClock();
     const platform = new FakePlatform().install();
-    const infos: unknown[] = [];
+    const infos: { text: string; at: number }[] = [];
     const info = console.info;
-    console.info = (...args: unknown[]) => void infos.push(args.join(' '));
+    console.info = (...args: unknown[]) => void infos.push({ text: args.join(' '), at: Date.now() });
     try {
+      const mountedAt = Date.now();
       const { element, events } = await mount({
         'base-url': BASE_URL,
         amount: '100',
         'currency-code': 'INR',
       });
-      await sleep(200);
+      await element.updateComplete;
+      expect(infos).to.have.length(0);
+      // All the page would do by itself, done: it waits on, and says so once, seconds later.
+      await clock.runAll();
       expect(element.state).to.equal('loading');
       expect(events).to.have.length(0);
       expect(platform.requests).to.have.length(0);
-      expect(infos).to.have.length(0);
-      await waitUntil(() => infos.length === 1, 'a console hint', { timeout: 5000 });
-      expect(String(infos[0])).to.contain('waiting for its token');
+      expect(infos.map((hint) => hint.text)).to.have.length(1);
+      expect(infos[0]!.text).to.contain('waiting for its token');
+      expect(infos[0]!.at - mountedAt).to.be.at.least(3000);
       expect(events).to.have.length(0);
     } finally {
       console.info = info;
       platform.restore();
+      clock.uninstall();
     }
   });
 });

@@ -12,6 +12,7 @@ import type { PayCheckout } from '../../src/pay-checkout.js';
 import { sandboxUrl } from '../support/browser-sandbox.js';
 import { $$, emulatePointer, fastPolling, normalPolling, submit, untilState } from '../support/element.js';
 import { fill, openSandboxCheckout } from '../support/sandbox-checkout.js';
+import { loadWords } from '../../src/i18n/words.js';
 
 const LOCALES = ['en', 'th', 'hi'];
 const WIDTH = 320;
@@ -126,6 +127,9 @@ describe(`layout at ${WIDTH} px, every method, en/th/hi`, () => {
   let restoreClock: (() => void) | undefined;
   before(async () => {
     fastPolling();
+    // Every locale's words come into the page first, so that a switch of locale waits on the
+    // element's render, not on a loaded machine's first fetch and compile of a locale's chunks.
+    await Promise.all(LOCALES.map((locale) => loadWords(locale, 'checkout').then(() => loadWords(locale, 'more'))));
     await setViewport({ width: WIDTH, height: 720 });
     document.body.style.margin = '0';
   });

@@ -1,5 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { FakePlatform, BASE_URL, OPTIONS_INR, checkoutToken, payinResponse } from '../support/fake-platform.js';
+import {
+  FakePlatform,
+  BASE_URL,
+  OPTIONS_INR,
+  checkoutToken,
+  deferred,
+  payinResponse,
+} from '../support/fake-platform.js';
 import {
   mount,
   untilState,
@@ -11,12 +18,14 @@ import {
   normalPolling,
   startedHere,
 } from '../support/element.js';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { pageClock, type PageClock } from '../support/page-clock.js';
 
 describe('<pay-checkout> pending and final', () => {
   let platform: FakePlatform;
+  // The page's timers on the test's clock: "no more requests" is checked by moving it on.
+  let clock: PageClock;
   beforeEach(() => {
+    clock = pageClock();
     platform = new FakePlatform().install();
     platform
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR })
@@ -26,6 +35,7 @@ describe('<pay-checkout> pending and final', () => {
     fastPolling();
   });
   afterEach(() => {
+    clock.uninstall();
     platform.restore();
     normalPolling();
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
@@ -53,7 +63,8 @@ describe('<pay-checkout> pending and final', () => {
       ['PROCESSING', 'SUCCESS'],
     ]);
     const polls = platform.count('GET', '/payins/order-1');
-    await sleep(150);
+    // Every timer the page has left runs now: none of them reads again.
+    await clock.runAll();
     expect(platform.count('GET', '/payins/order-1')).to.equal(polls);
     expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
     expect(element.shadowRoot!.textContent).to.contain('Payment successful');
@@ -61,24 +72,24 @@ describe('<pay-checkout> pending and final', () => {
   });
 
   it('never two requests at once: a slow poll is not overlapped', async () => {
-    platform.on('GET', '/payins/order-1', { body: processing, delayMs: 120 });
+    const slow = deferred();
+    platform.on(
+      'GET',
+      '/payins/order-1',
+      { body: processing },
+      { body: processing, hold: slow.promise },
+      {
+        body: processing,
+      },
+    );
     const { element } = await mount(base);
     await untilState(element, 'pending');
-    const inFlight: number[] = [];
-    let open = 0;
-    const original = window.fetch;
-    window.fetch = async (...args) => {
-      open++;
-      inFlight.push(open);
-      try {
-        return await original(...args);
-      } finally {
-        open--;
-      }
-    };
-    await sleep(500);
-    window.fetch = original;
-    expect(Math.max(...inFlight)).to.equal(1);
+    await waitUntil(() => platform.count('GET', '/payins/order-1') === 2, 'the second poll, held');
+    // Fifty of the tests' poll intervals while the answer is held: no other read starts.
+    await clock.pass(1000);
+    expect(platform.count('GET', '/payins/order-1')).to.equal(2);
+    slow.resolve();
+    await waitUntil(() => platform.count('GET', '/payins/order-1') === 3, 'the next poll, after the answer');
     element.remove();
   });
 
@@ -151,17 +162,16 @@ describe('<pay-checkout> pending and final', () => {
     platform.on('GET', '/payins/order-1', { body: processing });
     const { element } = await mount(base);
     await untilState(element, 'pending');
-    await sleep(60);
+    await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'polling');
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    await sleep(40);
     const hiddenAt = platform.count('GET', '/payins/order-1');
-    await sleep(200);
+    // Fifty poll intervals of the page's time pass while it is hidden: not one read.
+    await clock.pass(1000);
     expect(platform.count('GET', '/payins/order-1')).to.equal(hiddenAt);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    await sleep(5);
-    expect(platform.count('GET', '/payins/order-1')).to.equal(hiddenAt + 1);
+    await waitUntil(() => platform.count('GET', '/payins/order-1') === hiddenAt + 1, 'a read as the page shows');
     element.remove();
   });
 
@@ -184,10 +194,11 @@ describe('<pay-checkout> pending and final', () => {
     try {
       const { element } = await mount(base);
       await untilState(element, 'pending');
-      await sleep(50);
+      await waitUntil(() => platform.count('GET', '/payins/order-1') >= 3, 'polling');
       element.remove();
       const count = platform.requests.length;
-      await sleep(250);
+      // Every timer still set runs now: none of them was the element's to make a request.
+      await clock.runAll();
       expect(platform.requests.length).to.equal(count);
       const open = (name: string) => added.filter((n) => n === name).length - removed.filter((n) => n === name).length;
       expect(open('visibilitychange')).to.equal(0);
@@ -219,7 +230,7 @@ describe('<pay-checkout> pending and final', () => {
     await untilEvent(events, 'pay-expired', 1, 3000);
     await waitUntil(() => element.pollStopped === 'expired', 'polling stopped', { timeout: 3000 });
     const stoppedAt = platform.count('GET', '/payins/order-1');
-    await sleep(150);
+    await clock.runAll();
     expect(platform.count('GET', '/payins/order-1')).to.equal(stoppedAt);
     expect(events.filter((e) => e.name === 'pay-expired')).to.have.length(1);
     expect(element.shadowRoot!.textContent).to.contain('expired');
@@ -253,8 +264,8 @@ describe('<pay-checkout> pending and final', () => {
     await untilEvent(events, 'pay-token-expiring', 1, 3000);
     expect(events.find((e) => e.name === 'pay-token-expiring')!.detail.idPayin).to.equal('order-1');
     const waiting = platform.count('GET', '/payins/order-1');
-    await sleep(150);
-    // At the tests' 20 ms cadence polling would have read several times.
+    // A second of the page's time: at the tests' 20 ms cadence polling would read fifty times.
+    await clock.pass(1000);
     expect(platform.count('GET', '/payins/order-1')).to.equal(waiting);
     expect(element.state).to.equal('pending');
     expect(element.pollStopped).to.equal(undefined);

@@ -18,14 +18,19 @@ import {
   normalPolling,
   startedHere,
 } from '../support/element.js';
+import { pageClock, type PageClock } from '../support/page-clock.js';
 
 describe('<pay-checkout> start', () => {
   let platform: FakePlatform;
+  // The page's timers on the test's clock: "no request" is checked by running them all.
+  let clock: PageClock;
   beforeEach(() => {
+    clock = pageClock();
     platform = new FakePlatform().install();
     fastPolling();
   });
   afterEach(() => {
+    clock.uninstall();
     platform.restore();
     normalPolling();
   });
@@ -34,7 +39,7 @@ describe('<pay-checkout> start', () => {
 
   it('a token not there yet is waited for, in loading (no error, no request); it starts once the token is set', async () => {
     const { element, events } = await mount({ ...base, 'payin-id': 'order-1' });
-    await new Promise((r) => setTimeout(r, 100));
+    await clock.runAll();
     expect(element.getAttribute('state')).to.equal('loading');
     expect(events).to.have.length(0);
     expect(platform.requests).to.have.length(0);
@@ -64,7 +69,7 @@ describe('<pay-checkout> start', () => {
       expect(error?.detail.code).to.equal(code);
       expect(error?.detail.retryable).to.equal(false);
       expect($(element, '[part="error"]')?.getAttribute('role')).to.equal('alert');
-      await new Promise((r) => setTimeout(r, 50));
+      await clock.runAll();
       expect(platform.requests).to.have.length(0);
     });
   }
@@ -92,7 +97,7 @@ describe('<pay-checkout> start', () => {
       .on('POST', '/payins/!availablePaymentOptions', { body: OPTIONS_INR, hold: gate.promise })
       .on('GET', '/merchant-info', { body: { channelInfo: { name: 'Chai & Co' } }, hold: gate.promise });
     const { element, events } = await mount({ ...base, token: checkoutToken() });
-    await new Promise((r) => setTimeout(r, 30));
+    await waitUntil(() => platform.requests.length >= 2, 'the first requests');
     // Both are on the wire before either has answered; no GET /payins/order-1 (no 404 in the console).
     expect(platform.requests.map((r) => `${r.method} ${r.path}`).sort()).to.deep.equal([
       'GET /merchant-info',
@@ -110,6 +115,9 @@ describe('<pay-checkout> start', () => {
     ]);
     expect($(element, '[part="merchant-name"]')!.textContent).to.contain('Chai & Co');
     expect(platform.requests[0]!.body).to.deep.equal({ money: { amount: 100, currencyCode: 'INR' } });
+    // Ready, and every timer the page set run: still those two, never a read of the payin.
+    await clock.runAll();
+    expect(platform.requests).to.have.length(2);
   });
 
   it('sends Accept, Content-Type, X-API-Version and the bearer token on every call', async () => {

@@ -7,10 +7,16 @@
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { mount, untilState, submit, fastPolling, normalPolling } from '../support/element.js';
-import { mintToken, recordFetch, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
+import { mintToken, recordFetch, recordStreams, sandboxUrl, uniqueId } from '../support/browser-sandbox.js';
 import { PushedStatus } from '../../src/checkout/pushed-status.js';
+import { pageClock, type PageClock } from '../support/page-clock.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Longer than any wait of the poller at the tests' cadence (fastPolling: 20 ms, slow 40 ms,
+ * errors 80 ms at most): a poller still running reads within it. Shorter than the stream's
+ * silence bound (2.5 heartbeats of the test relay's 1 s), so passing it does not end the stream.
+ */
+const POLL_SPAN_MS = 200;
 
 let relayUrl: Promise<string> | undefined;
 const relay = () =>
@@ -21,21 +27,32 @@ const outage = (on: boolean) => fetch(`/__test/relay/outage?on=${on ? 1 : 0}`);
 
 describe('<pay-checkout> with status-url (the merchant’s status relay)', () => {
   let recorder: ReturnType<typeof recordFetch>;
+  let streams: ReturnType<typeof recordStreams>;
+  let clock: PageClock;
+  const readsOf = (idPayin: string) =>
+    recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`);
+  const reads = (idPayin: string) => readsOf(idPayin).length;
+  let following = '';
   beforeEach(() => {
     fastPolling();
-    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 100, reconnectMaxMs: 400 });
+    // The create waits for the stream as long as the relay takes to answer on a loaded machine.
+    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 100, reconnectMaxMs: 400, prepareMs: 15_000 });
+    clock = pageClock();
     recorder = recordFetch();
+    streams = recordStreams(() => reads(following));
   });
   afterEach(async () => {
+    streams.restore();
     recorder.restore();
+    clock.uninstall();
     normalPolling();
-    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 1000, reconnectMaxMs: 30_000 });
+    Object.assign(PushedStatus.defaults, { reconnectBaseMs: 1000, reconnectMaxMs: 30_000, prepareMs: 1000 });
     await outage(false);
   });
 
   /** A UPI QR payin created through the element, the status stream and callbacks at the relay. */
   async function pending(amount: number) {
-    const idPayin = uniqueId('push');
+    const idPayin = (following = uniqueId('push'));
     const base = await relay();
     const token = await mintToken(idPayin, { money: { amount, currencyCode: 'INR' } });
     const mounted = await mount({
@@ -49,19 +66,21 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     await untilState(mounted.element, 'select');
     await submit(mounted.element);
     await untilState(mounted.element, 'pending');
-    const reads = () =>
-      recorder.requests.filter((request) => request.method === 'GET' && request.path === `/payins/${idPayin}`).length;
-    return { ...mounted, idPayin, reads };
+    return { ...mounted, idPayin, reads: () => reads(idPayin) };
   }
 
-  /** Until the stream is ready and polling has stopped: no read for 300 ms (polling reads every 20 ms). */
-  async function quiet(reads: () => number) {
-    const until = Date.now() + 5000;
-    for (let seen = reads(); Date.now() < until; seen = reads()) {
-      await sleep(300);
-      if (reads() === seen) return reads();
-    }
-    throw new Error(`still reading after 5 s (${reads()} reads)`);
+  /**
+   * Until the `count`-th stream of the test says ready while the payin is followed: then polling
+   * stops, and ready brings one read. Its answer, then the poller's time passes: no other read.
+   */
+  async function readyAgain(count: number) {
+    await waitUntil(() => streams.readyAt.length >= count, `stream ${count} ready`, { timeout: 5000 });
+    const before = streams.readyAt[count - 1]!;
+    await waitUntil(() => reads(following) === before + 1, 'the one read ready brings');
+    await waitUntil(() => readsOf(following)[before]!.status !== undefined, 'its answer', { timeout: 5000 });
+    await clock.pass(POLL_SPAN_MS);
+    expect(reads(following)).to.equal(before + 1);
+    return before + 1;
   }
 
   const settle = async (idPayin: string) =>
@@ -75,15 +94,13 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     // Amount 1: PROCESSING until expiry, so only the stream can bring the change.
     const { element, events, idPayin, reads } = await pending(1);
     // The stream was ready before the create went out: it has seen every change since, so the
-    // create's answer is the status and nothing is read.
-    const calm = await quiet(reads);
-    expect(calm).to.equal(0);
-    await sleep(1500);
-    // Polling at the tests' 20 ms cadence would be ~75 reads in 1.5 s.
-    expect(reads() - calm).to.equal(0);
+    // create's answer is the status and nothing is read, while the poller's time passes.
+    expect(streams.readyAt).to.deep.equal([0]);
+    await clock.pass(POLL_SPAN_MS);
+    expect(reads()).to.equal(0);
     await settle(idPayin);
     await untilState(element, 'success', 5000);
-    expect(reads() - calm).to.be.at.most(2);
+    expect(reads()).to.be.at.most(2);
     expect(events.filter((e) => e.name === 'pay-success')).to.have.length(1);
   });
 
@@ -92,31 +109,26 @@ describe('<pay-checkout> with status-url (the merchant’s status relay)', () =>
     // The relay answers 503 at first: the stream cannot be ready when the create goes out.
     await outage(true);
     try {
-      const { element, idPayin, reads } = await pending(1);
+      const { element, idPayin } = await pending(1);
       await outage(false);
       // Polled meanwhile; once the reopened stream is ready, one read and no more polling.
-      const calm = await quiet(reads);
-      expect(calm).to.be.greaterThan(0);
-      await sleep(800);
-      expect(reads() - calm).to.equal(0);
+      expect(await readyAgain(1)).to.be.greaterThan(1);
       await settle(idPayin);
       await untilState(element, 'success', 5000);
     } finally {
-      Object.assign(PushedStatus.defaults, { prepareMs: 1000 });
+      Object.assign(PushedStatus.defaults, { prepareMs: 15_000 });
     }
   });
 
   it('a stream that fails: the element polls, the payment still completes, and the stream comes back', async () => {
     const { element, idPayin, reads } = await pending(1);
-    await quiet(reads);
+    expect(streams.readyAt).to.have.length(1);
     await outage(true);
     const before = reads();
     await waitUntil(() => reads() > before + 5, 'polling while the relay is down', { timeout: 3000 });
     await outage(false);
-    // Reconnected: polling stops again.
-    const calm = await quiet(reads);
-    await sleep(800);
-    expect(reads() - calm).to.equal(0);
+    // Reconnected: one read, and polling stops again.
+    await readyAgain(2);
     await outage(true);
     await settle(idPayin);
     await untilState(element, 'success', 5000);

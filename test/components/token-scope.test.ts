@@ -8,16 +8,22 @@ import { fakeJwt } from '../support/jwt.js';
 import { FakePlatform, BASE_URL, OPTIONS_INR } from '../support/fake-platform.js';
 import { mount, untilEvent, untilState, $ } from '../support/element.js';
 import { BROAD_TOKENS, SCOPED_PAYIN, SCOPED_TOKENS } from '../support/token-shapes.js';
+import { pageClock, type PageClock } from '../support/page-clock.js';
 
 const exp = () => Math.floor(Date.now() / 1000) + 600;
 const attributes = { 'base-url': BASE_URL, 'payin-id': SCOPED_PAYIN, amount: '100', 'currency-code': 'INR' };
 
 describe('<pay-checkout> and broad tokens', () => {
   let platform: FakePlatform;
+  let clock: PageClock;
   beforeEach(() => {
+    clock = pageClock();
     platform = new FakePlatform().install();
   });
-  afterEach(() => platform.restore());
+  afterEach(() => {
+    platform.restore();
+    clock.uninstall();
+  });
 
   for (const [name, payload] of BROAD_TOKENS) {
     it(`refuses ${name}: TOKEN_TOO_BROAD and zero requests`, async () => {
@@ -31,8 +37,9 @@ describe('<pay-checkout> and broad tokens', () => {
       const shown = $(element, '[part="error"]');
       expect(shown?.getAttribute('role')).to.equal('alert');
       expect(shown?.textContent?.trim()).to.not.equal('');
-      // Nothing may go out later either (a deferred start, a merchant-info lookup, a poll).
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Nothing may go out later either (a deferred start, a merchant-info lookup, a poll): every
+      // timer the page set runs.
+      await clock.runAll();
       expect(platform.requests.map((request) => `${request.method} ${request.path}`)).to.deep.equal([]);
     });
   }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Demo } from '../../demo/server.js';
 import { demoInBrowser, openPage } from '../e2e/harness.js';
-import type { EnginePage as Page } from '../e2e/page-driver.js';
+import type { Page } from 'playwright';
 
 const e2e = demoInBrowser();
 

@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SHOPPER_COOKIE, type MerchantBackend } from '../../demo/merchant/backend.js';
-import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
-import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { DEMO_MERCHANT_CODE, SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { createClient } from '../../src/api/client.js';
 import { decodeToken } from '../../src/api/token.js';
 import {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { shopPresets } from '../../demo/lib/presets.js';
 import { shopCatalog, type ShopCatalog } from '../../demo/shop-catalog.js';
-import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
 
 const { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } = shopPresets(

@@ -1,25 +1,24 @@
 /**
- * The demo, end to end, in headless Chromium (and, through demo.e2e.firefox.node.test.ts and
- * demo.e2e.webkit.node.test.ts, in Firefox and WebKit): every sandbox scenario from the shop to its final
+ * The demo, end to end, in headless Chromium: every sandbox scenario from the shop to its final
  * event and the callback the merchant backend received; hosted mode; the script-tag page (the
  * built dist/pay-checkout.js); the React and Vue pages; a reload while pending. A screenshot of
  * each final state goes to test/output/e2e/ for review.
  */
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
-import type { EnginePage as Page } from './page-driver.js';
+import type { Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
-import { SCENARIO_AMOUNTS } from '../../src/sandbox/scenarios.js';
+import { SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   axeViolations,
   checkoutStates,
   choosePreset,
   demoInBrowser,
-  engineTitle,
+  expect,
   loggedEvents,
+  openPage,
+  RECORD_STATES,
   screenshot,
   submitCheckout,
   untilCallback,
@@ -100,78 +99,73 @@ const FINAL_CASES: FinalCase[] = [
   { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
 ];
 
-describe(
-  `${engineTitle()}: the shop: each sandbox scenario to its final event and the callback`,
-  { concurrency: 3 },
-  () => {
-    for (const scenario of FINAL_CASES) {
-      it(
-        `${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`,
-        { timeout: 45_000 },
-        () =>
-          withPage(e2e.demo.pages.shop, async ({ page }) => {
-            const idPayin = await payFromShop(page, scenario.preset, scenario.method);
-            assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
+describe(`Chromium: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
+  for (const scenario of FINAL_CASES) {
+    it(
+      `${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`,
+      { timeout: 45_000 },
+      () =>
+        withPage(e2e.demo.pages.shop, async ({ page }) => {
+          const idPayin = await payFromShop(page, scenario.preset, scenario.method);
+          assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), scenario.state);
 
-            const finals = await loggedEvents(page, `pay-${scenario.state}`);
-            assert.equal(finals.length, 1, `one pay-${scenario.state}`);
-            if (scenario.reason) assert.match(finals[0]!, new RegExp(scenario.reason));
-            if (scenario.received !== undefined)
-              assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
-            assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
-            assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
+          const finals = await loggedEvents(page, `pay-${scenario.state}`);
+          assert.equal(finals.length, 1, `one pay-${scenario.state}`);
+          if (scenario.reason) assert.match(finals[0]!, new RegExp(scenario.reason));
+          if (scenario.received !== undefined)
+            assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
+          assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
+          assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
 
-            const callback = await untilCallback(page, idPayin, scenario.status);
-            if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
-            if (scenario.received !== undefined)
-              assert.match(callback, new RegExp(`received ${scenario.received} INR`));
-            // The backend's own read agrees with the emulator.
-            const record = e2e.demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
-            assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
-            assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
-            await screenshot(page, `shop-${scenario.preset}`);
-          }),
-      );
-    }
-
-    it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
-      withPage(e2e.demo.pages.shop, async ({ page }) => {
-        // The preset picks OFFLINE itself, and a currency that offers it.
-        const idPayin = await payFromShop(page, 'offlineMoneyRequired');
-        assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
-        const currency = await page.locator('#currency').inputValue();
-        const created = await untilLogged(page, 'pay-created');
-        const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
-        assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
-        assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
-        assert.equal(required[2], currency);
-        assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-        await untilCallback(page, idPayin, 'SUCCESS');
-        await screenshot(page, 'shop-offlineMoneyRequired');
-      }),
+          const callback = await untilCallback(page, idPayin, scenario.status);
+          if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));
+          if (scenario.received !== undefined) assert.match(callback, new RegExp(`received ${scenario.received} INR`));
+          // The backend's own read agrees with the emulator.
+          const record = e2e.demo.merchant.callbacks.list({ idPayin }).find((r) => r.read.state === 'read');
+          assert.equal(record?.type, 'PAYIN_STATUS_CHANGED');
+          assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, scenario.status);
+          await screenshot(page, `shop-${scenario.preset}`);
+        }),
     );
+  }
 
-    it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
-      withPage(e2e.demo.pages.shop, async ({ page }) => {
-        const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
-        const error = page.locator('pay-checkout [part="error"][role="alert"]');
-        await error.waitFor();
-        assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
-        assert.ok((await error.textContent())!.trim().length > 0);
-        // pay-error follows the alert: it waits for the payin views' texts of the error.
-        const errors = await untilLogged(page, 'pay-error');
-        assert.equal(errors.length, 1);
-        assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
-        assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
-        assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
-        assert.deepEqual(e2e.demo.merchant.callbacks.list({ idPayin }), []);
-        await screenshot(page, 'shop-rejected-406');
-      }),
-    );
-  },
-);
+  it('offlineMoneyRequired: OFFLINE asks for a decreased moneyRequired, then SUCCESS', { timeout: 45_000 }, () =>
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
+      // The preset picks OFFLINE itself, and a currency that offers it.
+      const idPayin = await payFromShop(page, 'offlineMoneyRequired');
+      assert.equal(await page.locator('#method').inputValue(), 'OFFLINE');
+      const currency = await page.locator('#currency').inputValue();
+      const created = await untilLogged(page, 'pay-created');
+      const required = created[0]?.match(/pay exactly ([\d.]+) ([A-Z]+)/);
+      assert.ok(required, `pay-created names the moneyRequired (${created[0]})`);
+      assert.ok(Number(required[1]) < SCENARIO_AMOUNTS.offlineMoneyRequired!, 'decreased');
+      assert.equal(required[2], currency);
+      assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
+      await untilCallback(page, idPayin, 'SUCCESS');
+      await screenshot(page, 'shop-offlineMoneyRequired');
+    }),
+  );
 
-describe(`${engineTitle()}: pending payments (these move the emulator clock, so they run alone)`, () => {
+  it('business rejection: the 406 is shown at the form, and nothing is created', { timeout: 45_000 }, () =>
+    withPage(e2e.demo.pages.shop, async ({ page }) => {
+      const idPayin = await payFromShop(page, 'paymentOperatorUnavailable', 'UPIQR');
+      const error = page.locator('pay-checkout [part="error"][role="alert"]');
+      await error.waitFor();
+      assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'select', 'back at the form');
+      assert.ok((await error.textContent())!.trim().length > 0);
+      // pay-error follows the alert: it waits for the payin views' texts of the error.
+      const errors = await untilLogged(page, 'pay-error');
+      assert.equal(errors.length, 1);
+      assert.match(errors[0]!, /PAYMENT_OPERATOR_UNAVAILABLE \(HTTP 406\)/);
+      assert.deepEqual(await loggedEvents(page, 'pay-created'), []);
+      assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin), undefined, 'the emulator stored nothing');
+      assert.deepEqual(e2e.demo.merchant.callbacks.list({ idPayin }), []);
+      await screenshot(page, 'shop-rejected-406');
+    }),
+  );
+});
+
+describe(`Chromium: pending payments (these move the emulator clock, so they run alone)`, () => {
   it('a reload while pending resumes at pending, never at the form', { timeout: 45_000 }, () =>
     withPage(
       e2e.demo.pages.shop,
@@ -190,12 +184,14 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
         const created = await untilLogged(page, 'pay-created');
         assert.equal(created.length, 1);
         assert.match(created[0]!, new RegExp(`${idPayin} \\(resumed\\)`));
-        // Still pending a moment later: the expiry scenario waits for its expiry.
-        await page.waitForTimeout(2500);
+        // The element read the payin after the reload, and it is still pending: the expiry
+        // scenario waits for its expiry.
+        const statuses = await untilLogged(page, 'pay-status');
+        assert.match(statuses.at(-1)!, /PROCESSING/);
         assert.equal(await page.locator('pay-checkout').getAttribute('state'), 'pending');
         assert.equal(e2e.demo.sandbox.payments.get('payin', idPayin)?.status, 'PROCESSING');
       },
-      { recordStates: true },
+      { initScript: RECORD_STATES },
     ),
   );
 
@@ -222,7 +218,7 @@ describe(`${engineTitle()}: pending payments (these move the emulator clock, so 
   );
 });
 
-describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
+describe(`Chromium: the other pages`, { concurrency: 2 }, () => {
   it(
     'hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back',
     { timeout: 45_000 },
@@ -256,11 +252,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
         assert.equal((await loggedEvents(page, 'pay-success')).length, 1);
 
         // The hosted page took the callback URL from the merchant's configuration.
-        await waitFor(() =>
-          e2e.demo.merchant.callbacks
-            .list({ idPayin })
-            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
-        );
+        await untilBackendRead(idPayin, 'SUCCESS');
 
         await page
           .locator('pay-checkout')
@@ -299,11 +291,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
           'nothing compiled by the dev server',
         );
         const idPayin = (await loggedEvents(page, 'pay-created'))[0]!.match(/order-[\w-]+/)![0];
-        await waitFor(() =>
-          e2e.demo.merchant.callbacks
-            .list({ idPayin })
-            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
-        );
+        await untilBackendRead(idPayin, 'SUCCESS');
         await screenshot(page, 'script-tag-success');
       });
     },
@@ -346,7 +334,7 @@ describe(`${engineTitle()}: the other pages`, { concurrency: 2 }, () => {
   }
 });
 
-describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency: 2 }, () => {
+describe(`Chromium: accessibility and the other ways in`, { concurrency: 2 }, () => {
   // One test per page, each bounded on its own: the demo's pages grow in number, and all of them in
   // one test outgrew any fixed bound on a loaded machine (issue 24).
   for (const name of DEMO_PAGE_NAMES) {
@@ -438,133 +426,71 @@ describe(`${engineTitle()}: accessibility and the other ways in`, { concurrency:
   );
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+/** Until the merchant backend has read the payin's callback as `status`. */
+const untilBackendRead = (idPayin: string, status: string) =>
+  expect
+    .poll(() =>
+      e2e.demo.merchant.callbacks.list({ idPayin }).some((r) => r.read.state === 'read' && r.read.status === status),
+    )
+    .toBe(true);
+
+describe(`Chromium: the sandbox bank page`, { concurrency: 2 }, () => {
+  /** A checkout minted by the demo merchant's backend, as the shop gets one. */
+  async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
+    // The cart names the product; the shop's server prices it.
+    const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    assert.equal(response.status, 201);
+    return (await response.json()) as { idPayin: string; token: string };
   }
-}
 
-describe(
-  `${engineTitle()}: the hosted page plays the platform's page; the sandbox bank page`,
-  { concurrency: 2 },
-  () => {
-    /** A checkout minted by the demo merchant's backend, as the shop gets one. */
-    async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
-      // The cart names the product; the shop's server prices it.
-      const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, {
+  it(
+    'the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop',
+    { timeout: 60_000 },
+    async () => {
+      // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
+      const amount = SCENARIO_AMOUNTS.expires!;
+      const { idPayin, token } = await backendCheckout('expires');
+      const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: '{}',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'X-API-Version': '2',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          paymentRequested: { money: { amount, currencyCode: 'INR' } },
+          paymentMethod: { paymentMethodCode: 'ONLINE' },
+          callbackUrl: e2e.demo.callbackUrl,
+          returnUrl: `${e2e.demo.url}/?returnedFrom=${idPayin}`,
+        }),
       });
-      assert.equal(response.status, 201);
-      return (await response.json()) as { idPayin: string; token: string };
-    }
-
-    it(
-      'ignores a baseUrl in its address (no request leaves for it), takes the token out of the address bar, and resumes on reload',
-      { timeout: 60_000 },
-      async () => {
-        // Another server on this machine, playing the party a crafted link would point at.
-        const hits: string[] = [];
-        const other = createServer((request, response) => {
-          hits.push(`${request.method} ${request.url}`);
-          response.writeHead(200, {
-            'Access-Control-Allow-Origin': '*',
-            'Access-Control-Allow-Headers': '*',
-            'Content-Type': 'application/json',
-          });
-          response.end(JSON.stringify({ channelInfo: { name: 'ATTACKER LTD' }, data: [] }));
-        });
-        await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
-        const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-        try {
-          const { idPayin, token } = await backendCheckout();
-          const query = new URLSearchParams({
-            token,
-            baseUrl: otherUrl,
-            idPayin,
-            amount: '60',
-            currencyCode: 'INR',
-            paymentMethodCode: 'UPIQR',
-          });
-          await withPage(`${e2e.demo.pages.hosted}?${query}`, async ({ page }) => {
-            await untilState(page, 'select');
-            assert.equal(
-              await page.locator('pay-checkout').getAttribute('base-url'),
-              e2e.demo.sandboxUrl,
-              "the platform is the demo's own",
-            );
-            const address = new URL(page.url());
-            assert.equal(address.searchParams.get('token'), null, 'the token left the address bar');
-            assert.equal(address.searchParams.get('idPayin'), idPayin, 'the rest of the address stays');
-            assert.ok(!(await page.content()).includes('ATTACKER LTD'));
-
-            await page.reload();
-            await untilState(page, 'select');
-            await page.locator('pay-checkout [part="submit"]').click();
-            assert.equal(await untilState(page, 'success', 'failed', 'refused', 'error'), 'success');
-            assert.deepEqual(hits, [], "nothing was sent to the address's baseUrl");
-            await screenshot(page, 'hosted-ignores-base-url');
-          });
-        } finally {
-          await new Promise<void>((resolve) => other.close(() => resolve()));
-        }
-      },
-    );
-
-    it(
-      'the bank page by keyboard: Tab to Approve, Enter; the payin succeeds and the shopper is back at the shop',
-      { timeout: 60_000 },
-      async () => {
-        // The expiry scenario's amount: the amount table leaves it PROCESSING, so the page decides.
-        const amount = SCENARIO_AMOUNTS.expires!;
-        const { idPayin, token } = await backendCheckout('expires');
-        const created = await fetch(`${e2e.demo.sandboxUrl}/payins/${idPayin}`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${token}`,
-            'X-API-Version': '2',
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify({
-            paymentRequested: { money: { amount, currencyCode: 'INR' } },
-            paymentMethod: { paymentMethodCode: 'ONLINE' },
-            callbackUrl: e2e.demo.callbackUrl,
-            returnUrl: `${e2e.demo.url}/?returnedFrom=${idPayin}`,
-          }),
-        });
-        assert.equal(created.status, 200);
-        const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } })
-          .paymentMethodResponse;
-        // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
-        const axePage = await e2e.browser.newPage({ bypassCSP: true });
-        try {
-          await axePage.page.goto(redirectTo);
-          assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
-        } finally {
-          await axePage.close();
-        }
-        await withPage(redirectTo, async ({ page, consoleMessages, collect }) => {
-          // The console's CSP reports, where the engine's driver shows the console (not WebKit's).
-          const violations = () =>
-            (consoleMessages ?? []).filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
-          await page.keyboard.press('Tab');
-          assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
-          await screenshot(page, 'sandbox-bank-page');
-          await page.keyboard.press('Enter');
-          await page.waitForURL(/returnedFrom=/);
-          await page.locator('#returned[data-status="SUCCESS"]').waitFor();
-          await collect();
-          assert.deepEqual(violations(), []);
-        });
-        await waitFor(() =>
-          e2e.demo.merchant.callbacks
-            .list({ idPayin })
-            .some((r) => r.read.state === 'read' && r.read.status === 'SUCCESS'),
-        );
-      },
-    );
-  },
-);
+      assert.equal(created.status, 200);
+      const { redirectTo } = ((await created.json()) as { paymentMethodResponse: { redirectTo: string } })
+        .paymentMethodResponse;
+      // axe is a script the page's own CSP rightly refuses: it reads the page in a context that bypasses it.
+      const axePage = await openPage(e2e.browser, undefined, { bypassCSP: true });
+      try {
+        await axePage.page.goto(redirectTo);
+        assert.deepEqual(await axeViolations(axePage.page), [], 'labelled and legible');
+      } finally {
+        await axePage.close();
+      }
+      await withPage(redirectTo, async ({ page, consoleMessages }) => {
+        // The console's CSP reports.
+        const violations = () => consoleMessages.filter((message) => /Content[- ]Security[- ]Policy/i.test(message));
+        await page.keyboard.press('Tab');
+        assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Approve');
+        await screenshot(page, 'sandbox-bank-page');
+        await page.keyboard.press('Enter');
+        await page.waitForURL(/returnedFrom=/);
+        await page.locator('#returned[data-status="SUCCESS"]').waitFor();
+        assert.deepEqual(violations(), []);
+      });
+      await untilBackendRead(idPayin, 'SUCCESS');
+    },
+  );
+});

@@ -1,15 +1,13 @@
 /**
- * The demo wallet (issue 22 item 5), end to end in headless Chromium (and, through
- * wallet.e2e.firefox.node.test.ts and wallet.e2e.webkit.node.test.ts, in Firefox and WebKit): the
- * customer adds USD 100 paid in rupees by UPI; the element quotes both sides before the payment,
+ * The demo wallet, end to end in headless Chromium: the customer adds USD 100 paid in rupees by UPI; the element quotes both sides before the payment,
  * the payment succeeds, and the balance grows by what the wallet's server credited after the
  * platform's callback. A deposit the sandbox fails leaves the balance as it was.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { EnginePage as Page } from './page-driver.js';
+import type { Page } from 'playwright';
 import { WALLET_OPENING_BALANCE } from '../../demo/lib/wallet-data.js';
-import { axeViolations, demoInBrowser, engineTitle, screenshot, untilState } from './harness.js';
+import { axeViolations, demoInBrowser, screenshot, untilState } from './harness.js';
 
 const e2e = demoInBrowser();
 const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
@@ -29,7 +27,7 @@ async function payWithUpiQr(page: Page): Promise<void> {
   await page.locator('pay-checkout [part="submit"]').click();
 }
 
-describe(`${engineTitle()}: the demo wallet`, { concurrency: 2 }, () => {
+describe(`Chromium: the demo wallet`, { concurrency: 2 }, () => {
   it(
     'adds USD 100 paid in rupees: the quote before paying, then the balance grows by the credit',
     { timeout: 45_000 },

@@ -11,6 +11,7 @@ import { bundledLocales, type LocaleLoader } from '../../src/i18n/locales.js';
 import { registerTranslation } from '../../src/i18n/localize.js';
 import { en } from '../../src/i18n/translations/en.js';
 import type { PayCheckout } from '../../src/pay-checkout.js';
+import { pageClock } from '../support/page-clock.js';
 
 /** A malformed token: the element goes straight to state="error" without a request. */
 const badToken = {
@@ -190,19 +191,22 @@ describe('<pay-checkout> locales', () => {
       'ms',
       () => () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
     );
+    const clock = pageClock();
     const unhandled: unknown[] = [];
     const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
     window.addEventListener('unhandledrejection', onUnhandled);
     try {
       const { element, events } = await mount({ ...badToken, locale: 'ms' });
       await untilState(element, 'error');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // All the page would do by itself, done: no later words, event or unhandled rejection.
+      await clock.runAll();
       expect(errorText(element)).to.equal(en.errors.TOKEN_INVALID);
       expect(sectionLang(element)).to.equal('en');
       expect(events.map((event) => `${event.name} ${event.detail.code}`)).to.deep.equal(['pay-error TOKEN_INVALID']);
       expect(unhandled).to.deep.equal([]);
     } finally {
       window.removeEventListener('unhandledrejection', onUnhandled);
+      clock.uninstall();
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
 import type { Browser } from 'playwright';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
@@ -75,10 +75,12 @@ describe('Save QR image under the strict CSP', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
       assert.match(download.suggestedFilename(), /^qr-SBX\d{10}\.png$/);
       assert.match(download.url(), /^blob:http:\/\/127\.0\.0\.1:\d+\//);
-      const bytes = await readFile((await download.path())!);
+      // Read as a stream: the file is the browser's, which may be a shared one on another process.
+      const bytes = await buffer(await download.createReadStream());
       assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG');
       assert.ok(bytes.length > 1000, `${bytes.length} bytes`);
-      await page.waitForTimeout(150);
+      // Reports of a violation are queued as tasks: a frame and a task of the page, and any are in.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
       const violations = await page.evaluate(() => (window as unknown as { cspViolations: unknown[] }).cspViolations);
       assert.deepEqual(violations, []);
       assert.deepEqual(refused, []);

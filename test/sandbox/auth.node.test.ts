@@ -1,8 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { install } from '@sinonjs/fake-timers';
 import { actionOperations, decodeToken, errorBodySchema } from '../../src/api/index.js';
 import { createTokenIssuer, signBody } from '../../src/server/index.js';
-import { createSandbox, MAX_VALIDITY_SECS } from '../../src/sandbox/index.js';
+import { createSandbox, MAX_VALIDITY_SECS } from 'pay-checkout-sandbox';
 import { demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 const MONEY = { amount: 60, currencyCode: 'INR' };
@@ -290,6 +291,9 @@ describe('check order: version, token, permission, rate, body, business', () => 
 
 describe('rate limit (10 per second per merchant by default; 3 here)', () => {
   test('the request beyond the limit gets 429 RATE_LIMITED with Retry-After, before its body is read; other merchants go on', async () => {
+    // The emulator's wall clock (Date, which its one-second window reads) moves only when the
+    // test moves it: a second passes at once, and none passes meanwhile on a slow machine.
+    const clock = install({ now: Date.now(), toFake: ['Date'] });
     const limited = await startSandbox({
       rateLimit: 3,
       merchants: [{ merchantCode: 'other-merchant', secrets: ['other-secret'] }],
@@ -301,19 +305,22 @@ describe('rate limit (10 per second per merchant by default; 3 here)', () => {
         secret: 'other-secret',
       });
       const otherToken = await otherIssuer.withOperations({ operations: ['GET /merchant-info'] });
-      // The admin token was minted at start; that request counted too, wait for its window to pass.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The admin token was minted at start; that request counted too: its window passes.
+      clock.tick(1000);
       for (let i = 0; i < 3; i++) assert.equal((await limited.raw('GET', '/merchant-info')).status, 200);
       const refused = await limited.raw('POST', '/payins/rl-1', { text: 'not json' });
       assert.equal(refused.status, 429);
       assert.equal(refused.json.errorCode, 'RATE_LIMITED');
       assert.equal(refused.headers.get('retry-after'), '1');
       assert.equal((await limited.raw('GET', '/merchant-info', { token: otherToken })).status, 200);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      clock.tick(999);
+      assert.equal((await limited.raw('GET', '/merchant-info')).status, 429, 'the window is one second');
+      clock.tick(1);
       assert.equal((await limited.raw('GET', '/merchant-info')).status, 200);
       assert.equal(limited.sandbox.payments.count(), 0, 'the refused request was not processed');
     } finally {
       await limited.sandbox.close();
+      clock.uninstall();
     }
   });
 });

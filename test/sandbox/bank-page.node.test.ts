@@ -193,8 +193,11 @@ describe('the sandbox bank page', () => {
     const page = await (await fetch(pageUrl)).text();
     assert.match(page, /already FAILED: there is nothing left to decide/);
     assert.ok(!page.includes('<button'), 'no buttons on a final payment');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.equal(callbacksFor(id).length, 1, 'one callback, for the one change');
+    // The emulator queues a callback as a status changes, before it answers: its queue is final.
+    const queued = t.sandbox.callbacks.deliveries().filter((delivery) => delivery.body.idPayin === id);
+    assert.equal(queued.length, 1, 'one callback, for the one change');
+    await waitUntil(() => callbacksFor(id).length === 1);
+    assert.equal(callbacksFor(id).length, 1);
   });
 
   test('Approve settles a different-amount scenario at the amount asked; top-ups have the page too; a bad decision or id is refused', async () => {

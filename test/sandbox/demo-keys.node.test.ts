@@ -1,12 +1,12 @@
 /**
- * The demo merchant's keys are a module of the emulator (src/sandbox/demo-keys.ts); the files in
+ * The demo merchant's keys are a module of the emulator (packages/sandbox/src/state/demo-keys.ts); the files in
  * demo/keys/ are the same keys for people and openssl (CONTRACT §2). They must not drift apart.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from '../../src/sandbox/index.js';
+import { DEMO_PRIVATE_KEY, DEMO_PUBLIC_KEY } from 'pay-checkout-sandbox';
 
 const file = (name: string) => readFileSync(new URL(`../../demo/keys/${name}`, import.meta.url), 'utf8');
 

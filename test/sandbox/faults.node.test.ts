@@ -1,6 +1,6 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FAULT_ENV, createSandbox, faultsFromEnv } from '../../src/sandbox/index.js';
+import { FAULT_ENV, createSandbox, faultsFromEnv } from 'pay-checkout-sandbox';
 import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { signBody } from '../../src/server/index.js';
-import { createSandbox, DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE } from 'pay-checkout-sandbox';
 import { demoPrivateKey, payin, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;

@@ -10,7 +10,7 @@ import {
   payinCreateResponseSchema,
   payinDetailResponseSchema,
 } from '../../src/api/index.js';
-import { crc16ccitt } from '../../src/sandbox/emv-qr.js';
+import { crc16ccitt } from '../../packages/sandbox/src/platform/methods/emv-qr.js';
 import { completeMethod, startSandbox, tablePairs, type TestSandbox } from '../support/sandbox-node.js';
 
 let t: TestSandbox;

@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeToken } from '../../src/api/index.js';
 import { createTokenIssuer } from '../../src/server/index.js';
-import { DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
+import { DEMO_MERCHANT_CODE } from 'pay-checkout-sandbox';
 import { demoPrivateKey, payin, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
 import { startSandboxInWorker } from './sandbox-in-worker.js';
 

@@ -4,7 +4,7 @@
  * Imported in the test's thread, it exports the starter; run as the worker, it starts the emulator.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { createSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { createSandbox, type SandboxOptions } from 'pay-checkout-sandbox';
 
 if (!isMainThread && parentPort && (workerData as { sandboxInWorker?: boolean })?.sandboxInWorker) {
   const { options } = workerData as { options: SandboxOptions };

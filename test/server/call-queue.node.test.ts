@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createCallQueue, QueueFullError } from '../../src/server/call-queue.js';
+import { createCallQueue, QueueFullError } from '../../src/server/kit/call-queue.js';
 
 /** A task that runs until released. */
 function held() {

@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, DEMO_MERCHANT_CODE } from '../../src/sandbox/index.js';
+import { createSandbox, DEMO_MERCHANT_CODE } from 'pay-checkout-sandbox';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { demoPrivateKey } from '../support/sandbox-node.js';
 

@@ -5,11 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createOptionsCache } from '../../src/server/options-cache.js';
+import { install } from '@sinonjs/fake-timers';
+import { createOptionsCache } from '../../src/server/kit/options-cache.js';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('createOptionsCache', () => {
   let platform: TestSandbox;
@@ -24,25 +23,41 @@ describe('createOptionsCache', () => {
       merchantCode: DEMO_MERCHANT_CODE,
       privateKey: demoPrivateKey,
     });
-    const cache = createOptionsCache({
-      platformUrl: platform.sandbox.url,
-      issuer,
-      apiVersion: '2',
-      ttlMs: 50,
-    });
-    const money = { amount: 60, currencyCode: 'INR' };
-    const fresh = await cache.get(money);
-    assert.ok(fresh?.data.length);
-    assert.equal(cache.fetches, 1);
-    await sleep(80);
-    platform.sandbox.faults.replace({ latencyMs: 300 });
+    // The cache's requests to the platform, held while `held` is set: an answer served meanwhile
+    // did not wait for the platform.
+    let held: Promise<void> | undefined;
+    const sent: string[] = [];
+    const fetchHeld: typeof fetch = async (input, init) => {
+      sent.push(String(input));
+      await held;
+      return fetch(input, init);
+    };
+    // The cache's time (Date) moves only when the test moves it.
+    const clock = install({ now: Date.now(), toFake: ['Date'] });
+    let release = () => {};
     try {
-      const started = Date.now();
-      assert.deepEqual(await cache.get(money), fresh);
-      assert.ok(Date.now() - started < 200, 'served without waiting for the platform');
+      const cache = createOptionsCache({
+        platformUrl: platform.sandbox.url,
+        issuer,
+        apiVersion: '2',
+        ttlMs: 50,
+        fetch: fetchHeld,
+      });
+      const money = { amount: 60, currencyCode: 'INR' };
+      const fresh = await cache.get(money);
+      assert.ok(fresh?.data.length);
+      assert.equal(cache.fetches, 1);
+      clock.tick(49);
+      assert.equal(await cache.get(money), fresh);
+      assert.equal(cache.fetches, 1, 'within its time an answer serves with no request');
+      clock.tick(1);
+      held = new Promise((resolve) => (release = resolve));
+      assert.deepEqual(await cache.get(money), fresh, 'served while the platform is held');
       assert.equal(cache.fetches, 2, 'and a new answer is on its way');
+      assert.equal(sent.length, 2);
     } finally {
-      platform.sandbox.faults.reset();
+      release();
+      clock.uninstall();
     }
   });
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeChange, encodeChange } from '../../src/server/bus.js';
+import { decodeChange, encodeChange } from '../../src/server/relay/bus.js';
 import { createStatusRelay, memoryBus, type StatusRelayOptions } from '../../src/server/index.js';
 import { sseReader } from './sse-reader.js';
 

@@ -148,6 +148,22 @@ export function recordFetch() {
   };
 }
 
+/**
+ * The page's status streams (EventSource), each with the number of reads the page had sent when it said
+ * `ready`: this listener is the stream's first, so it runs before the element's.
+ */
+export function recordStreams(reads: () => number) {
+  const readyAt: number[] = [];
+  const Original = window.EventSource;
+  window.EventSource = class extends Original {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      this.addEventListener('ready', () => readyAt.push(reads()));
+    }
+  };
+  return { readyAt, restore: () => (window.EventSource = Original) };
+}
+
 /** Moves the clock of the emulator of its own `own` (never the shared one) `seconds` on. */
 export async function advanceClock(own: string, seconds: number): Promise<void> {
   await fetch(`${await sandboxUrl(own)}/__sandbox/clock/advance`, {

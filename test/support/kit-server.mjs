@@ -29,7 +29,7 @@ const readBody = async (stream) => {
 };
 
 /** Where this connection reached the test runner: the platform calls the kit back there. */
-function reachable(context) {
+export function reachable(context) {
   const { localAddress, localPort } = context.req.socket;
   const host = localAddress.includes(':')
     ? localAddress.startsWith('::ffff:')

@@ -11,7 +11,7 @@ import {
   DEMO_PRIVATE_KEY,
   MAX_VALIDITY_SECS,
   type SandboxOptions,
-} from '../../src/sandbox/index.js';
+} from 'pay-checkout-sandbox';
 import { createTokenIssuer } from '../../src/server/index.js';
 import { createClient } from '../../src/api/client.js';
 import { fieldRulesFor, isRequired, methodCodesFor, type TablePayinMethodCode } from '../../src/api/index.js';

@@ -11,6 +11,9 @@
 // /__test/kit/*: the real merchant kit (createCheckoutBackend) on the page's origin, and
 // /__test/odd-checkout: the bad answers no kit gives (kit-server.mjs).
 //
+// /__test/hosted/pay.html and /api/*: the demo's hosted payment page and the demo merchant's
+// backend it calls (hosted-page.mjs).
+//
 // GET /__test/token?idPayin=…[&amount=…&currencyCode=…][&merchantInfo=1][&externalReference=1][&validitySecs=…]
 // (or ?idTopUp=…[&fxRates=1] for a top-up's, or ?operations=a,b for exactly these operations)
 // mints a checkout token here, in Node, the way a merchant backend does: pay-checkout/server
@@ -29,6 +32,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { serve } from '@hono/node-server';
 import { createKitServer } from './kit-server.mjs';
+import { hostedPageMiddleware } from './hosted-page.mjs';
+import { strictCspMiddleware } from './strict-csp.mjs';
 
 /** The longest validity the emulator grants: a token no other test's clock advance expires. */
 const DAY_SECS = 86_400;
@@ -36,12 +41,19 @@ const DAY_SECS = 86_400;
 export function sandboxPlugin(options = {}) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   let modules;
-  /** The emulator and the package's server side, bundled once (their npm dependencies stay external). */
+  /**
+   * The emulator, the package's server side and the demo merchant's backend, bundled once (their
+   * npm dependencies stay external).
+   */
   const load = async () => {
     const outdir = `${root}node_modules/.cache/pay-checkout/sandbox`;
     mkdirSync(outdir, { recursive: true });
     await build({
-      entryPoints: { sandbox: `${root}src/sandbox/index.ts`, server: `${root}src/server/index.ts` },
+      entryPoints: {
+        sandbox: `${root}packages/sandbox/src/index.ts`,
+        server: `${root}src/server/index.ts`,
+        'demo-backend': `${root}demo/merchant/backend.ts`,
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -51,8 +63,8 @@ export function sandboxPlugin(options = {}) {
       target: 'node20',
     });
     const of = (name) => import(`${pathToFileURL(`${outdir}/${name}.mjs`).href}?t=${Date.now()}`);
-    const [sandboxModule, server] = await Promise.all([of('sandbox'), of('server')]);
-    return { sandboxModule, server };
+    const [sandboxModule, server, demoBackend] = await Promise.all([of('sandbox'), of('server'), of('demo-backend')]);
+    return { sandboxModule, server, demoBackend };
   };
   /** An emulator on a free port, and the issuer that mints its tokens as a merchant backend does. */
   const start = async () => {
@@ -117,6 +129,11 @@ export function sandboxPlugin(options = {}) {
   // The merchant kit (kit-server.mjs): a koa middleware of the test runner's server
   // (web-test-runner.config.mjs mounts `kitMiddleware`), on the emulator started here.
   const kit = createKitServer({ platform });
+  const hosted = hostedPageMiddleware({
+    root,
+    platform: () => platform(),
+    demoBackend: async () => (await (modules ??= load())).demoBackend,
+  });
   async function mint({
     idPayin,
     amount,
@@ -170,6 +187,9 @@ export function sandboxPlugin(options = {}) {
   return {
     name: 'sandbox-emulator',
     kitMiddleware: kit.middleware,
+    hostedMiddleware: hosted.middleware,
+    /** The strict-CSP page and the platform on its origin (strict-csp.mjs). */
+    cspMiddleware: strictCspMiddleware(async () => (await platform()).sandbox.url),
     async serve(context) {
       if (context.path === '/__test/sandbox') {
         const { sandbox } = await platform(context.query.own);
@@ -191,6 +211,7 @@ export function sandboxPlugin(options = {}) {
     },
     async serverStop() {
       await kit.close();
+      await hosted.close();
       if (relayStarted) {
         const { relay, http } = await relayStarted;
         relay.close();

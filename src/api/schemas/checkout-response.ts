@@ -1,6 +1,6 @@
 /**
- * The merchant kit's checkout protocol (issue 21): what the merchant's server answers the
- * element's `checkout-url` (CONTRACT §5) — `createCheckoutBackend`'s `POST {prefix}/checkouts`, or
+ * The merchant kit's checkout protocol: what the merchant's server answers the element's
+ * `checkout-url` (docs/reference.md) — `createCheckoutBackend`'s `POST {prefix}/checkouts`, or
  * any server that speaks the same — and how the element renews its token there. This is our own
  * protocol between the merchant's page and the merchant's server, not the platform's.
  *

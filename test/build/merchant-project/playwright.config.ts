@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout/sandbox';
+import { DEMO_MERCHANT_CODE, DEMO_PRIVATE_KEY } from 'pay-checkout-sandbox';
 
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
 const shopPort = Number(process.env.SHOP_PORT ?? 3000);

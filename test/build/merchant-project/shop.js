@@ -1,48 +1,45 @@
-// The example shop: one checkout page per order, its token minted on the server with
-// pay-checkout/server, the element served from the installed package.
-import { randomUUID } from 'node:crypto';
+// The example shop: a checkout page per product, the element served from the installed package,
+// and the whole server side of the payment in pay-checkout/server's kit, pointed at the emulator.
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { createTokenIssuer } from 'pay-checkout/server';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createCheckoutBackend } from 'pay-checkout/server';
 
-const platformUrl = process.env.PLATFORM_URL;
-const issuer = createTokenIssuer({
-  baseUrl: platformUrl,
+const shopUrl = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+// The shop's prices, chosen among the emulator's amounts: 60 succeeds, 10 fails, 48 is refused.
+const PRODUCTS = { tea: 60, 'tea-declined': 10, 'tea-refused': 48 };
+
+const checkout = createCheckoutBackend({
+  platformUrl: process.env.PLATFORM_URL,
   merchantCode: process.env.MERCHANT_CODE,
   privateKey: process.env.MERCHANT_PRIVATE_KEY,
+  prefix: '/pay',
+  callbackUrl: `${shopUrl}/pay/callbacks`,
+  // The page names the product; the shop prices it.
+  order: (request) => {
+    const amount = PRODUCTS[new URL(request.url).searchParams.get('product')];
+    if (!amount) return Response.json({ errorCode: 'NO_PRODUCT', message: 'No such product' }, { status: 404 });
+    return { idPayin: `order-${crypto.randomUUID()}`, money: { amount, currencyCode: 'INR' } };
+  },
+  onPaymentUpdate: ({ id, payment }) => console.log(`order ${id}: ${payment.status}`),
 });
-const assets = new URL('dist/', import.meta.resolve('pay-checkout/package.json'));
 
-async function checkoutPage(amount) {
-  const idPayin = `order-${randomUUID()}`;
-  const token = await issuer.byAction({
-    action: 'PAYIN_CREATE',
-    idPayment: idPayin,
-    money: { amount, currencyCode: 'INR' },
-  });
-  return `<!doctype html>
+const assets = new URL('dist/', import.meta.resolve('pay-checkout/package.json'));
+const page = (product) => `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Checkout</title>
 <script type="module" src="/assets/pay-checkout.js"></script></head>
 <body>
-<pay-checkout token="${token}" base-url="${platformUrl}" payin-id="${idPayin}"
-  amount="${amount}" currency-code="INR" payment-method-code="UPIQR"></pay-checkout>
+<pay-checkout checkout-url="/pay/checkouts?product=${encodeURIComponent(product)}" payment-method-code="UPIQR"></pay-checkout>
 </body>
 </html>`;
-}
 
-createServer(async (request, response) => {
-  const url = new URL(request.url, 'http://shop');
-  const asset = url.pathname.match(/^\/assets\/([\w-]+\.js)$/)?.[1];
-  if (asset) {
-    const code = await readFile(new URL(asset, assets)).catch(() => undefined);
-    response.writeHead(code ? 200 : 404, { 'Content-Type': 'text/javascript' }).end(code);
-  } else if (url.pathname === '/checkout') {
-    const html = await checkoutPage(Number(url.searchParams.get('amount') ?? 60));
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
-  } else if (url.pathname === '/') {
-    response.writeHead(200, { 'Content-Type': 'text/plain' }).end('Example shop');
-  } else {
-    response.writeHead(404).end();
-  }
-}).listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
+const app = new Hono();
+app.all('/pay/*', (c) => checkout.fetch(c.req.raw));
+app.get('/assets/:file{[\\w-]+\\.js}', async (c) => {
+  const code = await readFile(new URL(c.req.param('file'), assets)).catch(() => undefined);
+  return code ? c.body(code, 200, { 'Content-Type': 'text/javascript' }) : c.notFound();
+});
+app.get('/checkout', (c) => c.html(page(c.req.query('product') ?? 'tea')));
+app.get('/', (c) => c.text('Example shop'));
+serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3000), hostname: '127.0.0.1' });

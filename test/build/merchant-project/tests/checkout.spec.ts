@@ -1,13 +1,21 @@
 import { expect, test } from '@playwright/test';
 
 test('a UPI QR payment of ₹60 succeeds', async ({ page }) => {
-  await page.goto('/checkout?amount=60');
+  await page.goto('/checkout?product=tea');
   const checkout = page.locator('pay-checkout');
   await expect(checkout).toHaveAttribute('state', 'select');
+  await expect(checkout.locator('[part="amount"]')).toContainText('60');
 
   await checkout.locator('[part="submit"]').click();
   await expect(checkout.locator('[part="qr"] svg')).toBeVisible();
-  // The sandbox settles amount 60 as SUCCESS; the element sees it at its next status read.
+  // The emulator settles 60 as SUCCESS and calls the shop back; the kit tells the element.
   await expect(checkout).toHaveAttribute('state', 'success', { timeout: 15_000 });
   await expect(checkout.locator('[part="status"]')).toContainText('Payment successful');
+});
+
+test('a payment the bank declines fails, and says so', async ({ page }) => {
+  await page.goto('/checkout?product=tea-declined');
+  const checkout = page.locator('pay-checkout');
+  await checkout.locator('[part="submit"]').click();
+  await expect(checkout).toHaveAttribute('state', 'failed', { timeout: 15_000 });
 });

@@ -1,0 +1,22 @@
+/** The emulator's own endpoints (`/__sandbox/…`), as `GET /__sandbox` and the command's banner list them. */
+export const SANDBOX_ENDPOINTS = [
+  'GET    /  (Accept: text/html)                    the dashboard; also GET /__sandbox/dashboard',
+  'GET    /__sandbox/events                         Server-Sent Events: a snapshot, then payment, request, delivery, clock, faults',
+  'GET    /__sandbox/payments                       payins, top-ups and payouts, newest first (?kind=&merchantCode=)',
+  "GET    /__sandbox/payments/{id}                  a payment's page: request, answers, timeline, callbacks (?kind=&merchantCode=)",
+  'POST   /__sandbox/payments/{id}/settle           {"status": "SUCCESS"|"FAILED"|"REFUSED", "failureReasonCode"?} settles it now',
+  'POST   /__sandbox/payments/{id}/expire           its payment request runs out now: FAILED (CUSTOMER_VERIFICATION_INACTIVITY)',
+  'POST   /__sandbox/payments/{id}/resend           sends its status callback again; answers with the first attempt',
+  '                                                 (each takes "kind" and "merchantCode" when the id names several payments)',
+  'GET    /__sandbox/clock                          sandbox time, its offset from the wall clock, and what is due next',
+  'POST   /__sandbox/clock/advance                  {"seconds": N} moves sandbox time forward',
+  'POST   /__sandbox/clock/next                     moves sandbox time to the next expiry or scheduled outcome',
+  'GET    /__sandbox/scenarios                      the amount table',
+  'POST   /__sandbox/payins/{idPayin}/status        {"status", "failureReasonCode"?, "merchantCode"?} sets a payin final now',
+  'GET    /__sandbox/requests                       recent platform requests (?method=&path=&status=4xx|429|…); DELETE clears',
+  'GET    /__sandbox/callbacks                      callback deliveries and their attempts; DELETE clears',
+  'GET    /__sandbox/faults                         injected faults; POST merges, PUT replaces, DELETE turns all off',
+  'POST   /__sandbox/reset                          forgets every payment and restores opening balances',
+  'GET    /__sandbox/redirect/{idPayin}             the simulated bank or wallet page of a payment: Approve, Decline, Let it expire',
+  "POST   /__sandbox/redirect/{idPayin}             decision=approve|decline|expire (the page's form), then back to returnUrl",
+];

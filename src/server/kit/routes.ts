@@ -1,0 +1,44 @@
+/**
+ * The kit's routes under its prefix, one small handler each:
+ *
+ *   POST {prefix}/checkouts               a new checkout (`{}`) or a renewal (`{"handle": …}`)
+ *   POST {prefix}/callbacks               the platform's status callback
+ *   GET  {prefix}/payins/{idPayin}/events a payin's status stream (OPTIONS: a page's preflight)
+ *   GET  {prefix}/topups/{idTopUp}/events a top-up's
+ */
+import { createRouter, type Route } from '../http/router.js';
+import { invalidId, isPaymentId, type PaymentKind } from '../shared/payment-kind.js';
+
+export interface KitHandlers {
+  handleCheckout(request: Request): Promise<Response>;
+  handleCallback(request: Request): Promise<Response>;
+  handleEvents(request: Request, id: string, options: { kind: PaymentKind }): Promise<Response>;
+}
+
+/** The kind a path parameter names. */
+const PARAM_KINDS: Record<string, PaymentKind> = { idPayin: 'payin', idTopUp: 'topup' };
+
+export function kitRoutes(kit: KitHandlers): Route[] {
+  const streams = (collection: string, param: string, kind: PaymentKind): Route[] =>
+    ['GET', 'OPTIONS'].map((method) => ({
+      method,
+      path: `/${collection}/:${param}/events`,
+      handler: (request, params) => kit.handleEvents(request, params[param]!, { kind }),
+    }));
+  return [
+    { method: 'POST', path: '/checkouts', handler: (request) => kit.handleCheckout(request) },
+    { method: 'POST', path: '/callbacks', handler: (request) => kit.handleCallback(request) },
+    ...streams('payins', 'idPayin', 'payin'),
+    ...streams('topups', 'idTopUp', 'topup'),
+  ];
+}
+
+/** The kit's whole surface as one fetch handler, mounted under `prefix`. */
+export const kitRouter = (kit: KitHandlers, prefix: string) =>
+  createRouter(kitRoutes(kit), {
+    prefix,
+    param(name, decoded) {
+      if (decoded === undefined || !isPaymentId(decoded)) throw invalidId(PARAM_KINDS[name]);
+      return decoded;
+    },
+  });
