@@ -11,9 +11,11 @@ import { bundledLocales } from './locales.js';
 export type { Translation };
 /** A merchant's terms: any of ours, and in the keyed tables also keys we do not have (new codes). */
 export type PartialTranslation = {
-  [K in keyof Translation]?: Translation[K] extends string | ((...args: never[]) => string)
+  [K in keyof Translation]?: K extends `$${string}`
     ? Translation[K]
-    : Partial<Translation[K]> & Record<string, string>;
+    : Translation[K] extends string | ((...args: never[]) => string)
+      ? Translation[K]
+      : Partial<Translation[K]> & Record<string, string>;
 };
 
 /** English: its first terms from the start (en-first.ts), the rest as its parts arrive. */
@@ -74,10 +76,19 @@ export function registeredLocales(): string[] {
   ];
 }
 
+/** The script a tag is written in, by CLDR's likely subtags (zh-SG → Hans, zh-HK → Hant); none for a tag Intl rejects. */
+function scriptOf(tag: string): string | undefined {
+  try {
+    return new Intl.Locale(tag).maximize().script;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The best locale for a BCP 47 tag, without loading any: the exact tag, then the language alone,
- * then another locale of the same language (pt → pt-BR, zh-Hant-TW → zh-TW), then English.
- * Tagalog (tl) is written as Filipino (fil) here.
+ * then another locale of the same language in the same script (pt → pt-BR, zh-Hant-TW and zh-HK →
+ * zh-TW, zh and zh-SG → zh-CN), then English. Tagalog (tl) is written as Filipino (fil) here.
  */
 export function resolveLocale(tag = ''): string {
   const [first = '', ...rest] = tag.toLowerCase().split('-');
@@ -87,7 +98,7 @@ export function resolveLocale(tag = ''): string {
   return (
     find([language, ...rest].join('-')) ??
     find(language) ??
-    known.find((code) => code.toLowerCase().startsWith(`${language}-`)) ??
+    known.find((code) => code.toLowerCase().startsWith(`${language}-`) && scriptOf(code) === scriptOf(tag)) ??
     'en'
   );
 }

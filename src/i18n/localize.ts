@@ -32,7 +32,8 @@ export class Localizer {
   /** The resolved locale, e.g. 'pt-BR'; its terms may still be loading (see `lang`). */
   readonly locale: string;
   private readonly own?: PartialTranslation;
-  private readonly bundled?: Translation;
+  /** The bundled locale's translation once it is here: its words, and how it formats (deadline.ts). */
+  readonly bundled?: Translation;
 
   constructor(tag: string | undefined) {
     this.locale = resolveLocale(tag);
@@ -50,9 +51,12 @@ export class Localizer {
     return isComplete(this.locale);
   }
 
-  /** The language tag for Intl and the `lang` attribute: English until the locale's terms are here. */
+  /**
+   * The language tag for Intl and the `lang` attribute: English until the locale's terms are here; a
+   * bundled locale's own full tag where it says more than its code (`bn-IN-u-nu-latn`, en.ts LocaleFormats).
+   */
   get lang(): string {
-    return this.own || this.bundled ? this.locale : 'en';
+    return this.own || this.bundled ? (this.bundled?.$lang ?? this.locale) : 'en';
   }
 
   get dir(): 'ltr' | 'rtl' {

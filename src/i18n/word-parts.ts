@@ -2,7 +2,7 @@
  * A bundled locale ships as two chunks (issue 24): the words every shopper may see on the way to a
  * successful payment by QR — the form, the QR views, the success screen (`th-*.js`) — and the words
  * only some see (`th-more-*.js`): the other methods' pending views (transfers' bank details,
- * redirects, mobile money, crypto, payment codes) and trouble — errors, a business rejection, a
+ * redirects, mobile money, a UPI collect request, crypto, payment codes) and trouble — errors, a business rejection, a
  * failed or refused payment and its reason, a different amount, expiry. A shopper who pays by QR
  * without trouble never fetches the second part. One who chooses another method fetches it while
  * filling the form; a view that needs it waits for it (it is asked for at the latest then), and so
@@ -31,7 +31,10 @@ export const MORE_WORDS = [
   'approveInBankApp',
   'returnHint',
   'openBankApp',
+  'approveOnPhone',
   'approveOnPhoneText',
+  'upiRequestSent',
+  'upiCollectSent',
   'network',
   'cryptoWarning',
   'walletAddress',

@@ -12,59 +12,18 @@ import {
   untilState,
   untilEvent,
   $,
-  $$,
   submit,
   fastPolling,
   normalPolling,
   emulatePointer,
   startedHere,
 } from '../support/element.js';
-import type { PayCheckout } from '../../src/pay-checkout.js';
 import { loadPaymentViews } from '../../src/components/pay-checkout/views/load-views.js';
 import { loadOtherViews } from '../../src/methods/builtin.js';
 import { Localizer } from '../../src/i18n/localize.js';
 import { loadWords } from '../../src/i18n/words.js';
-
-/** WCAG relative luminance of an sRGB colour given as rgb()/rgba() numbers. */
-function luminance([r, g, b]: number[]): number {
-  const channel = (value: number) => {
-    const c = value / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
-}
-const contrast = (a: number[], b: number[]) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-};
-const rgb = (css: string) =>
-  css
-    .match(/[\d.]+/g)!
-    .slice(0, 3)
-    .map(Number);
-/** A colour as drawn over `background`: rgba() blended by its alpha (color(srgb …) and rgb() both read). */
-function over(css: string, background: number[]): number[] {
-  const color = css.match(/(?:rgba?|color)\([^)]*\)/)![0];
-  const numbers = color
-    .replace(/^color\(srgb/, '')
-    .match(/[\d.]+/g)!
-    .map(Number);
-  const channels = color.startsWith('color(') ? numbers.slice(0, 3).map((n) => n * 255) : numbers.slice(0, 3);
-  const alpha = color.includes('/') || color.startsWith('rgba') ? (numbers[3] ?? 1) : 1;
-  return channels.map((channel, i) => alpha * channel + (1 - alpha) * background[i]!);
-}
-
-/** Every visible control smaller than 24×24 CSS px (a radio counts by its label, the whole row). */
-function smallTargets(element: PayCheckout): string[] {
-  return $$(element, 'button, a, summary, select, input:not([type="radio"])')
-    .filter((node) => node.getClientRects().length)
-    .map((node) => [node, node.getBoundingClientRect()] as const)
-    .filter(([, rect]) => rect.width < 24 || rect.height < 24)
-    .map(
-      ([node, rect]) =>
-        `${node.tagName} "${node.textContent!.trim()}" ${rect.width.toFixed(1)}×${rect.height.toFixed(1)}`,
-    );
-}
+import { expectAccessible } from '../support/axe.js';
+import { contrast, over, rgb, smallTargets } from '../support/measure.js';
 
 describe('<pay-checkout> accessibility', () => {
   // The chunks the views here show (the payin views, the other methods' views, the words of
@@ -101,20 +60,20 @@ describe('<pay-checkout> accessibility', () => {
     const { element } = await mount({ ...base, 'payment-method-code': 'UPICOLLECT' });
     await element.updateComplete;
     expect(element.state).to.equal('loading');
-    await expect(element).to.be.accessible();
+    await expectAccessible(element);
     gate.resolve();
     await untilState(element, 'select');
-    await expect(element).to.be.accessible();
+    await expectAccessible(element);
     await submit(element);
     expect($(element, '[aria-invalid="true"]')).to.exist;
-    await expect(element).to.be.accessible();
+    await expectAccessible(element);
     (element.shadowRoot!.querySelector('[data-field="account.accountName"]') as HTMLInputElement).value = 'Asha';
     element.setValue('account.accountName', 'Asha');
     element.setValue('phoneNumber', '+919876543210');
     await element.updateComplete;
     await submit(element);
     expect(element.state).to.equal('submitting');
-    await expect(element).to.be.accessible();
+    await expectAccessible(element);
     createGate.resolve();
     await untilState(element, 'pending');
   });
@@ -137,7 +96,7 @@ describe('<pay-checkout> accessibility', () => {
       await untilState(element, state);
       if (state === 'pending')
         await waitUntil(() => element.shadowRoot!.querySelector('svg.qr'), 'QR drawn', { timeout: 5000 });
-      await expect(element).to.be.accessible();
+      await expectAccessible(element);
     });
   }
 
@@ -229,7 +188,7 @@ describe('<pay-checkout> accessibility', () => {
     await untilEvent(expiring.events, 'pay-expired', 1, 3000);
     await expiring.element.updateComplete;
     expect($(expiring.element, '.expired-note')).to.exist;
-    await expect(expiring.element).to.be.accessible();
+    await expectAccessible(expiring.element);
     expiring.element.remove();
 
     platform.on('GET', '/payins/order-1', {
@@ -241,7 +200,7 @@ describe('<pay-checkout> accessibility', () => {
     });
     const different = await mount({ ...base, 'return-url': 'https://shop.example/return' });
     await untilState(different.element, 'failed');
-    await expect(different.element).to.be.accessible();
+    await expectAccessible(different.element);
     different.element.remove();
 
     Object.defineProperty(navigator, 'clipboard', {
@@ -263,7 +222,7 @@ describe('<pay-checkout> accessibility', () => {
       await untilState(transfer.element, 'pending');
       $<HTMLButtonElement>(transfer.element, 'button.copy')!.click();
       await waitUntil(() => $(transfer.element, 'button.done'), 'Copied shown');
-      await expect(transfer.element).to.be.accessible();
+      await expectAccessible(transfer.element);
       transfer.element.remove();
     } finally {
       delete (navigator as unknown as Record<string, unknown>).clipboard;
@@ -276,14 +235,14 @@ describe('<pay-checkout> accessibility', () => {
     });
     await untilState(error.element, 'error');
     expect($(error.element, '.actions a')).to.exist;
-    await expect(error.element).to.be.accessible();
+    await expectAccessible(error.element);
   });
 
   it('error has no axe violation, and its message is an alert', async () => {
     const { element } = await mount({ ...base, token: 'broken' });
     await untilState(element, 'error');
     expect($(element, '[role="alert"]')).to.exist;
-    await expect(element).to.be.accessible();
+    await expectAccessible(element);
   });
 
   it('status changes are announced in a polite live region', async () => {

@@ -7,6 +7,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import type { PayCheckout, PayChangeDetail, PaySubmitResult } from '../../src/pay-checkout.js';
 import { $, $$, expectNone, type, untilEvent, untilState, fastPolling, normalPolling } from '../support/element.js';
 import { recordFetch, sandboxUrl } from '../support/browser-sandbox.js';
+import { expectAccessible } from '../support/axe.js';
 import { openSandboxCheckout } from '../support/sandbox-checkout.js';
 
 /** The creates of a payin the emulator received. */
@@ -210,16 +211,16 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
     const recorder = recordFetch();
     try {
       const { element, idPayin } = await openSandboxCheckout('UPICOLLECT', 'INR', 100, own);
-      await expect(element).to.be.accessible();
+      await expectAccessible(element);
       await element.submit();
       await element.updateComplete;
-      await expect(element).to.be.accessible();
+      await expectAccessible(element);
       type(element, 'account.accountName', 'Asha Devi');
       type(element, 'phoneNumber', '+919876543210');
       const release = recorder.hold((method, path) => method === 'POST' && path.endsWith(`/payins/${idPayin}`));
       const result = element.submit();
       await waitUntil(() => $(element, '.working'), 'the working line');
-      await expect(element).to.be.accessible();
+      await expectAccessible(element);
       release();
       expect((await result).ok).to.equal(true);
     } finally {

@@ -37,6 +37,7 @@ const DEMO_PAGE_NAMES = [
   'vue',
   'ownButton',
   'wallet',
+  'theme',
 ] as const satisfies readonly (keyof Demo['pages'])[];
 
 const { withPage } = e2e;
@@ -338,7 +339,7 @@ describe(`Chromium: accessibility and the other ways in`, { concurrency: 2 }, ()
   // One test per page, each bounded on its own: the demo's pages grow in number, and all of them in
   // one test outgrew any fixed bound on a loaded machine (issue 24).
   for (const name of DEMO_PAGE_NAMES) {
-    it(`the ${name} page passes axe (WCAG 2.1 AA and best practice), the checkout included`, { timeout: 45_000 }, () =>
+    it(`the ${name} page passes axe (WCAG 2.2 AA and best practice), the checkout included`, { timeout: 45_000 }, () =>
       withPage(e2e.demo.pages[name], async ({ page }) => {
         // The shop shows its checkout from the start.
         if (name === 'shop') await untilState(page, 'select');

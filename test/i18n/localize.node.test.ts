@@ -24,6 +24,14 @@ describe('resolveLocale', () => {
     ['zh-TW', 'zh-TW'],
     ['zh-Hant-TW', 'zh-TW'],
     ['zh-Hant', 'zh-TW'],
+    ['zh-HK', 'zh-TW'],
+    ['zh-MO', 'zh-TW'],
+    ['zh-Hant-HK', 'zh-TW'],
+    ['zh-CN', 'zh-CN'],
+    ['zh', 'zh-CN'],
+    ['zh-Hans', 'zh-CN'],
+    ['zh-Hans-CN', 'zh-CN'],
+    ['zh-SG', 'zh-CN'],
     ['tl', 'fil'],
     ['tl-PH', 'fil'],
     ['fil-PH', 'fil'],
@@ -36,6 +44,18 @@ describe('resolveLocale', () => {
     ['id-ID', 'id'],
     ['vi-VN', 'vi'],
     ['hi-IN', 'hi'],
+    ['bn-IN', 'bn'],
+    ['bn-BD', 'bn'],
+    ['mr-IN', 'mr'],
+    ['gu-IN', 'gu'],
+    ['te-IN', 'te'],
+    ['ta-IN', 'ta'],
+    ['ta-LK', 'ta'],
+    ['kn-IN', 'kn'],
+    ['af-ZA', 'af'],
+    ['af-NA', 'af'],
+    ['zu-ZA', 'zu'],
+    ['lo-LA', 'lo'],
     ['en-IN', 'en'],
     ['xx', 'en'],
     ['', 'en'],
@@ -153,6 +173,13 @@ describe('Localizer', () => {
     assert.equal(new Localizer('pt-BR').money(1234.5, 'BRL'), 'R$\u00a01.234,50');
     assert.equal(new Localizer('ja').money(1234, 'JPY'), '￥1,234');
     assert.equal(new Localizer('en').money(1234.5, 'USDT'), '1,234.5 USDT');
+    // India's Bengali and Marathi in Latin digits, as UPI apps show amounts (docs/languages.md).
+    await Promise.all(['bn', 'mr', 'zh-CN', 'af'].map((code) => loadWords(code, 'checkout')));
+    assert.equal(new Localizer('bn').lang, 'bn-IN-u-nu-latn');
+    assert.equal(new Localizer('bn').money(1234567.5, 'INR'), '₹12,34,567.50');
+    assert.equal(new Localizer('mr').money(1234.5, 'INR'), '₹1,234.50');
+    assert.equal(new Localizer('zh-CN').money(1234.5, 'CNY'), '¥1,234.50');
+    assert.equal(new Localizer('af').money(1234.5, 'ZAR'), 'R\u00a01\u00a0234,50');
     assert.equal(
       new Localizer('hi').term('moneyRequiredNote', '₹99.99', '₹100.00'),
       hi.moneyRequiredNote('₹99.99', '₹100.00'),

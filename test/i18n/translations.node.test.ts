@@ -2,13 +2,46 @@
  * Every bundled locale is a complete translation of English (issue 7): every key, every entry of
  * every keyed table (every platform error code among them), function terms of the same arity that
  * keep their arguments, no empty text, and no English left untranslated except names and codes.
+ * And how each formats (docs/languages.md): amounts in Latin digits, and its own deadline words
+ * where a browser's Intl has none for it.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { en, type Translation } from '../../src/i18n/translations/en.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 
-const LOCALES = ['hi', 'th', 'id', 'ms', 'vi', 'pt-BR', 'es', 'fil', 'ko', 'ja', 'zh-TW', 'sw'];
+const LOCALES = [
+  'hi',
+  'th',
+  'id',
+  'ms',
+  'vi',
+  'pt-BR',
+  'es',
+  'fil',
+  'ko',
+  'ja',
+  'zh-TW',
+  'sw',
+  'zh-CN',
+  'af',
+  'zu',
+  'bn',
+  'mr',
+  'gu',
+  'te',
+  'ta',
+  'kn',
+  'lo',
+];
+
+/** What a locale may add to English's keys: how it formats (en.ts LocaleFormats), not words English has. */
+const FORMATS = ['$lang', '$deadline'];
+
+/** Locales a browser the element supports has no Intl data for (Chromium: Lao, Zulu): they bring their own deadline words. */
+const OWN_DEADLINE_WORDS = ['lo', 'zu'];
 
 /**
  * Values any locale may keep exactly as in English: brands and payment schemes are known by these
@@ -38,8 +71,12 @@ const NAMES = [
   'fields:account.accountNumber.PROMPTPAY',
 ];
 
-/** English words a language uses as they are in checkouts: Filipino says e-wallet, online banking, email. */
+/**
+ * English words a language uses as they are in checkouts (Filipino says e-wallet, online banking,
+ * email), or writes the same (Afrikaans "Bank").
+ */
 const LOANWORDS: Record<string, string[]> = {
+  af: ['bankName'],
   fil: [
     'methodNames:CRYPTO_OFFLINE',
     'methodNames:EWALLET',
@@ -55,7 +92,7 @@ const LOANWORDS: Record<string, string[]> = {
 };
 
 type Fn = (...args: unknown[]) => string;
-const termKeys = Object.keys(en).filter((key) => !key.startsWith('$')) as (keyof Translation)[];
+const termKeys = Object.keys(en).filter((key) => !key.startsWith('$')) as Exclude<keyof Translation, `$${string}`>[];
 const tables = termKeys.filter((key) => typeof en[key] === 'object');
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** Sample arguments: a count for `count`, otherwise a marker no inflection or case change alters. */
@@ -82,7 +119,7 @@ const loadAll = async () =>
   );
 
 describe('bundled translations', () => {
-  it('are exactly the platform markets’ 12 locales, each loaded by its own BCP 47 tag', async () => {
+  it(`are exactly the platform markets’ ${LOCALES.length} locales, each loaded by its own BCP 47 tag`, async () => {
     assert.deepEqual(Object.keys(bundledLocales).sort(), [...LOCALES].sort());
     for (const [code, translation] of await loadAll()) {
       assert.equal(translation.$code, code);
@@ -116,7 +153,12 @@ describe('bundled translations', () => {
 
       it('has every key of English and no other, every table with every entry', async () => {
         await ready;
-        assert.deepEqual(Object.keys(translation).sort(), Object.keys(en).sort());
+        assert.deepEqual(
+          Object.keys(translation)
+            .filter((key) => !FORMATS.includes(key))
+            .sort(),
+          Object.keys(en).sort(),
+        );
         for (const table of tables) {
           assert.deepEqual(
             Object.keys(translation[table] as object).sort(),
@@ -182,6 +224,55 @@ describe('bundled translations', () => {
           );
         }
       });
+
+      it('formats with Intl in its own language, amounts in Latin digits as banking apps show them', async () => {
+        await ready;
+        const lang = translation.$lang ?? code;
+        assert.equal(Intl.getCanonicalLocales(lang)[0], lang, `${code}: $lang is a canonical BCP 47 tag`);
+        assert.equal(new Intl.Locale(lang).language, new Intl.Locale(code).language, `${code}: $lang is its language`);
+        await loadWords(code, 'checkout');
+        const l = new Localizer(code);
+        assert.equal(l.lang, lang);
+        for (const [amount, currency] of [
+          [1234567.5, 'INR'],
+          [99.99, 'ZAR'],
+          [250000, 'LAK'],
+        ] as const) {
+          const text = l.money(amount, currency);
+          assert.match(text, /[0-9]/, `${code}: ${text} has Latin digits`);
+          assert.doesNotMatch(text, /(?![0-9])\p{Nd}/u, `${code}: ${text} has no other digits`);
+        }
+      });
+
+      it(
+        OWN_DEADLINE_WORDS.includes(code)
+          ? 'brings its own deadline words, for browsers whose Intl has no data for it'
+          : 'leaves deadline words to Intl',
+        async () => {
+          await ready;
+          const own = translation.$deadline;
+          if (!OWN_DEADLINE_WORDS.includes(code)) return assert.equal(own, undefined);
+          assert.ok(own, `${code} has $deadline`);
+          const englishWords = /\b(today|tomorrow|hr|min|PM|AM|Wed)\b/;
+          for (const text of [
+            own.today,
+            own.tomorrow,
+            own.date(new Date(2025, 0, 15)),
+            own.hours(2),
+            own.minutes(30),
+          ]) {
+            assert.ok(text.trim(), `${code}: a deadline word is empty`);
+            assert.doesNotMatch(text, englishWords, `${code}: "${text}" is English`);
+          }
+          assert.notEqual(own.today, own.tomorrow);
+          assert.match(own.date(new Date(2025, 0, 15)), /\b15\b/, 'the date says its day');
+          assert.notEqual(own.date(new Date(2025, 0, 15)), own.date(new Date(2025, 1, 15)), 'and its month');
+          for (const count of [1, 2, 30])
+            assert.notEqual(own.hours(count), own.minutes(count), `${code}: hours and minutes differ`);
+          assert.match(own.hours(2), /\b2\b/);
+          assert.match(own.minutes(30), /\b30\b/);
+        },
+      );
 
       it('keeps the numbers, codes and examples of the English (12-digit UTR, name@bank, CUIT…)', async () => {
         await ready;

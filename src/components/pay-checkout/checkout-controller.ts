@@ -5,7 +5,7 @@
  * view on screen needs before the element renders it, and turns what the session reports into the
  * element's updates, focus, announcements and events.
  */
-import { adoptStyles, type PropertyValues, type ReactiveController, type ReactiveElement } from 'lit';
+import type { PropertyValues, ReactiveController, ReactiveElement } from 'lit';
 import { Lazy } from '../../api/lazy.js';
 import type { FetchCheckout } from '../../api/schemas/checkout-response.js';
 import type { SessionInput } from '../../checkout/payment-kind.js';
@@ -13,6 +13,7 @@ import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
 import { LocalizeController, type Localizer } from '../../i18n/localize.js';
 import { statusText } from '../../i18n/texts.js';
 import { loadWords } from '../../i18n/words.js';
+import { adoptMore } from './adopt-styles.js';
 import { loadPaymentViews, loadTopUpViews } from './views/load-views.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
 
@@ -55,8 +56,7 @@ export class CheckoutController implements ReactiveController {
   readonly views = new Lazy(
     () =>
       loadPaymentViews(this.words).then((views) => {
-        const { renderRoot, constructor } = this.host;
-        adoptStyles(renderRoot as ShadowRoot, [...(constructor as typeof ReactiveElement).elementStyles, views.styles]);
+        adoptMore(this.host.renderRoot as ShadowRoot, views.styles);
         return views;
       }),
     () => this.host.requestUpdate(),

@@ -24,6 +24,16 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   ja: () => import('./ja.js'),
   'zh-TW': () => import('./zh-TW.js'),
   sw: () => import('./sw.js'),
+  'zh-CN': () => import('./zh-CN.js'),
+  af: () => import('./af.js'),
+  zu: () => import('./zu.js'),
+  bn: () => import('./bn.js'),
+  mr: () => import('./mr.js'),
+  gu: () => import('./gu.js'),
+  te: () => import('./te.js'),
+  ta: () => import('./ta.js'),
+  kn: () => import('./kn.js'),
+  lo: () => import('./lo.js'),
 };
 
 const loaded = new Map<string, Lazy<TopUpTranslation | undefined>>();

@@ -39,6 +39,9 @@ export const enMore = {
   accountNumber: 'Account number',
   continueToBank: 'Continue to your bank',
   continueHint: 'You will leave this page to approve the payment, then come back here.',
+  approveOnPhone: 'Approve on your phone',
+  upiRequestSent: (upiId: string) => `A payment request was sent to ${upiId}. Approve it in your UPI app.`,
+  upiCollectSent: 'A payment request was sent to your UPI app. Open the app and approve it.',
   approveOnPhoneText: (phone: string, operator: string) =>
     `We sent a payment request to ${phone} (${operator}). Enter your PIN on your phone to approve it.`,
   approveInBankApp: 'Approve the payment in your banking app. This page updates by itself.',

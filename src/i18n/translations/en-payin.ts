@@ -24,8 +24,6 @@ export const enPayin = {
   unsafeLink: 'This link cannot be opened safely, so it is not shown.',
   upiScan: 'Scan the QR code with any UPI app (Google Pay, PhonePe, Paytm, BHIM…).',
   upiOpenApp: 'Pay with a UPI app on this phone',
-  upiRequestSent: (upiId: string) => `A payment request was sent to ${upiId}. Approve it in your UPI app.`,
-  upiCollectSent: 'A payment request was sent to your UPI app. Open the app and approve it.',
   upiPayingFrom: (upiId: string) => `Paying from ${upiId}`,
   referenceTitle: 'Confirm with your UTR',
   referenceRequiredHint:
@@ -35,7 +33,6 @@ export const enPayin = {
   sendingReference: 'Sending…',
   referenceSent: 'Reference received. We are matching your payment.',
   referenceOnFile: (reference: string) => `Reference received: ${reference}`,
-  approveOnPhone: 'Approve on your phone',
   qrPayload: 'QR payload',
   pixCopyPaste: 'Pix copy and paste code',
   qrLabel: 'QR code to scan with your app',

@@ -19,4 +19,32 @@ export const en = {
   errors: { ...enCheckout.errors, ...enMore.errors },
 };
 
-export type Translation = typeof en;
+/**
+ * A locale's own words for a deadline ("today", "tomorrow", a date, hours and minutes), for a
+ * browser whose Intl has no data for it and would say them in English (docs/languages.md).
+ */
+export interface DeadlineWords {
+  today: string;
+  tomorrow: string;
+  /** A date a few days off, as the locale writes it: "ວັນທີ 15/1", "Tha, 15 Jan". */
+  date: (at: Date) => string;
+  /** A count of hours or minutes in a countdown ("2 ຊົ່ວໂມງ"), the number as Intl writes it without the locale's data. */
+  hours: (count: number) => string;
+  minutes: (count: number) => string;
+}
+
+/**
+ * How a locale formats, beyond its tag (docs/languages.md). English needs neither, so the initial
+ * file carries neither.
+ */
+export interface LocaleFormats {
+  /**
+   * Its full tag, for Intl and the `lang` attribute, where its code alone would format otherwise than
+   * its shoppers expect: India's Bengali with Latin digits is `bn-IN-u-nu-latn`.
+   */
+  $lang?: string;
+  /** Its deadline words, for a locale some browser's Intl has no data for (Chromium's: Lao, Zulu). */
+  $deadline?: DeadlineWords;
+}
+
+export type Translation = typeof en & LocaleFormats;

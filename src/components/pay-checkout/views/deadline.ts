@@ -1,6 +1,8 @@
 /**
  * Deadlines people can read: "Pay by 5:41 PM today" in the device's own time zone (the platform's
- * expireAt, corrected by its clock), and a countdown that stays readable for long windows.
+ * expireAt, corrected by its clock), and a countdown that stays readable for long windows. Both in
+ * the locale's words: Intl's, or where the browser's Intl has no data for the locale (Chromium has
+ * none for Lao or Zulu, and would say "today") the locale's own, from its translation.
  */
 import type { Localizer } from '../../../i18n/localize.js';
 
@@ -10,14 +12,25 @@ const localDay = (ms: number) => {
   return Math.round(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000);
 };
 
+/**
+ * The locale's own deadline words when this browser's Intl has no data for it (it would say English
+ * ones), else undefined: Intl says them.
+ */
+const ownWords = (words: Localizer) =>
+  Intl.DateTimeFormat.supportedLocalesOf(words.lang).length ? undefined : words.bundled?.$deadline;
+
 /** "Pay by 17:41 today", "… tomorrow", or with the date when it is further off. */
 export function payByText(words: Localizer, at: number, now = Date.now()): string {
   const days = localDay(at) - localDay(now);
-  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: 'short' }).format(at);
+  const own = ownWords(words);
+  // Without its data Intl would write English's 5:41 PM: the locales with their own words (Lao, Zulu) use the 24-hour clock.
+  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: 'short', hourCycle: own && 'h23' }).format(at);
   const day =
     days === 0 || days === 1
-      ? new Intl.RelativeTimeFormat(words.lang, { numeric: 'auto' }).format(days, 'day')
-      : new Intl.DateTimeFormat(words.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at);
+      ? (own?.[days ? 'tomorrow' : 'today'] ??
+        new Intl.RelativeTimeFormat(words.lang, { numeric: 'auto' }).format(days, 'day'))
+      : (own?.date(new Date(at)) ??
+        new Intl.DateTimeFormat(words.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at));
   return words.term('payBy', time, day);
 }
 
@@ -33,8 +46,9 @@ export function countdownText(words: Localizer, ms: number): string {
   const number = (n: number, options: Intl.NumberFormatOptions) =>
     new Intl.NumberFormat(words.lang, { useGrouping: false, ...options }).format(n);
   if (hours > 0) {
-    const unit = (n: number, name: string) =>
-      number(n, { style: 'unit', unit: name, unitDisplay: 'short' }).replace(/ /g, '\u00a0');
+    const own = ownWords(words);
+    const unit = (n: number, name: 'hour' | 'minute') =>
+      (own?.[`${name}s`](n) ?? number(n, { style: 'unit', unit: name, unitDisplay: 'short' })).replace(/ /g, '\u00a0');
     return minutes ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(hours, 'hour');
   }
   return `${number(minutes, {})}:${number(total % 60, { minimumIntegerDigits: 2 })}`;

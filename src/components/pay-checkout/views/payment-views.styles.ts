@@ -3,10 +3,40 @@ import { css } from 'lit';
 /**
  * The rules of a payin's views (pending and final, every method's), in the payin views chunk and
  * adopted by the element's shadow root beside its own when that chunk arrives. The `--_*` tokens
- * are the element's (pay-checkout.styles.ts). On a pending view the amount and the one action
- * carry the emphasis; details sit in a quiet panel, support data in a closed disclosure.
+ * are the element's (tokens.styles.ts), but for the two colours only these views use, success and
+ * warning, declared here on `:host` (a preset's `:host([theme=…])` values for them take precedence).
+ * On a pending view the amount and the one action carry the emphasis; details sit in a quiet
+ * panel, support data in a closed disclosure.
  */
 export const styles = css`
+  :host {
+    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
+    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
+  }
+  h2,
+  h3,
+  h4 {
+    margin: 0 0 var(--_space-sm);
+    font-weight: var(--pay-text-heading-weight, 700);
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: var(--pay-text-heading-size, 1.15em);
+  }
+  h3 {
+    font-size: 1em;
+  }
+  h4 {
+    font-size: 0.95em;
+  }
+  /* A final view's status says how it ended. */
+  :host([state='success']) .status {
+    border-left: 4px solid var(--_success);
+  }
+  :host([state='failed']) .status,
+  :host([state='refused']) .status {
+    border-left: 4px solid var(--_error);
+  }
   .icon {
     width: 1.25em;
     height: 1.25em;
@@ -17,7 +47,7 @@ export const styles = css`
     align-items: center;
     gap: 0.5em;
     color: var(--_muted);
-    font-weight: 600;
+    font-weight: var(--_strong);
   }
   .method-title .icon {
     width: 1.5em;
@@ -27,7 +57,7 @@ export const styles = css`
   .amount .label,
   .note {
     color: var(--_muted);
-    font-size: 0.9em;
+    font-size: var(--_small);
   }
   .amount {
     display: flex;
@@ -41,15 +71,15 @@ export const styles = css`
     gap: 0.25em 0.75em;
   }
   .amount .value {
-    font-size: 1.75em;
-    font-weight: 700;
+    font-size: var(--pay-text-amount-size, 1.75em);
+    font-weight: var(--pay-text-amount-weight, 700);
     line-height: 1.2;
     font-variant-numeric: tabular-nums;
   }
   .amount.required {
-    padding: calc(var(--_space) / 2) calc(var(--_space) * 0.75);
+    padding: var(--_space-sm) var(--_space-md);
     border: 2px solid var(--_warning);
-    border-radius: var(--_radius);
+    border-radius: var(--_radius-panel);
   }
   .amount .note {
     margin: 0.25em 0 0;
@@ -74,7 +104,7 @@ export const styles = css`
   }
   .deadline {
     margin: 0;
-    font-weight: 600;
+    font-weight: var(--_strong);
   }
   .countdown {
     margin: 0;
@@ -83,8 +113,8 @@ export const styles = css`
   }
   .details-box {
     margin: 0 0 var(--_space);
-    padding: calc(var(--_space) * 0.75);
-    border-radius: var(--_radius);
+    padding: var(--_space-md);
+    border-radius: var(--_radius-panel);
     background: var(--_surface);
   }
   dl.details {
@@ -114,7 +144,7 @@ export const styles = css`
     flex: 1 1 10ch;
     min-width: 0;
     overflow-wrap: anywhere;
-    font-weight: 600;
+    font-weight: var(--_strong);
     font-variant-numeric: tabular-nums;
   }
   /* A group of four never breaks; the groups wrap as wholes. */
@@ -127,7 +157,7 @@ export const styles = css`
   }
   .copy-all {
     display: grid;
-    margin-top: calc(var(--_space) * 0.75);
+    margin-top: var(--_space-md);
   }
   .qr-step {
     margin-bottom: var(--_space);
@@ -138,24 +168,24 @@ export const styles = css`
   .qr-box {
     display: flex;
     justify-content: center;
-    margin: calc(var(--_space) / 2) 0 var(--_space);
-  }
-  .qr {
-    width: min(16rem, 100%);
-    height: auto;
-    aspect-ratio: 1;
-    background: #fff;
+    margin: var(--_space-sm) 0 var(--_space);
   }
   /* A QR on a dark theme keeps a white margin around it, so phone cameras find its edge. */
-  svg.qr,
-  img.qr {
-    border-radius: calc(var(--_radius) / 2);
+  .qr {
+    width: min(var(--pay-qr-size, 16rem), 100%);
+    height: auto;
+    aspect-ratio: 1;
+    padding: var(--pay-qr-padding, 0);
+    border: var(--pay-qr-border, none);
+    border-radius: var(--pay-qr-radius, calc(var(--_radius) / 2));
+    background: var(--pay-qr-background, #fff);
+    box-shadow: var(--pay-qr-shadow, none);
   }
   .qr-placeholder {
-    width: min(16rem, 100%);
+    width: min(var(--pay-qr-size, 16rem), 100%);
     aspect-ratio: 1;
     background: var(--_surface);
-    border-radius: var(--_radius);
+    border-radius: var(--_radius-panel);
   }
   .paste-code {
     display: grid;
@@ -165,7 +195,7 @@ export const styles = css`
     margin: 0;
   }
   .raw {
-    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
+    font-family: var(--pay-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
     font-size: 0.8em;
     overflow-wrap: anywhere;
   }
@@ -179,7 +209,7 @@ export const styles = css`
   details.support {
     margin: 0 0 var(--_space);
     color: var(--_muted);
-    font-size: 0.9em;
+    font-size: var(--_small);
   }
   details.support summary {
     display: flex;
@@ -209,8 +239,8 @@ export const styles = css`
   .approve,
   .expired-note {
     margin-bottom: var(--_space);
-    padding: calc(var(--_space) * 0.75);
-    border-radius: var(--_radius);
+    padding: var(--_space-md);
+    border-radius: var(--_radius-panel);
     border-inline-start: 4px solid var(--_primary);
     background: var(--_surface);
   }
@@ -222,12 +252,12 @@ export const styles = css`
     margin-bottom: 0;
   }
   .instructions ol {
-    margin: 0 0 calc(var(--_space) / 2);
+    margin: 0 0 var(--_space-sm);
     padding-inline-start: 1.25em;
   }
   .redirect {
     display: grid;
-    gap: calc(var(--_space) / 2);
+    gap: var(--_space-sm);
     margin: var(--_space) 0;
   }
   .qr-fallback {
