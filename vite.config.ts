@@ -16,7 +16,7 @@
 import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-parts.js';
+import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-split.js';
 
 /**
  * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so

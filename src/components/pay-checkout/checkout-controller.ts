@@ -15,6 +15,7 @@ import { statusText } from '../../i18n/texts.js';
 import { loadWords } from '../../i18n/words.js';
 import { adoptMore } from './adopt-styles.js';
 import { loadPaymentViews, loadTopUpViews } from './views/load-views.js';
+import { formWordsHere } from './views/select-view.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
 
 /** The element as its controller reads it: its attributes and its display settings. */
@@ -113,7 +114,8 @@ export class CheckoutController implements ReactiveController {
     const view = this.viewHost();
     if (!view) return;
     // What the view on screen needs and is not here yet, fetched before it renders.
-    if (this.session?.state === 'error') this.loadTroubleWords().catch(() => undefined);
+    // The words of trouble, or those of the chosen method's form (a locale's second part, word-parts.ts).
+    if (this.session?.state === 'error' || !formWordsHere(view)) this.loadTroubleWords().catch(() => undefined);
     this.views.value?.fetchFor(view);
     this.topUp.value?.fetchFor(view);
   }

@@ -6,6 +6,7 @@ import type { ExternalProvider, PaymentOption } from '../../../api/schemas/optio
 import type { FormNotice } from '../../../checkout/form.js';
 import { errorText, fieldErrorText, fieldLabel, methodName } from '../../../i18n/texts.js';
 import type { Localizer } from '../../../i18n/localize.js';
+import { wordsHere } from '../../../i18n/words.js';
 import { renderHeader } from './status-views.js';
 import type { ViewHost } from './view-host.js';
 
@@ -17,6 +18,21 @@ export function formFields({ session }: ViewHost, code: string): { field: Method
     .filter((rule) => rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference')
     .filter((rule) => isRequired(rule, currencyCode) || supplied[rule.field] !== undefined || rule.offered)
     .map((rule) => ({ field: rule.field, required: isRequired(rule, currencyCode) }));
+}
+
+/**
+ * Whether the words of the chosen method's fields are here. A QR family's fields are in a locale's
+ * first part; another method's in its second (word-parts.ts), fetched when the method is chosen:
+ * until it has settled, the method's form waits for it.
+ */
+export function formWordsHere(host: ViewHost): boolean {
+  const { words, session } = host;
+  const code = session.form.selectedCode;
+  return (
+    !code ||
+    formFields(host, code).every(({ field }) => words.lookup('fields', field) !== undefined) ||
+    wordsHere(words.locale, 'more')
+  );
 }
 
 function renderField(host: ViewHost, field: MethodField, required: boolean) {
@@ -99,7 +115,11 @@ function renderMethod(host: ViewHost, option: PaymentOption, providers: External
       selected
         ? html`<div class="method-body">
           ${renderOperators(host, option)} ${renderProviders(host, providers)}
-          ${formFields(host, code).map(({ field, required }) => renderField(host, field, required))}
+          ${
+            formWordsHere(host)
+              ? formFields(host, code).map(({ field, required }) => renderField(host, field, required))
+              : html`<p class="status working">${host.words.term('loading')}</p>`
+          }
         </div>`
         : nothing
     }
