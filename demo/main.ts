@@ -15,6 +15,7 @@ import { sandboxOptionsFromEnv } from 'pay-checkout-sandbox';
 import { redisBus } from 'pay-checkout/server';
 import { ensureBuilt, isBuildStale } from '../scripts/ensure-build.mjs';
 import { DEFAULT_DEMO_PORT, DEFAULT_SANDBOX_PORT, startDemo } from './server.js';
+import { DEMO_NAV } from './lib/site-nav.js';
 import { stopOnSignals } from './lib/stop-on-signals.js';
 
 function portFromEnv(...names: string[]): number | undefined {
@@ -51,14 +52,14 @@ async function main() {
     statusBus: process.env.REDIS_URL ? redisBus({ url: process.env.REDIS_URL }) : undefined,
   });
 
+  // Every page of the navigation, from the same list (lib/site-nav.ts); the dashboard on the emulator's origin.
+  const pages = DEMO_NAV.filter((page) => page.href !== '/sandbox-dashboard')
+    .map((page) => `  ${`${page.label}:`.padEnd(17)}${new URL(page.href, demo.pages.shop).href}   (${page.about})`)
+    .join('\n');
   console.log(`
   pay-checkout demo
 
-  Shop:            ${demo.pages.shop}
-  Hosted page:     ${demo.pages.hosted}   (the shop sends customers here in hosted mode)
-  Script tag:      ${demo.pages.scriptTag}   (loads the built dist/pay-checkout.js)
-  React:           ${demo.pages.react}
-  Vue:             ${demo.pages.vue}
+${pages}
 
   Sandbox emulator ${demo.sandboxUrl}   (demo merchant ${demo.sandbox.demoMerchant.merchantCode}, DEMO ONLY keys)
   Its dashboard    ${demo.pages.dashboard}   (payments live, callbacks, the clock, faults)

@@ -64,6 +64,10 @@ function App() {
     <main className="single">
       <section className="panel" aria-labelledby="title">
         <h1 id="title">React</h1>
+        <p className="hint">
+          Choose what should happen and how to pay, then <strong>Check out</strong>: the shop&apos;s server prices the
+          order, and the checkout appears below.
+        </p>
         <form onSubmit={checkout} noValidate>
           <div className="field-row">
             <div className="field">

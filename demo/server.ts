@@ -11,11 +11,12 @@
  *     /dist/…            to the built package, as it is (the script-tag page loads dist/pay-checkout.js),
  *     /shop-catalog.json the presets' scenarios and the method lists the pages show (shop-catalog.ts),
  *     /sandbox-dashboard to the emulator's dashboard (a redirect: the pages link here, whatever its port),
- *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting),
+ *     /script-tag.*      to the plain script-tag page, as it is (no build step, no dev-server rewriting:
+ *                        only the demo's navigation, lib/site-nav.ts, where the page marks its place),
  *     everything else    to Vite, which serves demo/ and compiles the element from src/; or, given
  *                        `built` (a directory of buildDemo()'s), to the demo's production build there.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
@@ -31,6 +32,7 @@ import {
 } from 'pay-checkout-sandbox';
 import { createMerchantBackend, type MerchantBackend } from './merchant/backend.js';
 import { SHOP_CATALOG_PATH, shopCatalog } from './shop-catalog.js';
+import { withSiteNav } from './lib/site-nav.js';
 import type { StatusBus } from 'pay-checkout/server';
 import { demoViteConfig } from './vite.config.js';
 
@@ -113,6 +115,11 @@ function sendFile(res: ServerResponse, file: string, method: string): void {
   createReadStream(file)
     .on('error', () => res.destroy())
     .pipe(res);
+}
+
+function sendHtml(res: ServerResponse, html: string, method: string): void {
+  res.writeHead(200, { 'Content-Type': CONTENT_TYPES['.html']!, 'Cache-Control': 'no-cache' });
+  res.end(method === 'HEAD' ? undefined : html);
 }
 
 /** The shop's address as the emulator can reach it (for callbacks): the address it listens on. */
@@ -206,8 +213,9 @@ export async function startDemo(options: DemoOptions = {}) {
       }
       if (RAW_FILES.has(path)) {
         const file = fileUnder(demoDir, path);
-        if (file) sendFile(res, file, method);
-        else sendText(res, 404, `Not found: ${path}\n`);
+        if (!file) sendText(res, 404, `Not found: ${path}\n`);
+        else if (extname(file) === '.html') sendHtml(res, withSiteNav(readFileSync(file, 'utf8'), path), method);
+        else sendFile(res, file, method);
         return;
       }
       if (viteMiddlewares) {

@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { withSiteNav } from './lib/site-nav.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,6 +25,13 @@ export const DEMO_PAGES = [
 export const demoViteConfig: UserConfig = {
   root,
   appType: 'mpa',
+  // Every page's navigation from one list (lib/site-nav.ts), in the served and the built HTML alike.
+  plugins: [
+    {
+      name: 'demo-site-nav',
+      transformIndexHtml: (html, context) => withSiteNav(html, context.path),
+    },
+  ],
   // Its own cache, so the demo never races the package build or the browser tests for Vite's.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite-demo', import.meta.url)),
   resolve: {

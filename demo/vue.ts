@@ -82,6 +82,7 @@ const Shop = defineComponent({
     <main class="single">
       <section class="panel" aria-labelledby="title">
         <h1 id="title">Vue</h1>
+        <p class="hint">Choose what should happen and how to pay, then <strong>Check out</strong>: the shop's server prices the order, and the checkout appears below.</p>
         <form novalidate @submit.prevent="checkout">
           <div class="field-row">
             <div class="field">

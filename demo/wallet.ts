@@ -15,6 +15,8 @@ import {
   depositUrl,
   FAILING_PRESET,
   WALLET_CURRENCY,
+  WALLET_METHOD_CODES,
+  WALLET_NAME,
   WALLET_PAY_WITH,
   WALLET_PRESETS,
   type PayWith,
@@ -28,7 +30,6 @@ interface TopUpCheckout {
   idTopUp: string;
   topUpRequested: { moneyRequired: { amount: number; currencyCode: string }; currencyProvided: string };
   fxRate?: unknown;
-  merchantName?: string;
   statusUrl?: string;
   callbackUrl?: string;
 }
@@ -120,7 +121,10 @@ async function addFunds(preset: number, payWith: PayWith): Promise<void> {
       'currency-code': checkout.topUpRequested.currencyProvided,
       'callback-url': checkout.callbackUrl,
       'status-url': checkout.statusUrl,
-      'merchant-name': checkout.merchantName,
+      'merchant-name': WALLET_NAME,
+      // Chosen on the page ("Pay with"): the element does not ask again.
+      'payment-method-code': WALLET_METHOD_CODES[payWith],
+      'options-available': 'false',
     };
     for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
     // The rate the wallet's server read: the element quotes with it (a by-action token may not read rates).

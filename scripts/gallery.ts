@@ -7,8 +7,9 @@
  * Writes test/output/gallery/index.html and its PNGs.
  *
  *   npm run gallery                                  everything (about 3 minutes on 2 cores)
- *   npm run gallery -- --only UPIQR,OFFLINE-THB      some cases (by name; `dashboard`: the emulator's)
+ *   npm run gallery -- --only UPIQR,OFFLINE-THB      some cases (by name; `dashboard`: the emulator's; `demo`: the demo's pages)
  *   npm run gallery -- --locales en --devices phone  some locales or devices
+ *   npm run gallery -- --only demo --views shop,wallet-checkout   some of the demo's pages
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright';
@@ -16,6 +17,7 @@ import { checkoutOperations, fieldRulesFor, isRequired, PAYIN_METHOD_TABLE } fro
 import { sampleValue } from '../test/support/samples.js';
 import { ensureBuilt } from './ensure-build.mjs';
 import { DASHBOARD_VIEWS, dashboardShots } from './gallery-dashboard.js';
+import { DEMO_VIEWS, demoShots } from './gallery-demo.js';
 import { launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
 const OUT = new URL('../test/output/gallery/', import.meta.url);
@@ -375,7 +377,7 @@ async function pool<T>(items: T[], limit: number, run: (item: T) => Promise<void
 
 function contactSheet(): string {
   const names = [...new Set(shots.map((shot) => shot.name))];
-  const views = ['form', 'pending', 'copied', 'final', 'end', ...DASHBOARD_VIEWS];
+  const views = ['form', 'pending', 'copied', 'final', 'end', ...DASHBOARD_VIEWS, ...DEMO_VIEWS];
   const columns = devices.flatMap((device) => SCHEMES.map((scheme) => ({ device, scheme })));
   const section = (name: string) => {
     const rows = views.flatMap((view) =>
@@ -455,6 +457,12 @@ async function main() {
           locale: 'en',
           file: shot.file,
         });
+    }
+    // The demo's pages, as a new user tries them on a phone and a laptop.
+    if (wanted({ name: 'demo' })) {
+      mkdirSync(new URL('demo/', OUT), { recursive: true });
+      for (const shot of await demoShots(browser, OUT, argument('views')))
+        shots.push({ name: 'demo', locale: 'en', ...shot });
     }
   } finally {
     await browser.close();

@@ -19,6 +19,13 @@ export const FAILING_PRESET = 10;
 /** How the customer pays: the currency and its method's name. */
 export const WALLET_PAY_WITH = { INR: 'UPI', THB: 'PromptPay' } as const;
 export type PayWith = keyof typeof WALLET_PAY_WITH;
+/** The method's code, given to the element with the method fixed: the customer chose it on the page. */
+export const WALLET_METHOD_CODES = { INR: 'UPIQR', THB: 'PROMPTPAY' } as const satisfies Record<PayWith, string>;
+/**
+ * The name the wallet's checkout shows at its top. The merchant kit names every checkout with the
+ * shop's name (one merchant account serves both), so the wallet's page gives its own.
+ */
+export const WALLET_NAME = 'Demo Wallet';
 export const DEPOSIT_PARAMS = { deposit: 'deposit', pay: 'pay' } as const;
 
 /** The checkout URL of a deposit: what the wallet page POSTs to. */

@@ -12,6 +12,9 @@
  *   GET  /api/topups/{idTopUp}/events         a deposit's status stream
  *   POST /api/callbacks                       the platform's callbacks, then one read of the payin
  *   GET  /api/payins/{idPayin}/events         the payin's status stream (`statusUrl`)
+ *   GET  /api/payins/{idPayin}/status         the payin as the kit last read it, for an element
+ *                                             without the stream (`statusPollUrl`; a deposit's
+ *                                             under /api/topups/{idTopUp}/status)
  *
  * The demo's own extras, around it:
  *   GET  /api/checkouts/{idPayin}             the payin as the shop reads it now (a shopper back

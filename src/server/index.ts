@@ -5,7 +5,8 @@
  * TypeError before any request.
  *
  * - `createCheckoutBackend(options)`: the whole server side of a checkout (checkouts, token
- *   renewal, the platform's callbacks, the status streams, reads after callbacks), framework-neutral.
+ *   renewal, the platform's callbacks, the status streams and polls, reads after callbacks),
+ *   framework-neutral.
  * - `createTokenIssuer(options)`: mints payment-scoped tokens (SHA256withRSA over the minified JSON
  *   body, base64, header X-SIGNATURE), for a server that does the rest itself.
  * - `createStatusRelay(options)`: the platform's callbacks to the shoppers' streams.

@@ -1,6 +1,7 @@
 /**
  * custom-elements.json as `npm run build` writes it from the JSDoc of PayCheckout and its Lit
- * properties: everything CONTRACT §1 names must be in it, for editors and tools to offer.
+ * properties: every public name merchants bind to (docs/reference.md, docs/element.md) must be in it,
+ * for editors and tools to offer.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -65,9 +66,9 @@ const ATTRIBUTES = [
   'locale',
   'state',
   'submit-button',
-  // CONTRACT §5
+  // Where the checkout comes from (docs/element.md).
   'checkout-url',
-  // CONTRACT §6
+  // The presets (docs/theming.md).
   'theme',
 ];
 const PARTS = [
@@ -127,7 +128,7 @@ describe('custom-elements.json', () => {
     assert.ok(element?.customElement);
   });
 
-  it('lists every attribute of CONTRACT §1, each with its camelCase property', () => {
+  it('lists every public attribute, each with its camelCase property', () => {
     const attributes = new Map(element.attributes.map((attribute) => [attribute.name, attribute]));
     for (const name of ATTRIBUTES) {
       assert.ok(attributes.has(name), `attribute ${name}`);
@@ -143,7 +144,7 @@ describe('custom-elements.json', () => {
     for (const event of element.events) assert.ok(event.description, `${event.name} is described`);
   });
 
-  it('lists every ::part of CONTRACT §1 and the --pay- custom properties, each described', () => {
+  it('lists every public ::part and the --pay- custom properties, each described', () => {
     const parts = element.cssParts.map((part) => part.name);
     for (const part of PARTS) assert.ok(parts.includes(part), `part ${part}`);
     for (const property of element.cssProperties) {
@@ -212,11 +213,11 @@ describe('custom-elements.json', () => {
 
   it('leaves out the element’s internal @state fields', () => {
     const members = element.members.map((member) => member.name);
-    // options is public (CONTRACT §1: the merchant's own options answer, a property without attribute).
+    // options is public (the merchant's own options answer, a property without attribute: docs/element.md).
     assert.ok(members.includes('token') && members.includes('state') && members.includes('options'));
-    // fetchCheckout too (CONTRACT §5: a property without attribute).
+    // fetchCheckout too (a property without attribute: docs/element.md).
     assert.ok(members.includes('fetchCheckout'));
-    // The page's own pay button (CONTRACT §5): methods as on a form.
+    // The page's own pay button (docs/element.md): methods as on a form.
     for (const method of ['submit', 'checkValidity', 'reportValidity']) {
       assert.equal(element.members.find((member) => member.name === method)?.kind, 'method', `${method}() is listed`);
     }

@@ -82,6 +82,7 @@ describe("POST /api/checkouts (the merchant kit, with the shop's order hook)", (
     assert.equal(session.callbackUrl, UNREACHED_CALLBACK_URL);
     assert.deepEqual(session.money, { amount: SCENARIO_AMOUNTS.success, currencyCode: 'INR' });
     assert.equal(session.statusUrl, `/api/payins/${session.idPayin}/events?handle=${session.handle}`);
+    assert.equal(session.statusPollUrl, `/api/payins/${session.idPayin}/status?handle=${session.handle}`);
     const payload = decodeToken(session.token)!;
     assert.equal(payload.merchantCode, DEMO_MERCHANT_CODE);
     assert.deepEqual(payload.money, { amount: SCENARIO_AMOUNTS.success, currencyCode: 'INR' });
@@ -212,6 +213,28 @@ describe('callbacks', () => {
         .list()
         .some((r) => r.method === 'GET' && r.path === `/payins/${id}` && r.status === 200),
     );
+  });
+
+  it("serves the checkout's status poll: {} before the backend's read, then the payin it read after the callback", async () => {
+    const checkout = await json(await request('POST', cartUrl('success'), '{}'));
+    const poll = () => backend.app.request(checkout.statusPollUrl);
+    assert.deepEqual(await json(await poll()), {});
+    await createClient({ baseUrl: platform.sandbox.url, token: checkout.token }).createPayin(checkout.idPayin, {
+      paymentRequested: { money: checkout.money },
+      paymentMethod: { paymentMethodCode: 'UPIQR' },
+    });
+    await until(() => platform.sandbox.payments.get('payin', checkout.idPayin)?.status === 'SUCCESS');
+    const callback = { type: 'PAYIN_STATUS_CHANGED', idPayin: checkout.idPayin, idPayment: 'p-2' };
+    assert.equal((await request('POST', '/api/callbacks', JSON.stringify(callback))).status, 200);
+    await until(() => backend.callbacks.list({ idPayin: checkout.idPayin })[0]?.read.state === 'read');
+    const answer = await poll();
+    assert.equal(answer.headers.get('cache-control'), 'no-store');
+    assert.equal((await json(answer)).payin.status, 'SUCCESS');
+    const unchanged = await backend.app.request(checkout.statusPollUrl, {
+      headers: { 'If-None-Match': answer.headers.get('etag')! },
+    });
+    assert.equal(unchanged.status, 304);
+    assert.equal((await backend.app.request(checkout.statusPollUrl.replace(/handle=.*/, 'handle=x'))).status, 403);
   });
 
   it('records the received amount and the failure reason of a different-amount failure', async () => {

@@ -1,6 +1,6 @@
 /**
  * The demo merchant's keys are a module of the emulator (packages/sandbox/src/state/demo-keys.ts); the files in
- * demo/keys/ are the same keys for people and openssl (CONTRACT §2). They must not drift apart.
+ * demo/keys/ are the same keys for people and openssl (docs/sandbox.md, demo/keys/README.md). They must not drift apart.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -21,6 +21,9 @@
  * platform's callback, `data: {"payin": <GET /payins/{idPayin} answer>}`, and the element needs
  * no read of its own. Without a handle (`createStatusRelay`'s stream) `changed` carries `{}`, and
  * the element reads the payin itself.
+ *
+ * The status poll (`statusPollUrl`): the same payin as the shop last read it, for an element whose
+ * stream is left out or fails; such an element never polls the platform.
  */
 import * as z from 'zod/mini';
 import { opt } from '../zod.js';
@@ -56,6 +59,12 @@ export const checkoutAnswerShape = {
   merchantName: opt(z.string()),
   /** The payment's status stream on the merchant's server (authorized when a handle is given). */
   statusUrl: opt(z.string()),
+  /**
+   * The payment's status on the merchant's server, polled when the stream is left out or fails:
+   * `GET` answers the payment as the server last read it (`{"payin": …}`, `{"topUp": …}`, or `{}`
+   * before its first read), with an `ETag` to send back as `If-None-Match` (304 while unchanged).
+   */
+  statusPollUrl: opt(z.string()),
   /** Where the platform calls the merchant back (sent with the create). */
   callbackUrl: opt(z.string()),
   /** Renews this checkout's token: sent back as `{"handle": …}` to the same URL. Opaque. */

@@ -7,7 +7,7 @@
  *
  *   { kind: "topup", token, baseUrl, apiVersion?, idTopUp,
  *     topUpRequested: { moneyProvided, currencyRequired } | { moneyRequired, currencyProvided },
- *     fxRate?, options?, merchantName?, statusUrl?, callbackUrl?, handle?, customer? }
+ *     fxRate?, options?, merchantName?, statusUrl?, statusPollUrl?, callbackUrl?, handle?, customer? }
  *
  * `topUpRequested` is the platform's own request mode (POST /topups/{idTopUp}), as the element
  * sends it: `moneyProvided` is what the customer pays (the element's amount and currency-code),

@@ -4,8 +4,9 @@ import type { PaymentKind } from '../shared/payment-kind.js';
 import type { CallQueueStats } from './call-queue.js';
 import type { Payment } from './payment-hooks.js';
 import type { PaymentReaderStats } from './payment-reader.js';
+import type { StatusPollStats } from './status-poll.js';
 
-export interface CheckoutBackendStats extends PaymentReaderStats {
+export interface CheckoutBackendStats extends PaymentReaderStats, StatusPollStats {
   /** New checkouts answered 201, and renewals answered 200. */
   checkouts: number;
   renewals: number;
@@ -41,6 +42,13 @@ export interface CheckoutBackend {
    * when `?handle=` is that payment's valid handle, data-free otherwise.
    */
   handleEvents(request: Request, id: string, options?: Pick<StreamOptions, 'kind'>): Promise<Response>;
+  /**
+   * `GET {prefix}/payins/{idPayin}/status?handle=…` (or a top-up's, `{ kind: 'topup' }`): the
+   * payment as the kit last read it, for an element that cannot follow the stream: `ETag` and 304,
+   * 403 to a handle that is not this payment's. No platform request, but for the safety net: a
+   * poll of a pending payment whose last read is older than `pollReadAfterMs` has it read.
+   */
+  handleStatus(request: Request, id: string, options?: Pick<StreamOptions, 'kind'>): Promise<Response>;
   /**
    * The payment as the platform has it now (one GET /payins/{idPayin} or GET /topups/{idTopUp}
    * with the backend's read token, patient with a busy platform until `signal` aborts), for a page

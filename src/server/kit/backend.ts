@@ -6,7 +6,8 @@
  * `kind: 'topup'`) and its money, never the browser; a payment-scoped token is minted through a
  * bounded, patient queue, and the answer carries it with a handle. The browser holding the handle
  * renews its token, and opens the payment's authorized stream, whose `changed` events carry the
- * payment read after each callback (`{"payin": …}` or `{"topUp": …}`).
+ * payment read after each callback (`{"payin": …}` or `{"topUp": …}`), or, without a stream, polls
+ * the payment's status from the kit's store (status-poll.ts).
  *
  * Refusals are JSON `{errorCode, message, details?}`: 400 (malformed), 403 `FORBIDDEN` (a handle
  * that is not this backend's, another payment's or expired), 404, 405, 413, 415, 422
@@ -20,6 +21,7 @@
 import { PlatformClock, platformNow } from '../../api/platform-clock.js';
 import type { Money } from '../../api/schemas/request-common.js';
 import { memoryBus } from '../relay/bus-memory.js';
+import { originCheck } from '../relay/origins.js';
 import { createStatusRelay, type StreamOptions } from '../relay/relay.js';
 import { consoleBusLog } from '../shared/log.js';
 import { isPaymentId, subjectOf, type PaymentKind } from '../shared/payment-kind.js';
@@ -41,6 +43,7 @@ import { createPaymentReader } from './payment-reader.js';
 import { createPlatformFetch } from './platform-fetch.js';
 import { resolveOptions } from './resolve-options.js';
 import { kitRouter } from './routes.js';
+import { createStatusPolls } from './status-poll.js';
 
 /**
  * The merchant's server side of a checkout. One per server process; every instance of a server
@@ -123,9 +126,12 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
     store,
     bus,
     minReadGapMs: config.minReadGapMs,
+    pollReadAfterMs: config.pollReadAfterMs,
     keepMs,
     log,
   });
+  if (!store.noteRead || !store.takeStaleRead)
+    log('The checkout store has no noteRead and takeStaleRead: status polls answer from it, with no safety-net read');
   const counts = { checkouts: 0, renewals: 0, forbidden: 0 };
   const outcomes = { checkout: 'checkouts', renewal: 'renewals', forbidden: 'forbidden' } as const;
 
@@ -180,7 +186,12 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
     fxRates,
     options: optionsCaches,
     callbackUrlFor,
-    remember: (subject, checkout) => remembered(() => store.remember(subject, checkout, keepMs)),
+    // A payment given a checkout counts as read: polls ask for no read until the bound has passed.
+    remember: (subject, checkout) =>
+      remembered(async () => {
+        await store.remember(subject, checkout, keepMs);
+        await store.noteRead?.(subject, config.pollReadAfterMs);
+      }),
     mint,
     handles,
   });
@@ -208,6 +219,19 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
     }
   }
 
+  const polls = createStatusPolls({
+    handles,
+    store,
+    reader,
+    cors: originCheck(options.relay?.allowOrigins, 'poll this status'),
+    remembered,
+    busy: () => queue.stats().waiting > 0,
+    pollReadAfterMs: config.pollReadAfterMs,
+    pollReadGapMs: config.pollReadGapMs,
+    log,
+  });
+  const { handleStatus } = polls;
+
   const handleCallback = (request: Request) => relay.handleCallback(request);
   async function handleEvents(request: Request, id: string, { kind = 'payin' }: Pick<StreamOptions, 'kind'> = {}) {
     return relay.handleEvents(request, id, { kind, authorized: await authorizedBy(request, kind, id) });
@@ -222,15 +246,17 @@ export function createCheckoutBackend(options: CheckoutBackendOptions): Checkout
     (await reader.last(subjectOf(kind ?? 'payin', id))) as Payment<K> | undefined;
 
   return {
-    fetch: kitRouter({ handleCheckout, handleCallback, handleEvents }, config.prefix),
+    fetch: kitRouter({ handleCheckout, handleCallback, handleEvents, handleStatus }, config.prefix),
     handleCheckout,
     handleCallback,
     handleEvents,
+    handleStatus,
     readPayment,
     lastPayment,
     stats: () => ({
       ...counts,
       ...reader.stats(),
+      ...polls.stats(),
       mints: queue.stats(),
       optionsFetches: (optionsCaches?.payin.fetches ?? 0) + (optionsCaches?.topup.fetches ?? 0),
       fxRateFetches: fxRates.fetches,

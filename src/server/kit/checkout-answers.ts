@@ -41,9 +41,17 @@ export interface CheckoutPlan {
 
 export type CheckoutAnswer = CheckoutResponse | TopUpCheckoutResponse;
 
-/** The status stream the element follows, a path under the prefix, authorized by the handle. */
-const statusUrl = (config: ResolvedOptions, collection: 'payins' | 'topups', id: string, handle: string) =>
-  `${config.prefix}/${collection}/${encodeURIComponent(id)}/events?handle=${handle}`;
+/**
+ * A payment's route under the prefix, authorized by the handle: the status stream the element
+ * follows (`events`), or the status it polls without one (`status`).
+ */
+const paymentUrl = (
+  config: ResolvedOptions,
+  collection: 'payins' | 'topups',
+  id: string,
+  handle: string,
+  route: 'events' | 'status',
+) => `${config.prefix}/${collection}/${encodeURIComponent(id)}/${route}?handle=${handle}`;
 
 export function createCheckoutAnswers(parts: AnswerParts) {
   const { config } = parts;
@@ -69,7 +77,8 @@ export function createCheckoutAnswers(parts: AnswerParts) {
       ...named,
       callbackUrl,
       handle,
-      statusUrl: statusUrl(config, 'payins', id, handle),
+      statusUrl: paymentUrl(config, 'payins', id, handle, 'events'),
+      statusPollUrl: paymentUrl(config, 'payins', id, handle, 'status'),
       ...customerOf(checkout),
     };
   }
@@ -110,7 +119,8 @@ export function createCheckoutAnswers(parts: AnswerParts) {
       ...named,
       callbackUrl,
       handle,
-      statusUrl: statusUrl(config, 'topups', id, handle),
+      statusUrl: paymentUrl(config, 'topups', id, handle, 'events'),
+      statusPollUrl: paymentUrl(config, 'topups', id, handle, 'status'),
       ...customerOf(checkout),
     };
   }

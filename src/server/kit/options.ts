@@ -162,6 +162,18 @@ export interface CheckoutBackendOptions {
   >;
   /** Reads of one payin start at least this far apart. Default 1000 ms. */
   minReadGapMs?: number;
+  /**
+   * The status polls' safety net, for a callback that never comes: a poll of a pending payment
+   * whose last read (or checkout) is older than this has the kit read it once, whatever the number
+   * of pollers and instances. Default 60 000 ms.
+   */
+  pollReadAfterMs?: number;
+  /**
+   * Such reads start at least this far apart for the whole merchant, however many payments wait,
+   * so the safety net takes at most a small share of the platform's 10 requests a second.
+   * Default 2000 ms (a twentieth of it).
+   */
+  pollReadGapMs?: number;
   /** Where failures of hooks, of the platform and of the store are reported. Default: console.warn. */
   log?: BusLog;
   /** The fetch of platform calls. Default: the global fetch. */

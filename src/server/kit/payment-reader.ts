@@ -9,6 +9,8 @@
  *   at least `minReadGapMs` apart, so a flood of callbacks costs one read a second at most.
  * - One read token for all the merchant's payments (`GET /payins/[^/]+`, `GET /topups/[^/]+`, a
  *   general read privilege that never leaves the server), minted once and renewed before it expires.
+ * - A status poll that finds the kit's last read of a pending payment older than a bound asks for
+ *   a read the same way (status-poll.ts): the safety net for a callback that never comes.
  * - Each read goes to the authorized streams (`{ payin }` or `{ topUp }` on the bus), and, when it
  *   differs from the last one read (kept in the store), to the merchant's update hook: once per
  *   change, even when the platform delivers a callback twice. A read that fails sends `{}` to the
@@ -32,10 +34,13 @@ export const READ_PAYINS_OPERATION = 'GET /payins/[^/]+';
 /** Every top-up of the merchant, read only, the same way. */
 export const READ_TOPUPS_OPERATION = 'GET /topups/[^/]+';
 
-/** Each kind's read, and the key its data has on the authorized streams. */
+/** The key a payment's data has on the authorized streams and in status polls' answers. */
+export const DATA_KEYS = { payin: 'payin', topup: 'topUp' } as const satisfies Record<PaymentKind, string>;
+
+/** Each kind's read. */
 const KINDS = {
-  payin: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getPayin(id, call), data: 'payin' },
-  topup: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getTopUp(id, call), data: 'topUp' },
+  payin: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getPayin(id, call) },
+  topup: { get: (client: PlatformClient, id: string, call: CallOptions) => client.getTopUp(id, call) },
 } as const;
 
 export interface PaymentReaderOptions {
@@ -53,11 +58,13 @@ export interface PaymentReaderOptions {
   minReadGapMs: number;
   /** How long the last payment read is kept. */
   keepMs: number;
+  /** After each read, status polls ask for no other read of the payment for this long. */
+  pollReadAfterMs: number;
   log: BusLog;
 }
 
 export interface PaymentReaderStats {
-  /** Reads after callbacks answered (GET /payins/{idPayin}, GET /topups/{idTopUp}). */
+  /** Reads after callbacks (and status polls' safety-net reads) answered (GET /payins/{idPayin}, GET /topups/{idTopUp}). */
   reads: number;
   /** Reads that failed for good (after the patient retries). */
   readFailures: number;
@@ -98,6 +105,13 @@ export function createPaymentReader(options: PaymentReaderOptions) {
   const stats = { reads: 0, readFailures: 0, updates: 0, following: 0 };
   /** Aborts every read and wait when the backend closes. */
   const closing = new AbortController();
+  /**
+   * A signal of one read's own that also aborts when the backend closes. Each wait of a read (a
+   * 429 waited out, the gap between reads) listens to its signal until it ends: on `closing`
+   * itself, a busy platform's many waiting reads would pile listeners on one signal (Node warns
+   * past 10); a signal made by `AbortSignal.any` adds none to its sources.
+   */
+  const readSignal = (caller?: AbortSignal) => AbortSignal.any(caller ? [caller, closing.signal] : [closing.signal]);
 
   function publish(subject: string, data: ChangeData): Promise<void> {
     return bus.publish(subject, data).catch((error) => {
@@ -127,26 +141,31 @@ export function createPaymentReader(options: PaymentReaderOptions) {
   }
 
   /** One read after a callback: sent to the authorized streams, and to the update hook when it changed. */
-  async function readOnce(subject: string): Promise<void> {
+  async function readOnce(subject: string, signal: AbortSignal): Promise<void> {
     const { kind, id } = paymentOf(subject);
     const noun = KIND_WORDS[kind].noun;
     let payment: Payment;
     try {
-      payment = await get(kind, id, closing.signal);
+      payment = await get(kind, id, signal);
       stats.reads++;
     } catch (error) {
       if (closing.signal.aborted) return;
       stats.readFailures++;
       const code = isPlatformError(error) ? ` (${error.code})` : '';
-      log(`Reading the ${noun} ${id} after its callback failed${code}; its element reads it itself`, error);
+      log(`Reading the ${noun} ${id} failed${code}; its element reads it itself`, error);
       toldRead({ kind, id, error });
       await publish(subject, {});
       return;
     }
+    await store
+      .noteRead?.(subject, options.pollReadAfterMs)
+      .catch((error) =>
+        log(`The read of the ${noun} ${id} could not be noted; a status poll may read it again`, error),
+      );
     const json = canonicalJson(payment);
     const previousJson = await store.lastPayin(subject);
     toldRead({ kind, id, payment, changed: json !== previousJson } as Parameters<PaymentReadHook>[0]);
-    await publish(subject, { [KINDS[kind].data]: payment });
+    await publish(subject, { [DATA_KEYS[kind]]: payment });
     if (json === previousJson) return;
     if (options.onUpdate) {
       const previous = previousJson ? { previous: JSON.parse(previousJson) as Payment } : {};
@@ -171,13 +190,14 @@ export function createPaymentReader(options: PaymentReaderOptions) {
         .catch((error) => log(`The read lock of ${subject} could not be lengthened`, error));
     }, LOCK_MS / 3);
     let lastStart = -Infinity;
+    const signal = readSignal();
     try {
       do {
         while (!closing.signal.aborted && (await store.takeReadRequest(subject))) {
           const gap = lastStart + options.minReadGapMs - Date.now();
-          if (gap > 0) await sleep(gap, closing.signal);
+          if (gap > 0) await sleep(gap, signal);
           lastStart = Date.now();
-          await readOnce(subject);
+          await readOnce(subject, signal);
         }
       } while (!closing.signal.aborted && !(await store.releaseReadLock(subject, owner)));
     } finally {
@@ -209,7 +229,7 @@ export function createPaymentReader(options: PaymentReaderOptions) {
     },
     /** The payment as the platform has it now (one GET); the caller leaving (`signal`) ends the wait. */
     read<K extends PaymentKind>(kind: K, id: string, signal?: AbortSignal): Promise<Payment<K>> {
-      return get(kind, id, signal ? AbortSignal.any([signal, closing.signal]) : closing.signal);
+      return get(kind, id, readSignal(signal));
     },
     /** The last payment read after a callback, by its key, or undefined. */
     async last(subject: string): Promise<Payment | undefined> {

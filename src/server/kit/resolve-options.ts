@@ -20,6 +20,8 @@ export interface ResolvedOptions {
   maxQueue: number;
   handleValiditySecs: number;
   minReadGapMs: number;
+  pollReadAfterMs: number;
+  pollReadGapMs: number;
   merchantName?: string;
 }
 
@@ -155,9 +157,18 @@ export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions
   }
   for (const name of ['log', 'fetch', 'now'] as const)
     if (options[name] !== undefined && !isFunction(options[name])) fail(`${name} must be a function`);
-  const minReadGapMs = options.minReadGapMs ?? 1000;
-  if (typeof minReadGapMs !== 'number' || !(minReadGapMs >= 0) || !Number.isFinite(minReadGapMs))
-    fail('minReadGapMs must be a number of milliseconds, 0 or more');
+  const [minReadGapMs, pollReadAfterMs, pollReadGapMs] = (
+    [
+      ['minReadGapMs', 1000],
+      ['pollReadAfterMs', 60_000],
+      ['pollReadGapMs', 2000],
+    ] as const
+  ).map(([name, fallback]) => {
+    const value = options[name] ?? fallback;
+    if (typeof value !== 'number' || !(value >= 0) || !Number.isFinite(value))
+      fail(`${name} must be a number of milliseconds, 0 or more`);
+    return value;
+  }) as [number, number, number];
   return {
     platformUrl,
     apiVersion,
@@ -170,6 +181,8 @@ export function resolveOptions(options: CheckoutBackendOptions): ResolvedOptions
     maxQueue: integer(options, 'maxQueue', 300, 0, 100_000),
     handleValiditySecs: integer(options, 'handleValiditySecs', 72 * 3600, 60, 30 * 86_400),
     minReadGapMs,
+    pollReadAfterMs,
+    pollReadGapMs,
     ...(merchantName ? { merchantName } : {}),
   };
 }

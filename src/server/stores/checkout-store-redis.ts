@@ -1,7 +1,8 @@
 /**
  * `createCheckoutBackend`'s memory in Redis, shared by every instance of the merchant's server:
- * the payins given checkouts, the last payin read of each, and the one-read lock (SET NX PX, let
- * go by a script that keeps it when a read was asked for meanwhile). Every key expires.
+ * the payins given checkouts, the last payin read of each, the one-read lock (SET NX PX, let go
+ * by a script that keeps it when a read was asked for meanwhile), and when each was last read (a
+ * key that expires when the read is old; a script takes a status poll's read). Every key expires.
  *
  * Through node-redis (`@redis/client`, the optional peer `redisBus` uses too), loaded on first
  * use. While Redis cannot be reached every call rejects at once (no offline queue), so checkouts
@@ -39,6 +40,12 @@ const EXTEND_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.
 const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 1 end
 if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
 redis.call('DEL', KEYS[1])
+return 1`;
+
+/** A status poll's read: taken when neither the payin's last read nor any payment's poll read is recent. */
+const TAKE_STALE_READ = `if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
 return 1`;
 
 const ms = (value: number) => String(Math.max(1, Math.round(value)));
@@ -142,6 +149,13 @@ export function redisCheckoutStore(options: RedisCheckoutStoreOptions): Checkout
           await send('EVAL', RELEASE_LOCK, '2', key('read-lock', idPayin), key('read-requested', idPayin), owner),
         ) === 1
       );
+    },
+    async noteRead(idPayin, freshMs) {
+      await send('SET', key('read', idPayin), '1', 'PX', ms(freshMs));
+    },
+    async takeStaleRead(idPayin, freshMs, gapMs) {
+      const keys = [key('read', idPayin), `${prefix}stale-read-turn`];
+      return Number(await send('EVAL', TAKE_STALE_READ, '2', ...keys, ms(freshMs), ms(gapMs))) === 1;
     },
     async close() {
       closed = true;

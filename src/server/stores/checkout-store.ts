@@ -1,7 +1,8 @@
 /**
  * What `createCheckoutBackend` remembers, and where: the payins it gave checkouts for (it acts
  * only for those), the last payin it read of each (so the merchant's `onPayinUpdate` hears each
- * change once), and who is reading a payin now (at most one read of a payin at a time).
+ * change once), who is reading a payin now (at most one read of a payin at a time), and when a
+ * payin was last read (so that status polls ask for a read only when the kit's is old).
  *
  * `memoryCheckoutStore()` is one process; `redisCheckoutStore({ url })` is every instance that
  * shares one Redis. Another store (a database of the merchant's) implements `CheckoutStore`.
@@ -52,6 +53,19 @@ export interface CheckoutStore {
    * (it reads again). True also when the lock is no longer `owner`'s (its holder reads for them).
    */
   releaseReadLock(idPayin: string, owner: string): Promise<boolean>;
+  /**
+   * Notes that the payin was read just now (or given a checkout, before there is anything to
+   * read): status polls ask for no read of it for `freshMs`. Optional: without it and
+   * `takeStaleRead`, status polls answer from the store and never ask for a read.
+   */
+  noteRead?(idPayin: string, freshMs: number): Promise<void>;
+  /**
+   * Takes a status poll's read of the payin, atomically across instances: only when it was not
+   * noted read (nor taken so) in the last `freshMs`, and no payment's was taken in the last
+   * `gapMs`. True when taken: the payin then counts as read for `freshMs`, and every payment waits
+   * `gapMs` for the next one.
+   */
+  takeStaleRead?(idPayin: string, freshMs: number, gapMs: number): Promise<boolean>;
   /** Releases connections. The backend calls it only for a store it created itself. */
   close?(): Promise<void>;
 }
@@ -81,6 +95,11 @@ export function memoryCheckoutStore(options: MemoryCheckoutStoreOptions = {}): C
   const entries = new Map<string, Held<unknown>>();
   /** Read locks and requests: short-lived, never evicted by the bound (a lock lost so would allow two reads). */
   const transient = new Map<string, Held<unknown>>();
+  /**
+   * When each payin was last read: set with one freshness bound, so in about the order they
+   * expire; each set drops the expired ones at the front, so payins nobody polls again go too.
+   */
+  const reads = new Map<string, Held<unknown>>();
 
   function get<T>(map: Map<string, Held<unknown>>, key: string): T | undefined {
     const held = map.get(key);
@@ -95,12 +114,18 @@ export function memoryCheckoutStore(options: MemoryCheckoutStoreOptions = {}): C
     map.delete(key);
     map.set(key, { value, expiresAt: now() + ttlMs });
     if (map === entries) while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    if (map === reads)
+      for (const [oldest, held] of reads) {
+        if (held.expiresAt > now()) break;
+        reads.delete(oldest);
+      }
   }
 
   const checkoutKey = (id: string) => `checkout ${id}`;
   const lastKey = (id: string) => `last ${id}`;
   const lockKey = (id: string) => `lock ${id}`;
   const requestKey = (id: string) => `request ${id}`;
+  const STALE_READ_TURN = 'stale read turn';
   const lockOf = (id: string) => get<string>(transient, lockKey(id));
 
   return {
@@ -137,6 +162,15 @@ export function memoryCheckoutStore(options: MemoryCheckoutStoreOptions = {}): C
       if (lockOf(idPayin) !== owner) return true;
       if (get(transient, requestKey(idPayin)) !== undefined) return false;
       transient.delete(lockKey(idPayin));
+      return true;
+    },
+    async noteRead(idPayin, freshMs) {
+      set(reads, idPayin, true, freshMs);
+    },
+    async takeStaleRead(idPayin, freshMs, gapMs) {
+      if (get(reads, idPayin) !== undefined || get(transient, STALE_READ_TURN) !== undefined) return false;
+      set(reads, idPayin, true, freshMs);
+      set(transient, STALE_READ_TURN, true, gapMs);
       return true;
     },
   };

@@ -4,7 +4,8 @@ test('a UPI QR payment of ₹60 succeeds', async ({ page }) => {
   await page.goto('/checkout?product=tea');
   const checkout = page.locator('pay-checkout');
   await expect(checkout).toHaveAttribute('state', 'select');
-  await expect(checkout.locator('[part="amount"]')).toContainText('60');
+  // The shop's price (the server's, not the page's), on the Pay button before anything is paid.
+  await expect(checkout.locator('[part="submit"]')).toContainText('₹60.00');
 
   await checkout.locator('[part="submit"]').click();
   await expect(checkout.locator('[part="qr"] svg')).toBeVisible();
