@@ -1,5 +1,5 @@
 /**
- * Reads what the page gave a top-up checkout (kind="topup", CONTRACT §5) into a checked
+ * Reads what the page gave a top-up checkout (kind="topup", docs/element.md) into a checked
  * configuration: the token rule of top-ups, the top-up's id, which of the document's two modes the
  * attributes name, and the amounts the customer may choose. Bad page input names the attribute.
  *

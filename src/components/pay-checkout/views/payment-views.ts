@@ -63,6 +63,12 @@ function troubleShown(host: ViewHost): boolean {
   return !!watch.value?.troubled;
 }
 
+/** Whether the view on screen is one of trouble's views (trouble-views.ts): a troubled end, or a payment past its deadline. */
+function troubleViewShown(host: ViewHost): boolean {
+  const { phase, watch } = host.session;
+  return phase.name === 'final' ? troubleShown(host) : !!watch.value?.expired;
+}
+
 /**
  * Fetches what the view on screen needs and does not have, before the element renders it: the
  * words of trouble or of the method's view, and the method's view when it is another method's.
@@ -74,7 +80,7 @@ export function fetchFor(host: ViewHost): void {
   const trouble = troubleShown(host);
   if (trouble || needsMoreWords(code, !!code && hasOwnView(code)))
     loadWords(words.locale, 'more').catch(() => undefined);
-  if (trouble && troubleViews.status !== 'ready') {
+  if (troubleViewShown(host) && troubleViews.status !== 'ready') {
     troubleViews.waiting.add(session);
     if (troubleViews.status === 'idle') troubleViews.get().catch(() => undefined);
   }
@@ -170,8 +176,8 @@ export function renderPayment(host: ViewHost) {
   const { phase } = session;
   if (phase.name !== 'pending' && phase.name !== 'final') return nothing;
   const trouble = troubleShown(host);
-  if (trouble && (!wordsHere(words.locale, 'more') || troubleViews.status === 'loading'))
-    return renderViewsLoading(host);
+  if (trouble && !wordsHere(words.locale, 'more')) return renderViewsLoading(host);
+  if (troubleViewShown(host) && troubleViews.status === 'loading') return renderViewsLoading(host);
   if (phase.name === 'pending') return renderPending(host, phase.payment);
   const view = viewContext(host, phase.payment);
   const end = trouble ? troubleViews.value?.renderTroubledEnd(phase.status, phase.payment, view) : renderSuccess(view);
