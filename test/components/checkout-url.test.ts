@@ -152,9 +152,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
       'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
       ...VIRTUAL_ACCOUNT,
     });
-    await untilState(element, 'select');
+    // The kit on an emulator of the test's own starts with this checkout.
+    await untilState(element, 'select', NEXT_STEP_MS);
     await submit(element);
-    await untilState(element, 'pending');
+    await untilState(element, 'pending', NEXT_STEP_MS);
     const { idPayin } = await kitStats(key);
     const first = reads(idPayin!, base).at(-1)?.headers.authorization;
     // 30 s of the token's 1800 left, by the emulator's clock: the next read's Date says so.
@@ -180,9 +181,10 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
       'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
       ...VIRTUAL_ACCOUNT,
     });
-    await untilState(element, 'select');
+    // The kit on an emulator of the test's own starts with this checkout.
+    await untilState(element, 'select', NEXT_STEP_MS);
     await submit(element);
-    await untilState(element, 'pending');
+    await untilState(element, 'pending', NEXT_STEP_MS);
     const { idPayin } = await kitStats(key);
     // The element's next read waits in the page until the clock has moved: a read the platform
     // answered while its clock moved (checked before, its Date after) would tell the element the

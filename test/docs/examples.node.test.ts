@@ -33,7 +33,8 @@ import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } fr
 import { documents, examplesOf, root, type Example } from './markdown.js';
 
 const projects = new URL('test/output/examples/', root);
-const tsc = fileURLToPath(new URL('node_modules/.bin/tsc', root));
+// tsc 7 (the native compiler, as `npm run typecheck`): the same checks in a fraction of TypeScript 5's CPU.
+const tsc = fileURLToPath(new URL('node_modules/typescript-7/bin/tsc', root));
 
 /** Every marked example of the docs. */
 const EXAMPLES: Example[] = documents().flatMap(examplesOf);

@@ -76,6 +76,34 @@ export async function warmDemo(demo: Demo): Promise<void> {
   await Promise.all(Object.values(demo.pages).map((page) => visit(new URL(page))));
 }
 
+/**
+ * What the test on each page is doing: its steps, named, with when each began. A test that runs
+ * out of time then says which step it was waiting on, and how long each step before it took.
+ */
+const trails = new WeakMap<Page, { name: string; at: number }[]>();
+
+/** Notes that the test on `page` begins a step. */
+export function step(page: Page, name: string): void {
+  trails.get(page)?.push({ name, at: performance.now() });
+}
+
+/** Starts the trail of a page's test. */
+export function startTrail(page: Page): void {
+  trails.set(page, []);
+}
+
+/** The steps with their durations, "open / 3.1 s → …"; unless `ended`, the last one is still under way. */
+export function trailOf(page: Page, { ended = false } = {}): string {
+  const trail = trails.get(page) ?? [];
+  const now = performance.now();
+  return trail
+    .map(({ name, at }, i) => {
+      const end = trail[i + 1]?.at;
+      return `${name} ${(((end ?? now) - at) / 1000).toFixed(1)} s${end === undefined && !ended ? ' (still waiting)' : ''}`;
+    })
+    .join(' → ');
+}
+
 /** Every value the `state` attribute of a <pay-checkout> takes, in order, in `window.checkoutStates`. */
 export const RECORD_STATES = `
   const states = (window.checkoutStates = []);
@@ -95,6 +123,7 @@ export const checkoutStates = (page: Page) =>
 
 /** Chooses a scenario preset on the shop (opening the rejections group when it is in there). */
 export async function choosePreset(page: Page, name: string): Promise<void> {
+  step(page, `choose the preset ${name}`);
   const radio = page.locator(`#preset-${name}`);
   const group = page.locator('details.rejections');
   // The shop's script adds the presets: wait until it has run.
@@ -107,6 +136,7 @@ export async function choosePreset(page: Page, name: string): Promise<void> {
 
 /** The element's state once it reaches one of `states`. */
 export async function untilState(page: Page, ...states: string[]): Promise<string> {
+  step(page, `wait for the state ${states.join('|')}`);
   const checkout = page.locator(states.map((state) => `pay-checkout[state="${state}"]`).join(', '));
   await expect(checkout).toBeAttached();
   return (await checkout.getAttribute('state'))!;
@@ -115,6 +145,7 @@ export async function untilState(page: Page, ...states: string[]): Promise<strin
 /** Presses the element's pay button once its form is shown. */
 export async function submitCheckout(page: Page): Promise<void> {
   await untilState(page, 'select');
+  step(page, 'press the pay button');
   await page.locator('pay-checkout [part="submit"]').click();
 }
 
@@ -124,12 +155,14 @@ export const loggedEvents = (page: Page, name: string, log = '#event-log') =>
 
 /** The same, once at least one is there: the page writes its log after the element's state moved on. */
 export async function untilLogged(page: Page, name: string, log = '#event-log'): Promise<string[]> {
+  step(page, `wait for ${name} in the log`);
   await expect(page.locator(`${log} [data-event="${name}"]`).first()).toBeAttached();
   return loggedEvents(page, name, log);
 }
 
 /** Waits for the callback of a payin, read by the merchant backend as `status`; its text. */
 export async function untilCallback(page: Page, idPayin: string, status: string, list = '#callback-log') {
+  step(page, `wait for the callback ${status}`);
   const entry = page.locator(`${list} [data-id-payin="${idPayin}"][data-status="${status}"]`).first();
   await expect(entry).toBeAttached();
   return (await entry.textContent()) ?? '';
@@ -138,6 +171,7 @@ export async function untilCallback(page: Page, idPayin: string, status: string,
 /** axe-core's WCAG 2.1 A/AA and best-practice rules over the page, open shadow roots included. */
 export async function axeViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
   // The React and Vue pages render after the load event: axe looks at the page once it has.
+  step(page, 'axe');
   await expect(page.locator('h1').first()).toBeVisible();
   await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   // A string: a function would be compiled by tsx with helpers the page does not have.

@@ -20,6 +20,7 @@ import {
   openPage,
   RECORD_STATES,
   screenshot,
+  step,
   submitCheckout,
   untilCallback,
   untilLogged,
@@ -53,9 +54,11 @@ const goToPayment = (page: Page) => page.getByRole('button', { name: 'Go to the 
 async function payFromShop(page: Page, preset: string, method?: string): Promise<string> {
   await choosePreset(page, preset);
   assert.equal(await page.locator('#amount').inputValue(), String(SCENARIO_AMOUNTS[preset]));
+  step(page, `choose ${method ?? "the preset's method"}, go to the payment`);
   if (method) await page.locator('#method').selectOption(method);
   await goToPayment(page);
   await submitCheckout(page);
+  step(page, 'wait for the payin id');
   await page
     .locator('#fact-payin')
     .filter({ hasText: /^order-/ })
@@ -100,7 +103,7 @@ const FINAL_CASES: FinalCase[] = [
   { preset: 'refused', state: 'refused', status: 'REFUSED', method: 'UPIQR' },
 ];
 
-describe(`Chromium: the shop: each sandbox scenario to its final event and the callback`, { concurrency: 3 }, () => {
+describe(`Chromium: the shop: each sandbox scenario to its final event and the callback`, () => {
   for (const scenario of FINAL_CASES) {
     it(
       `${scenario.preset}: ${scenario.status}${scenario.reason ? ` (${scenario.reason})` : ''}`,
@@ -219,7 +222,7 @@ describe(`Chromium: pending payments (these move the emulator clock, so they run
   );
 });
 
-describe(`Chromium: the other pages`, { concurrency: 2 }, () => {
+describe(`Chromium: the other pages`, () => {
   it(
     'hosted mode: the shop sends the customer to pay.html with the redirect parameters, and back',
     { timeout: 45_000 },
@@ -335,7 +338,7 @@ describe(`Chromium: the other pages`, { concurrency: 2 }, () => {
   }
 });
 
-describe(`Chromium: accessibility and the other ways in`, { concurrency: 2 }, () => {
+describe(`Chromium: accessibility and the other ways in`, () => {
   // One test per page, each bounded on its own: the demo's pages grow in number, and all of them in
   // one test outgrew any fixed bound on a loaded machine (issue 24).
   for (const name of DEMO_PAGE_NAMES) {
@@ -437,7 +440,7 @@ const untilBackendRead = (idPayin: string, status: string) =>
     )
     .toBe(true);
 
-describe(`Chromium: the sandbox bank page`, { concurrency: 2 }, () => {
+describe(`Chromium: the sandbox bank page`, () => {
   /** A checkout minted by the demo merchant's backend, as the shop gets one. */
   async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
     // The cart names the product; the shop's server prices it.

@@ -11,7 +11,7 @@ import { choosePreset, demoInBrowser, loggedEvents, submitCheckout, untilCallbac
 
 const e2e = demoInBrowser({ dev: true });
 
-describe('Chromium: the demo through Vite’s dev server, as npm run demo serves it', { concurrency: 2 }, () => {
+describe('Chromium: the demo through Vite’s dev server, as npm run demo serves it', () => {
   it('the shop takes a payment to its final event and the callback', { timeout: 45_000 }, () =>
     e2e.withPage(e2e.demo.pages.shop, async ({ page }) => {
       await choosePreset(page, 'success');

@@ -12,11 +12,17 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright';
 import type { Demo } from '../../demo/server.js';
 import { launchChromium } from '../../scripts/page-server.js';
 import { allStarted } from '../support/all-started.js';
-import { startTestDemo } from './demo-steps.js';
+import { startTestDemo, startTrail, step, trailOf } from './demo-steps.js';
 
 export * from './demo-steps.js';
 
 const outputDir = fileURLToPath(new URL('../output/e2e/', import.meta.url));
+
+/**
+ * How long a test on a page may take before withPage fails it with its steps, unless it says
+ * otherwise: below the 45 s of the tests' own timeout, so that the failure is withPage's.
+ */
+export const PAGE_BUDGET_MS = 40_000;
 
 /** A page in a fresh browser context (its own storage), with what it reported. */
 export interface OpenPage {
@@ -29,12 +35,21 @@ export interface OpenPage {
   close(): Promise<void>;
 }
 
+/** A page in a fresh browser context (its own storage), at `url` if one is given. */
 export async function openPage(
   browser: Browser,
   url: string | undefined,
   options: BrowserContextOptions & { initScript?: string } = {},
 ): Promise<OpenPage> {
-  const { initScript, ...contextOptions } = options;
+  const opened = await newPage(browser, options);
+  if (url) await goTo(opened.page, url);
+  return opened;
+}
+
+async function newPage(
+  browser: Browser,
+  { initScript, ...contextOptions }: BrowserContextOptions & { initScript?: string },
+): Promise<OpenPage> {
   const context = await browser.newContext({ viewport: { width: 1480, height: 1000 }, ...contextOptions });
   const page = await context.newPage();
   const opened: OpenPage = { page, errors: [], requests: [], consoleMessages: [], close: () => context.close() };
@@ -42,8 +57,13 @@ export async function openPage(
   page.on('request', (request) => opened.requests.push(request.url()));
   page.on('console', (message) => opened.consoleMessages.push(message.text()));
   if (initScript) await page.addInitScript(initScript);
-  if (url) await page.goto(url);
+  startTrail(page);
   return opened;
+}
+
+async function goTo(page: Page, url: string): Promise<void> {
+  step(page, `open ${new URL(url).pathname}`);
+  await page.goto(url);
 }
 
 /**
@@ -70,25 +90,43 @@ export function demoInBrowser(options: { dev?: boolean } = {}) {
     },
     /**
      * Runs a test on a fresh page: it fails on any uncaught exception in the page, and leaves a
-     * screenshot and the page's text with the failure.
+     * screenshot and the page's text with the failure. It fails, too, when the test is still
+     * running after `budgetMs` (set it below the test's own timeout), naming the step it was
+     * waiting on and the time each step before took.
      */
     async withPage(
       url: string,
       run: (open: OpenPage) => Promise<void>,
-      pageOptions: BrowserContextOptions & { initScript?: string } = {},
+      {
+        budgetMs = PAGE_BUDGET_MS,
+        ...pageOptions
+      }: BrowserContextOptions & { initScript?: string; budgetMs?: number } = {},
     ): Promise<void> {
-      const open = await openPage(browser!, url, pageOptions);
+      let open: OpenPage | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const outOfTime = new Promise<never>((_, reject) => {
+        const said = () => (open ? trailOf(open.page) : 'a new browser context and page (still waiting)');
+        timer = setTimeout(() => reject(new Error(`still running after ${budgetMs / 1000} s: ${said()}`)), budgetMs);
+      });
+      const opening = newPage(browser!, pageOptions);
       try {
-        await run(open);
+        open = await Promise.race([opening, outOfTime]);
+        const running = goTo(open.page, url).then(() => run(open!));
+        // Out of time, the page closes under the test: what the test then meets is not heard.
+        running.catch(() => {});
+        await Promise.race([running, outOfTime]);
         assert.deepEqual(open.errors, [], 'no uncaught exception in the page');
+        // PAY_CHECKOUT_E2E_STEPS=1: each passing test's steps too, to see where the time goes.
+        if (process.env.PAY_CHECKOUT_E2E_STEPS) console.log(`steps: ${trailOf(open.page, { ended: true })}`);
       } catch (error) {
+        if (!open) throw error;
         const name = `failed-${new URL(open.page.url()).pathname.replace(/\W+/g, '-')}-${Date.now()}`;
         await screenshot(open.page, name).catch(() => {});
         const shown = await open.page
           .evaluate(() => `${location.href}\n${document.body?.innerText ?? ''}`)
           .catch((failure: Error) => `(unreadable: ${failure.message.split('\n')[0]})`);
         if (error instanceof Error) {
-          const said = `\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 4000)}${
+          const said = `\n--- its steps: ${trailOf(open.page)}\n--- the page showed: ${shown.replace(/\n\s*\n/g, '\n').slice(0, 4000)}${
             open.errors.length ? `\n--- its uncaught errors: ${open.errors.join(' | ')}` : ''
           }`;
           if (error.stack?.includes(error.message))
@@ -97,13 +135,17 @@ export function demoInBrowser(options: { dev?: boolean } = {}) {
         }
         throw error;
       } finally {
-        await open.close();
+        clearTimeout(timer);
+        // A page that comes too late is closed when it comes.
+        if (open) await open.close();
+        else void opening.then((late) => late.close()).catch(() => {});
       }
     },
   };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  step(page, 'screenshot');
   mkdirSync(outputDir, { recursive: true });
   await page.screenshot({ path: `${outputDir}chromium-${name}.png`, fullPage: true });
 }

@@ -67,7 +67,7 @@ async function payWithUpiQr(page: Page): Promise<void> {
   await submitCheckout(page);
 }
 
-describe(`Chromium: the shop explains itself`, { concurrency: 2 }, () => {
+describe(`Chromium: the shop explains itself`, () => {
   it('shows the checkout at load, with the default scenario, before any click', { timeout: 45_000 }, () =>
     withPage(e2e.demo.pages.shop, async ({ page }) => {
       await untilState(page, 'select');
@@ -123,79 +123,86 @@ describe(`Chromium: the shop explains itself`, { concurrency: 2 }, () => {
   }
 
   it('the code panel follows a switch and a preset, and copies what it shows', { timeout: 60_000 }, () =>
-    withPage(e2e.demo.pages.shop, async (open) => {
-      const { page } = open;
-      await untilState(page, 'select');
-      await recordClipboardWrites(page);
-      const before = await attributesOf(page);
-      const markup = page.locator('#markup-snippet');
-      // The tag is the element as mounted, the token and the status URL's handle shortened.
-      const shown = (await snippetAttributes(page))!;
-      assert.deepEqual({ ...shown, token: before.token, 'status-url': before['status-url'] }, before);
-      const handle = new URL(before['status-url']!, 'http://shop').searchParams.get('handle')!;
-      assert.ok(!(await markup.textContent())!.includes(handle), 'never the whole handle');
-      assert.match(shown.token!, /^.{10}….{6}$/);
-      assert.ok(!(await markup.textContent())!.includes(before.token!), 'never the whole token');
-      assert.doesNotMatch((await markup.textContent())!, /show-deep-link/);
+    withPage(
+      e2e.demo.pages.shop,
+      async (open) => {
+        const { page } = open;
+        await untilState(page, 'select');
+        await recordClipboardWrites(page);
+        const before = await attributesOf(page);
+        const markup = page.locator('#markup-snippet');
+        // The tag is the element as mounted, the token and the status URL's handle shortened.
+        const shown = (await snippetAttributes(page))!;
+        assert.deepEqual({ ...shown, token: before.token, 'status-url': before['status-url'] }, before);
+        const handle = new URL(before['status-url']!, 'http://shop').searchParams.get('handle')!;
+        assert.ok(!(await markup.textContent())!.includes(handle), 'never the whole handle');
+        assert.match(shown.token!, /^.{10}….{6}$/);
+        assert.ok(!(await markup.textContent())!.includes(before.token!), 'never the whole token');
+        assert.doesNotMatch((await markup.textContent())!, /show-deep-link/);
 
-      // A switch: the same order, mounted again with it, and the markup says so.
-      await page.locator('#show-deep-link').check();
-      await page.locator('pay-checkout[show-deep-link="true"][state="select"]').waitFor();
-      await markup.filter({ hasText: 'show-deep-link="true"' }).waitFor();
-      const after = await attributesOf(page);
-      assert.equal(after['payin-id'], before['payin-id'], 'no new order for a redirect parameter');
-      assert.deepEqual(
-        { ...(await snippetAttributes(page)), token: after.token, 'status-url': after['status-url'] },
-        after,
-      );
+        // A switch: the same order, mounted again with it, and the markup says so.
+        await page.locator('#show-deep-link').check();
+        await page.locator('pay-checkout[show-deep-link="true"][state="select"]').waitFor();
+        await markup.filter({ hasText: 'show-deep-link="true"' }).waitFor();
+        const after = await attributesOf(page);
+        assert.equal(after['payin-id'], before['payin-id'], 'no new order for a redirect parameter');
+        assert.deepEqual(
+          { ...(await snippetAttributes(page)), token: after.token, 'status-url': after['status-url'] },
+          after,
+        );
 
-      await page.getByRole('button', { name: 'Copy the markup' }).click();
-      await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
-      const markupCopied = await copied(open);
-      assert.equal(markupCopied, await markup.textContent());
-      assert.match(markupCopied!, /^<script type="module" src="\/dist\/pay-checkout\.js"><\/script>\n<pay-checkout\n/);
+        await page.getByRole('button', { name: 'Copy the markup' }).click();
+        await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
+        const markupCopied = await copied(open);
+        assert.equal(markupCopied, await markup.textContent());
+        assert.match(
+          markupCopied!,
+          /^<script type="module" src="\/dist\/pay-checkout\.js"><\/script>\n<pay-checkout\n/,
+        );
 
-      // The server's code, by keyboard: ArrowRight to its tab.
-      await page.getByRole('tab', { name: 'Your page' }).focus();
-      await page.keyboard.press('ArrowRight');
-      assert.equal(await page.getByRole('tab', { name: 'Your server' }).getAttribute('aria-selected'), 'true');
-      const server = page.locator('#server-snippet');
-      assert.equal(await server.isVisible(), true);
-      assert.equal(await markup.isVisible(), false);
-      const serverCode = (await server.textContent())!;
-      // The merchant kit, as this shop runs it: the server prices the cart the page names.
-      assert.match(serverCode, /import \{ createCheckoutBackend \} from 'pay-checkout\/server';/);
-      assert.match(serverCode, new RegExp(`platformUrl: '${e2e.demo.sandboxUrl}'`));
-      assert.match(serverCode, /merchantCode: 'demo-merchant'/);
-      assert.match(serverCode, new RegExp(`callbackUrl: '${e2e.demo.callbackUrl}'`));
-      assert.match(
-        serverCode,
-        /This page's cart: success in INR\.\n {2}order: \(request\) => \(\{.*?money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}/s,
-      );
-      assert.doesNotMatch(serverCode, /tokenScope/);
-      assert.match(serverCode, /app\.all\('\/api\/\*', \(c\) => checkout\.fetch\(c\.req\.raw\)\);/);
+        // The server's code, by keyboard: ArrowRight to its tab.
+        await page.getByRole('tab', { name: 'Your page' }).focus();
+        await page.keyboard.press('ArrowRight');
+        assert.equal(await page.getByRole('tab', { name: 'Your server' }).getAttribute('aria-selected'), 'true');
+        const server = page.locator('#server-snippet');
+        assert.equal(await server.isVisible(), true);
+        assert.equal(await markup.isVisible(), false);
+        const serverCode = (await server.textContent())!;
+        // The merchant kit, as this shop runs it: the server prices the cart the page names.
+        assert.match(serverCode, /import \{ createCheckoutBackend \} from 'pay-checkout\/server';/);
+        assert.match(serverCode, new RegExp(`platformUrl: '${e2e.demo.sandboxUrl}'`));
+        assert.match(serverCode, /merchantCode: 'demo-merchant'/);
+        assert.match(serverCode, new RegExp(`callbackUrl: '${e2e.demo.callbackUrl}'`));
+        assert.match(
+          serverCode,
+          /This page's cart: success in INR\.\n {2}order: \(request\) => \(\{.*?money: priceOf\(new URL\(request\.url\)\),\n {4}\/\/ {2}= \{ amount: 60, currencyCode: 'INR' \}/s,
+        );
+        assert.doesNotMatch(serverCode, /tokenScope/);
+        assert.match(serverCode, /app\.all\('\/api\/\*', \(c\) => checkout\.fetch\(c\.req\.raw\)\);/);
 
-      // A preset and the token's scope: a new order, and the server's code mints it the other way.
-      await choosePreset(page, 'refused');
-      await page.locator('#token-scope').selectOption('by-action');
-      await server
-        .filter({
-          hasText:
-            /This page's cart: refused in INR\.\n(.*\n){3} {4}\/\/ {2}= \{ amount: 48, currencyCode: 'INR' \}\n.*\n {4}tokenScope: 'by-action',/,
-        })
-        .waitFor();
-      await page.locator('pay-checkout[amount="48"][state="select"]').waitFor();
-      assert.notEqual((await attributesOf(page))['payin-id'], before['payin-id'], 'a new order for a new amount');
-      await page.getByRole('button', { name: 'Copy the server code' }).click();
-      await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
-      assert.equal(await copied(open), await server.textContent());
-      // Back to the tabs by keyboard.
-      await page.keyboard.press('Shift+Tab');
-      await page.keyboard.press('ArrowLeft');
-      assert.equal(await markup.isVisible(), true, "back to the page's markup");
-      assert.match((await markup.textContent())!, /amount="48"/);
-      assert.deepEqual(await axeViolations(page), []);
-    }),
+        // A preset and the token's scope: a new order, and the server's code mints it the other way.
+        await choosePreset(page, 'refused');
+        await page.locator('#token-scope').selectOption('by-action');
+        await server
+          .filter({
+            hasText:
+              /This page's cart: refused in INR\.\n(.*\n){3} {4}\/\/ {2}= \{ amount: 48, currencyCode: 'INR' \}\n.*\n {4}tokenScope: 'by-action',/,
+          })
+          .waitFor();
+        await page.locator('pay-checkout[amount="48"][state="select"]').waitFor();
+        assert.notEqual((await attributesOf(page))['payin-id'], before['payin-id'], 'a new order for a new amount');
+        await page.getByRole('button', { name: 'Copy the server code' }).click();
+        await page.locator('#copy-status').filter({ hasText: 'Copied.' }).waitFor();
+        assert.equal(await copied(open), await server.textContent());
+        // Back to the tabs by keyboard.
+        await page.keyboard.press('Shift+Tab');
+        await page.keyboard.press('ArrowLeft');
+        assert.equal(await markup.isVisible(), true, "back to the page's markup");
+        assert.match((await markup.textContent())!, /amount="48"/);
+        assert.deepEqual(await axeViolations(page), []);
+      },
+      { budgetMs: 55_000 },
+    ),
   );
 
   it("shows a browser the callbacks of its own orders only, never another browser's", { timeout: 60_000 }, async () => {
@@ -236,7 +243,7 @@ describe(`Chromium: the shop explains itself`, { concurrency: 2 }, () => {
   });
 });
 
-describe(`Chromium: the hosted page: the merchant, the order, and a way back`, { concurrency: 2 }, () => {
+describe(`Chromium: the hosted page: the merchant, the order, and a way back`, () => {
   async function backendCheckout(preset = 'success'): Promise<{ idPayin: string; token: string }> {
     // The cart names the product; the shop's server prices it.
     const response = await fetch(`${e2e.demo.url}/api/checkouts?preset=${preset}&currency=INR`, {

@@ -27,7 +27,7 @@ async function payWithUpiQr(page: Page): Promise<void> {
   await page.locator('pay-checkout [part="submit"]').click();
 }
 
-describe(`Chromium: the demo wallet`, { concurrency: 2 }, () => {
+describe(`Chromium: the demo wallet`, () => {
   it(
     'adds USD 100 paid in rupees: the quote before paying, then the balance grows by the credit',
     { timeout: 45_000 },

@@ -10,7 +10,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { expect } from '@playwright/test';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
+import { launchChromium } from '../../scripts/page-server.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
   SETTLE_MS,
@@ -30,17 +31,8 @@ before(async () => {
   await ensureBuilt();
   [t, browser] = await Promise.all([
     startSandbox({ settleDelayMs: SETTLE_MS, callbackRetry: { attempts: 4, baseDelayMs: 1000 } }),
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    }),
+    // The Chromium npm test shares among the Node test files, else one of the file's own.
+    launchChromium(),
   ]);
 });
 after(async () => {
