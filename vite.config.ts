@@ -16,7 +16,7 @@
 import { transform as esbuildTransform } from 'esbuild';
 import ts from 'typescript';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-parts.js';
+import { CORE_ENTRIES, MORE_WORDS } from './src/i18n/word-split.js';
 
 /**
  * The shadow styles ship minified. Lit hands a `css` template to the browser as it is written, so
@@ -234,6 +234,24 @@ export const element: UserConfig = {
       // locale's second part (splitWords) th-more-[hash].js, its top-up words topup-th-[hash].js.
       output: {
         minify: true,
+        codeSplitting: {
+          groups: [
+            // What the element needs to define itself is one file, pay-checkout.js, however many
+            // lazy chunks share a module with it: a lazy chunk imports its dependencies as any
+            // module does, and those the initial file has are imported from it. Without this group
+            // rolldown keeps a module that the entry and several lazy chunks share in a common
+            // chunk of its own, one more request before the element exists.
+            { name: 'pay-checkout', tags: ['$initial'], priority: 2 },
+            // A payment's chunk: creating it and following it (the session's), showing it (the
+            // element's), each imported where it is used, all wanted at the same moment: one
+            // file, fetched while the shopper fills the form.
+            {
+              name: 'payment-views',
+              test: /\/src\/(checkout\/(create|payment-watch)|components\/pay-checkout\/views\/payment-views)\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
         comments: false,
         chunkFileNames: ({ name, facadeModuleId }) =>
           `${facadeModuleId?.includes('/i18n/topup/') ? 'topup-' : ''}${name}${facadeModuleId?.endsWith('?words=more') ? '-more' : ''}-[hash].js`,

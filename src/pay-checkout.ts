@@ -2,7 +2,12 @@
  * The package entry: defines <pay-checkout> and exports its class, its types and the helpers a
  * page needs (readRedirectParams for hosted-page mode).
  */
-export { PayCheckout, type CheckoutState, type PaySubmitResult } from './components/pay-checkout/pay-checkout.js';
+export {
+  PayCheckout,
+  type CheckoutState,
+  type PayAnySubmitResult,
+  type PaySubmitResult,
+} from './components/pay-checkout/pay-checkout.js';
 export { readRedirectParams, applyRedirectParams, REDIRECT_PARAMS } from './checkout/redirect-params.js';
 export { registerTranslation } from './i18n/localize.js';
 export { decodeToken } from './api/token.js';

@@ -1,9 +1,9 @@
 /**
  * Worker: N shoppers as Node clients that speak exactly the element's protocol, through the same
  * code the element runs: each is a CheckoutSession (src/checkout/session.ts) with the real
- * platform client (fetch), and the element's own followers — the payin views module that
- * <pay-checkout> loads as a chunk (PayinFollow, its createStatusSource: PushedStatus over
- * `status-url` when the relay is on, else the StatusPoller; the Countdown). Only the browser
+ * platform client (fetch), and what follows a pending payment as <pay-checkout> has it (the
+ * PaymentWatch: PushedStatus over `status-url` when the relay is on, else the StatusPoller; the
+ * Countdown). Only the browser
  * around them is stood in for: EventSource is the `eventsource` package (WHATWG-compliant, over
  * fetch), `document` is a visible page and `window` an online one (the poller and the countdown
  * listen to them), and each shopper has a sessionStorage of its own (its own tab).
@@ -18,15 +18,15 @@ import type { SessionReport } from '../../src/checkout/session.js';
 import { progressOf, type ShopperRecord, type ShopperSettings } from './shopper.js';
 import { serveCalls, workerInput } from './threads.js';
 
-// The element's own followers chunk, loaded before the stand-ins below exist (lit-html reads
-// `document` when it loads, and must find none in Node).
-const followers = await import('../../src/components/pay-checkout/views/payment-views.js');
-// The status stream is a chunk of its own that the element fetches beside the views for a status-url.
-followers.usePushedStatus((await import('../../src/checkout/pushed-status.js')).PushedStatus);
+// What follows a pending payment and the status stream, loaded before the stand-ins below exist
+// (lit-html reads `document` when it loads, and must find none in Node).
+await import('../../src/checkout/payment-watch.js');
+await import('../../src/checkout/pushed-status.js');
 const { CheckoutSession } = await import('../../src/checkout/session.js');
-const { Localizer, loadPayinEnglish, moreWords } = await import('../../src/i18n/localize.js');
-// The element fetches a payin's English beside its views for an English shopper.
-await loadPayinEnglish();
+const { Localizer } = await import('../../src/i18n/localize.js');
+const { loadWords } = await import('../../src/i18n/words.js');
+// The element fetches a payment's English beside its views for an English shopper.
+await loadWords('en', 'payment');
 
 const page = Object.assign(new EventTarget(), { visibilityState: 'visible', hidden: false });
 const browserWindow = new EventTarget();
@@ -35,7 +35,7 @@ setMaxListeners(0, page, browserWindow);
 Object.assign(globalThis, { document: page, window: browserWindow, EventSource });
 
 const { merchantOrigin } = workerInput<{ merchantOrigin: string }>();
-const localizer = new Localizer('en');
+const words = new Localizer('en');
 
 interface Shopper {
   record: ShopperRecord;
@@ -82,9 +82,8 @@ function openShopper(shopper: Shopper, settings: ShopperSettings): void {
   const input = { fetchCheckout, paymentMethodCode: 'UPIQR', optionsAvailable: true };
   const session: InstanceType<typeof CheckoutSession> = new CheckoutSession({
     input: () => input,
-    localizer: () => localizer,
-    moreWords: () => moreWords('en'),
-    loadFollowers: () => Promise.resolve(followers),
+    words: () => words,
+    loadTroubleWords: () => loadWords('en', 'more'),
     storage: tabStorage(),
     report: (report: SessionReport) => {
       if (report.type === 'update') {

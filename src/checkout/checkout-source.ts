@@ -10,35 +10,19 @@
  * handle the server refuses (a 4xx: expired, or not this server's) is forgotten, and a new checkout
  * is asked for: which payin that is, the merchant's server decides.
  */
-import type { PlatformError } from '../api/errors.js';
-import type {
+import { PlatformError } from '../api/errors.js';
+import {
   checkoutResponseSchema,
-  CheckoutRenewal,
-  CheckoutResponse,
-  FetchCheckout,
+  type CheckoutRenewal,
+  type CheckoutResponse,
+  type FetchCheckout,
 } from '../api/schemas/checkout-response.js';
-import type { createTransport } from '../api/transport.js';
-import type { readCheckoutConfig, CheckoutConfig, CheckoutInput, ConfigProblem } from './config.js';
-import type { patientRetry } from './flow.js';
-import type { safeWebUrl } from '../api/safe-url.js';
-import type { MarkerStorage } from './started-here.js';
-
-/**
- * What this chunk uses of pay-checkout.js (and the protocol's schema, which it shares with it),
- * handed in by the session rather than imported, in this order (a tuple: its names minify away).
- * A lazy chunk that imports the element's zod, transport, errors, URL check or configuration
- * reader beside the top-up chunk makes rolldown leave those in common chunks (transport-*.js,
- * safe-url-*.js, zod-*.js) out of pay-checkout.js: more requests before the element can define
- * itself.
- */
-export type CheckoutSourceTools = readonly [
-  checkoutResponseSchema: typeof checkoutResponseSchema,
-  PlatformError: typeof PlatformError,
-  createTransport: typeof createTransport,
-  readCheckoutConfig: typeof readCheckoutConfig,
-  patientRetry: typeof patientRetry,
-  safeWebUrl: typeof safeWebUrl,
-];
+import { createTransport } from '../api/transport.js';
+import type { CheckoutConfig, CheckoutInput, ConfigProblem } from './config.js';
+import { patientRetry } from './patience.js';
+import type { PaymentKind, SessionInput } from './payment-kind.js';
+import { safeWebUrl } from '../api/safe-url.js';
+import { sessionStore, type MarkerStorage } from './started-here.js';
 
 /**
  * The answer's fields as the page's attributes would give them: the answer decides what it
@@ -72,15 +56,15 @@ function resolved(url: string, base: string | undefined): string {
  * the token's own code: TOKEN_TOO_BROAD, TOKEN_EXPIRED, TOKEN_INVALID), never the page's.
  */
 export function checkoutConfig(
-  tools: CheckoutSourceTools,
-  page: CheckoutInput,
+  kind: Pick<PaymentKind, 'readConfig'>,
+  page: SessionInput,
   answer: CheckoutResponse,
   base?: string,
 ): CheckoutConfig | ConfigProblem {
   const given = Object.fromEntries(
     Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined),
   );
-  const config = tools[3]({ ...page, ...given });
+  const config = kind.readConfig({ ...page, ...given });
   if (!('attribute' in config)) return config;
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   if (!(key in given)) return config;
@@ -96,16 +80,16 @@ export function checkoutConfig(
  * configuration (or the problem with it), and how to renew its token.
  */
 export async function openCheckout(
-  tools: CheckoutSourceTools,
-  page: CheckoutInput,
+  kind: Pick<PaymentKind, 'readConfig'>,
+  page: SessionInput,
   storage: MarkerStorage | undefined,
   signal: AbortSignal,
   onRetry: () => void,
 ) {
-  const source = checkoutSource(tools, page, storage ?? sessionStore());
+  const source = checkoutSource(page, storage ?? sessionStore());
   const answer = await source.open(signal, onRetry);
   return {
-    config: checkoutConfig(tools, page, answer, source.url),
+    config: checkoutConfig(kind, page, answer, source.url),
     renew: (renewal: AbortSignal) => source.renew(answer.idPayin, renewal),
   };
 }
@@ -115,21 +99,7 @@ export interface CheckoutSourceInput {
   fetchCheckout?: FetchCheckout | null;
 }
 
-/** This tab's sessionStorage, where the page may use it. */
-function sessionStore(): MarkerStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function checkoutSource(
-  tools: CheckoutSourceTools,
-  input: CheckoutSourceInput,
-  storage: MarkerStorage | undefined = sessionStore(),
-) {
-  const [checkoutResponseSchema, PlatformError, createTransport, , patientRetry, safeWebUrl] = tools;
+export function checkoutSource(input: CheckoutSourceInput, storage: MarkerStorage | undefined = sessionStore()) {
   const { fetchCheckout } = input;
   const url = fetchCheckout ? undefined : safeWebUrl(input.checkoutUrl ?? undefined, globalThis.document?.baseURI);
   if (!fetchCheckout && !url) {

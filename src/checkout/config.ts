@@ -72,12 +72,8 @@ export function readCheckoutConfig(input: CheckoutInput, now = Date.now()): Chec
   // tokenProblem accepted it, so it is scoped to one payin.
   const scope = tokenScope(payload) as { idPayin: string };
 
-  const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
-  if (!baseUrl)
-    return invalid(
-      'base-url',
-      input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing',
-    );
+  const baseUrl = readBaseUrl(input);
+  if (isConfigProblem(baseUrl)) return baseUrl;
 
   const idPayin = input.payinId || scope.idPayin;
   if (!ID_PATTERN.test(idPayin)) return invalid('payin-id', `"${idPayin}" is not a valid payin id: it ${ID_RULE}`);
@@ -156,8 +152,27 @@ export function readRest(
   };
 }
 
+/** The platform's base URL the page gave, or the problem with it (any kind of checkout). */
+export function readBaseUrl(input: CheckoutInput): string | ConfigProblem {
+  return (
+    safeWebUrl(input.baseUrl ?? undefined) ??
+    invalid(
+      'base-url',
+      input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing',
+    )
+  );
+}
+
 export function invalid(attribute: string, detail: string): ConfigProblem {
   return { code: 'INVALID_ATTRIBUTE', attribute, detail };
 }
 
-export const isConfigProblem = (value: CheckoutConfig | ConfigProblem): value is ConfigProblem => 'attribute' in value;
+/** Whether something that went wrong is bad input (a ConfigProblem names what). */
+export const isConfigProblem = (value: unknown): value is ConfigProblem =>
+  !!value && typeof value === 'object' && 'attribute' in value;
+
+/** The shop's URLs a create carries, when the page gave them. */
+export const shopUrls = (config: CheckoutConfig) => ({
+  ...(config.callbackUrl ? { callbackUrl: config.callbackUrl } : {}),
+  ...(config.returnUrl ? { returnUrl: config.returnUrl } : {}),
+});

@@ -7,7 +7,7 @@ import { PlatformError, isPlatformError } from '../api/errors.js';
 import type { PayErrorDetail } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
 import { errorText } from '../i18n/texts.js';
-import type { ConfigProblem } from './config.js';
+import { isConfigProblem } from './config.js';
 
 /** Failures that trying again can mend, whatever the platform said about retrying. */
 const TRANSIENT = new Set(['BAD_RESPONSE', 'NETWORK', 'RATE_LIMITED', 'SERVER_ERROR']);
@@ -17,21 +17,18 @@ export const asPlatformError = (failure: unknown): PlatformError =>
     ? failure
     : new PlatformError({ code: 'BAD_RESPONSE', message: String(failure), cause: failure });
 
-const isConfigProblem = (failure: unknown): failure is ConfigProblem =>
-  !!failure && typeof failure === 'object' && 'attribute' in failure;
-
-export function toErrorDetail(failure: unknown, l: Localizer): PayErrorDetail {
+export function toErrorDetail(failure: unknown, words: Localizer): PayErrorDetail {
   if (isConfigProblem(failure)) {
     return {
       code: failure.code,
-      message: `${errorText(l, failure.code)} (${failure.attribute}: ${failure.detail})`,
+      message: `${errorText(words, failure.code)} (${failure.attribute}: ${failure.detail})`,
       retryable: false,
     };
   }
   const error = asPlatformError(failure);
   return {
     code: error.code,
-    message: errorText(l, error.code),
+    message: errorText(words, error.code),
     ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
     retryable: error.retryable || TRANSIENT.has(error.code),
   };

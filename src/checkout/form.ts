@@ -4,11 +4,10 @@
  * those of the locale on screen whenever it renders.
  */
 import type { PlatformError } from '../api/errors.js';
-import { checkPaymentMethod, type MethodField } from '../api/method-rules.js';
+import { checkPaymentMethod, compactNumber, fieldRulesFor, type MethodField } from '../api/method-rules.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
 import type { FieldProblem } from '../i18n/texts.js';
 import { customerDataOf, type CustomerAttributes, type FieldValues } from '../methods/fields.js';
-import { buildPaymentMethod } from './flow.js';
 import type { PayChangeDetail } from '../events/index.js';
 
 /** Where the session moves the keyboard focus: the form's error, the status, or one field. */
@@ -23,6 +22,38 @@ export interface FormPreset extends CustomerAttributes {
   paymentOperatorCode?: string;
   externalProviderCode?: string;
   optionsAvailable: boolean;
+}
+
+/** Where each form field goes in the method object, normalized. */
+export function setMethodField(method: Record<string, unknown>, field: MethodField, raw: string): void {
+  const value = field === 'phoneNumber' ? compactNumber(raw).replace(/^00/, '+') : raw.trim();
+  const keys = field.split('.');
+  let node = method;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+}
+
+export interface MethodChoice {
+  code: string;
+  operatorCode?: string;
+  externalProviderCode?: string;
+}
+
+/** The paymentMethod object from the customer's choice and form values. */
+export function buildPaymentMethod(
+  choice: MethodChoice,
+  currencyCode: string,
+  values: FieldValues,
+): Record<string, unknown> {
+  const method: Record<string, unknown> = { paymentMethodCode: choice.code };
+  if (choice.operatorCode) method.paymentOperatorCode = choice.operatorCode;
+  if (choice.externalProviderCode) method.externalProviderCode = choice.externalProviderCode;
+  for (const rule of fieldRulesFor(choice.code, currencyCode)) {
+    if (rule.field === 'paymentOperatorCode') continue;
+    const value = values[rule.field];
+    if (value && value.trim()) setMethodField(method, rule.field, value);
+  }
+  return method;
 }
 
 export class CheckoutForm {

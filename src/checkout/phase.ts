@@ -4,10 +4,11 @@
  * so a late answer (a poll after the final status, a start after an error) cannot undo a phase.
  */
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
-import { isFinalStatus, type Payin, type PayinDetailResponse, type PayinStatus } from '../api/schemas/payin.js';
+import { isFinalStatus, type FinalPayinStatus } from '../api/schemas/payin.js';
 import type { PayErrorDetail } from '../events/index.js';
+import type { Payment } from './payment.js';
 
-export type FinalStatus = Exclude<PayinStatus, 'PROCESSING'>;
+export type FinalStatus = FinalPayinStatus;
 
 export interface OptionsShown {
   options: PaymentOption[];
@@ -18,8 +19,8 @@ export type Phase =
   | { name: 'loading' }
   | ({ name: 'select' } & OptionsShown)
   | ({ name: 'submitting' } & OptionsShown)
-  | { name: 'pending'; payin: Payin }
-  | { name: 'final'; status: FinalStatus; payin: PayinDetailResponse }
+  | { name: 'pending'; payment: Payment }
+  | { name: 'final'; status: FinalStatus; payment: Payment }
   | { name: 'error'; detail: PayErrorDetail };
 
 /** The reflected `state` attribute of <pay-checkout>. */
@@ -33,8 +34,8 @@ export type PhaseEvent =
   | { type: 'submit' }
   /** The create was not accepted (a rejection, invalid data, a passing failure): the form again. */
   | { type: 'rejected' }
-  /** A payin was created, found or read: pending, or final by its status. */
-  | { type: 'payin'; payin: Payin }
+  /** A payment was created, found or read: pending, or final by its status. */
+  | { type: 'payment'; payment: Payment }
   /** The checkout cannot go on. */
   | { type: 'fail'; detail: PayErrorDetail };
 
@@ -43,10 +44,6 @@ export const initialPhase: Phase = { name: 'loading' };
 export function checkoutState(phase: Phase): CheckoutState {
   return phase.name === 'final' ? (phase.status.toLowerCase() as CheckoutState) : phase.name;
 }
-
-/** The status a payin carries: a GET answer has one, a create answer may not. */
-export const statusOf = (payin: Payin): PayinStatus | undefined =>
-  'status' in payin && typeof payin.status === 'string' ? payin.status : undefined;
 
 /** The phase after an event, or undefined when the event does not apply in this phase. */
 export function nextPhase(phase: Phase, event: PhaseEvent): Phase | undefined {
@@ -59,12 +56,12 @@ export function nextPhase(phase: Phase, event: PhaseEvent): Phase | undefined {
       return phase.name === 'select' ? { ...phase, name: 'submitting' } : undefined;
     case 'rejected':
       return phase.name === 'submitting' ? { ...phase, name: 'select' } : undefined;
-    case 'payin': {
+    case 'payment': {
       if (phase.name === 'final' || phase.name === 'error' || phase.name === 'select') return undefined;
-      const status = statusOf(event.payin);
-      return status && isFinalStatus(status)
-        ? { name: 'final', status, payin: event.payin as PayinDetailResponse }
-        : { name: 'pending', payin: event.payin };
+      const { payment } = event;
+      return isFinalStatus(payment.status)
+        ? { name: 'final', status: payment.status, payment }
+        : { name: 'pending', payment };
     }
     case 'fail':
       return phase.name === 'final' || phase.name === 'error' ? undefined : { name: 'error', detail: event.detail };

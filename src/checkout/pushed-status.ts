@@ -19,18 +19,17 @@ import type { ReactiveControllerHost } from 'lit';
 import { isAbortError } from '../api/errors.js';
 import { backoffDelay } from '../api/transport.js';
 import { StatusPoller, isPassingFailure, type StatusPollerOptions } from './status-poller.js';
-import type { FollowStop, StatusSource } from './status-source.js';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
+import type { WatchStop, StatusSource } from './status-source.js';
 
-export interface PushedStatusOptions extends StatusPollerOptions {
+export interface PushedStatusOptions<R = unknown> extends StatusPollerOptions<R> {
   statusUrl: string;
 }
 
-export class PushedStatus implements StatusSource {
+export class PushedStatus<R = unknown> implements StatusSource {
   /** Defaults for every stream; tests may shorten them. */
   static defaults = { heartbeatMs: 15_000, reconnectBaseMs: 1000, reconnectMaxMs: 30_000, prepareMs: 1000 };
 
-  private readonly poller: StatusPoller;
+  private readonly poller: StatusPoller<R>;
   private stream?: EventSource;
   private running = false;
   private connected = false;
@@ -48,11 +47,11 @@ export class PushedStatus implements StatusSource {
   /** Ready before the create went out, and healthy ever since: no change of the payin went unseen. */
   private sawEveryChange = false;
   /** The payin the last change before following brought (an authorized stream), to start from. */
-  private early?: PayinDetailResponse;
+  private early?: R;
 
   constructor(
     host: ReactiveControllerHost,
-    private readonly options: PushedStatusOptions,
+    private readonly options: PushedStatusOptions<R>,
   ) {
     // The fallback: it polls only while the stream is not healthy. Its own stops (expiry, an
     // error retrying cannot fix) end following altogether; pausing it is not a stop.
@@ -124,7 +123,7 @@ export class PushedStatus implements StatusSource {
     else this.poller.checkNow();
   }
 
-  stop(reason: FollowStop = 'stopped'): void {
+  stop(reason: WatchStop = 'stopped'): void {
     this.preparing = false;
     this.prepared?.();
     if (!this.running) return this.close();
@@ -185,9 +184,9 @@ export class PushedStatus implements StatusSource {
   }
 
   /** The payin a change carried, parsed and checked as a read's answer; undefined: read it. */
-  private pushed(data: unknown): PayinDetailResponse | undefined {
+  private pushed(data: unknown): R | undefined {
     try {
-      return data === undefined ? undefined : this.options.pushedPayin?.(data);
+      return data === undefined ? undefined : this.options.pushed?.(data);
     } catch {
       return undefined;
     }

@@ -11,7 +11,8 @@ export type MarkerStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 const keyOf = (config: CheckoutConfig) => `pay-checkout:started:${config.baseUrl} ${config.idPayin}`;
 
-const sessionStore = (): MarkerStorage | undefined => {
+/** This tab's sessionStorage, where the page may use it. */
+export const sessionStore = (): MarkerStorage | undefined => {
   try {
     return globalThis.sessionStorage;
   } catch {

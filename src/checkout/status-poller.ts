@@ -10,7 +10,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { backoffDelay } from '../api/transport.js';
 import { isAbortError, PlatformError } from '../api/errors.js';
-import type { FollowStop, StatusSource, StatusSourceOptions } from './status-source.js';
+import type { WatchStop, StatusSource, StatusSourceOptions } from './status-source.js';
 
 export interface PollTiming {
   firstMs: number;
@@ -23,9 +23,7 @@ export interface PollTiming {
   errorMaxMs: number;
 }
 
-export type PollerStop = FollowStop;
-
-export interface StatusPollerOptions extends StatusSourceOptions {
+export interface StatusPollerOptions<R = unknown> extends StatusSourceOptions<R> {
   timing?: Partial<PollTiming>;
   random?: () => number;
 }
@@ -41,7 +39,7 @@ const PASSING = new Set(['NOT_FOUND', 'BAD_RESPONSE']);
 export const isPassingFailure = (error: unknown): boolean =>
   !(error instanceof PlatformError) || error.retryable || PASSING.has(error.code);
 
-export class StatusPoller implements StatusSource {
+export class StatusPoller<R = unknown> implements StatusSource {
   /** Defaults for every poller; tests may shorten them. */
   static defaults: PollTiming = {
     firstMs: 1500,
@@ -64,7 +62,7 @@ export class StatusPoller implements StatusSource {
 
   constructor(
     host: ReactiveControllerHost,
-    private readonly options: StatusPollerOptions,
+    private readonly options: StatusPollerOptions<R>,
   ) {
     host.addController(this);
   }
@@ -103,7 +101,7 @@ export class StatusPoller implements StatusSource {
     this.pollNow();
   }
 
-  stop(reason: PollerStop = 'stopped'): void {
+  stop(reason: WatchStop = 'stopped'): void {
     const wasRunning = this.running;
     this.running = false;
     this.clearTimer();

@@ -1,30 +1,29 @@
 /**
- * How the checkout learns a pending payin's status, whatever carries it: today the StatusPoller;
- * a pushed source (the merchant's status stream) keeps this shape and falls back to polling.
+ * How the checkout learns a pending payment's status, whatever carries it: the StatusPoller, or
+ * the merchant's status stream (PushedStatus), which falls back to polling. A source hands on
+ * whatever record its reads answer (`R`: a Payment in the checkout).
  */
 import type { ReactiveController } from 'lit';
-import type { PayinDetailResponse } from '../api/schemas/payin.js';
 
-/** Why following stopped: a final status, expiry, an error retrying cannot fix, or on request. */
-export type FollowStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stopped';
+/** Why watching a payment's status stopped: a final status, expiry, an error retrying cannot fix, or on request. */
+export type WatchStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stopped';
 
-export interface StatusSourceOptions {
-  /** Reads the payin once. */
-  fetchStatus: (signal: AbortSignal) => Promise<PayinDetailResponse>;
-  onResult: (payin: PayinDetailResponse) => void;
+export interface StatusSourceOptions<R = unknown> {
+  /** Reads the payment once. */
+  fetchStatus: (signal: AbortSignal) => Promise<R>;
+  onResult: (payment: R) => void;
   /** Every failed read; `willRetry` is false when following stopped because of it. */
   onError: (error: unknown, willRetry: boolean) => void;
   /** Local time at which the payin expires, if known. */
   expiresAt: () => number | undefined;
-  onStop?: (reason: FollowStop) => void;
+  onStop?: (reason: WatchStop) => void;
   /** The merchant's status stream (status-url): pushed changes instead of polling, while it is healthy. */
   statusUrl?: string;
   /**
-   * The payin a change brought (an authorized stream's `{"payin": …}`): the payin, parsed with the
-   * payin schema and checked as a read's answer is; it throws when it is not this payment's, and
-   * the change is read instead.
+   * The record a change brought (an authorized stream's `{"payin": …}`), parsed and checked as a
+   * read's answer is; it throws when it is not this payment's, and the change is read instead.
    */
-  pushedPayin?: (data: unknown) => PayinDetailResponse;
+  pushed?: (data: unknown) => R;
 }
 
 export interface StatusSource extends ReactiveController {
@@ -35,7 +34,7 @@ export interface StatusSource extends ReactiveController {
   prepare?(): Promise<void>;
   /** Reads once now, even after it stopped; it goes on following if the payment is still in time. */
   checkNow(): void;
-  stop(reason?: FollowStop): void;
+  stop(reason?: WatchStop): void;
 }
 
 /** Counts down to the payin's deadline, re-rendering its host. */

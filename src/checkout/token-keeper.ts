@@ -1,7 +1,6 @@
 /**
- * TokenKeeper: keeps a pending payin's token fresh; a chunk of its own, which PayinFollow loads
- * when the token nears its expiry or the platform refuses it. With the
- * merchant's checkout (checkout-url, fetchCheckout) it renews the token a minute before it
+ * TokenKeeper: keeps a pending payment's token fresh; a chunk of its own, which TokenWatch loads
+ * when the token nears its expiry or the platform refuses it. With the merchant's checkout (checkout-url, fetchCheckout) it renews the token a minute before it
  * expires, in the platform's time (the PlatformClock, corrected by each answer's Date), and once more
  * when the platform refuses it (401). Without one — or when renewing fails — it fires
  * `pay-token-expiring` once per token, for the page to set a fresh `token`.
@@ -12,7 +11,7 @@
  * or a fresh token refused at once) wait longer each time, up to five minutes, so a server that
  * keeps answering with tokens the platform refuses cannot make a loop.
  */
-import type { PayEventDetails, PayEventName } from '../events/index.js';
+import type { PayTokenExpiringDetail } from '../events/index.js';
 import { sleep } from '../api/transport.js';
 import type { CheckoutConfig } from './config.js';
 import type { Phase } from './phase.js';
@@ -26,7 +25,8 @@ const RETRY_MAX_MS = 300_000;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export interface TokenHost {
-  readonly config: CheckoutConfig;
+  /** There once the checkout has begun, before any payment exists. */
+  readonly config?: CheckoutConfig;
   readonly phase: Phase;
   readonly clock: PlatformClock;
   readonly signal: AbortSignal;
@@ -34,7 +34,7 @@ export interface TokenHost {
   readonly renew?: (signal: AbortSignal) => Promise<string>;
   /** Uses a fresh token; false when the token rule refuses it. */
   useToken(token: string): boolean;
-  emit<K extends PayEventName>(name: K, detail: PayEventDetails[K]): void;
+  emit(name: 'pay-token-expiring', detail: PayTokenExpiringDetail): void;
 }
 
 export class TokenKeeper {
@@ -52,10 +52,16 @@ export class TokenKeeper {
     private readonly onWait: () => void,
   ) {}
 
+  /** The checkout's configuration: a keeper exists only for a pending payment, so after the checkout began. */
+  private get config(): CheckoutConfig {
+    return this.host.config!;
+  }
+
   /** Sets the renewal for the current token: a minute before it expires, by the platform's clock. */
   schedule(): void {
     clearTimeout(this.timer);
-    const { config, phase, clock } = this.host;
+    const { config } = this;
+    const { phase, clock } = this.host;
     if (config.payload.exp === undefined || phase.name !== 'pending') return;
     const due = clock.toLocal(config.payload.exp * 1000 - RENEW_BEFORE_MS) - Date.now();
     this.timer = setTimeout(
@@ -80,11 +86,11 @@ export class TokenKeeper {
    * Runs again a platform call the platform refused for its token (`refused`, 401): once a fresh
    * token is in use (at once when it was replaced meanwhile), and so on while it refuses them.
    */
-  async call<T>(run: () => Promise<T>, signal: AbortSignal, refused: string): Promise<T> {
+  async call<T>(run: () => Promise<T>, signal: AbortSignal, refused: string | undefined): Promise<T> {
     for (;;) {
       // A token replaced while the call was out is tried at once.
-      if (this.host.config.token === refused) await this.freshToken(signal);
-      refused = this.host.config.token;
+      if (this.config.token === refused) await this.freshToken(signal);
+      refused = this.config.token;
       try {
         const result = await run();
         this.attempts = 0;
@@ -142,7 +148,8 @@ export class TokenKeeper {
 
   /** pay-token-expiring, once per token: the page may set a fresh `token`. */
   private announce(): void {
-    const { config, clock } = this.host;
+    const { config } = this;
+    const { clock } = this.host;
     if (this.announced === config.token) return;
     this.announced = config.token;
     const exp = config.payload.exp;

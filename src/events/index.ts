@@ -7,6 +7,7 @@ import type { PayFinalDetail } from './pay-final.js';
 import type { PayExpiredDetail } from './pay-expired.js';
 import type { PayErrorDetail } from './pay-error.js';
 import type { PayTokenExpiringDetail } from './pay-token-expiring.js';
+import type { PayTopUpEventDetails } from './topup.js';
 
 export type * from './pay-ready.js';
 export type * from './pay-method-change.js';
@@ -33,6 +34,10 @@ export interface PayEventDetails {
   'pay-token-expiring': PayTokenExpiringDetail;
 }
 export type PayEventName = keyof PayEventDetails;
+
+/** The union by kind: a payin's detail (no `kind`) or a top-up's. */
+export type PayDetail<K extends keyof PayTopUpEventDetails> =
+  ({ kind?: 'payin' } & PayEventDetails[K]) | PayTopUpEventDetails[K];
 
 /** Each event as the DOM types it: `CustomEvent` with its detail. */
 export type PayEventMap = { [K in PayEventName]: CustomEvent<PayEventDetails[K]> };

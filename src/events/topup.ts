@@ -1,9 +1,5 @@
 import type { PayinStatus } from '../api/schemas/payin.js';
 import type { TopUpResponse } from '../api/schemas/topup-response.js';
-import type { PayCreatedDetail } from './pay-created.js';
-import type { PayExpiredDetail } from './pay-expired.js';
-import type { PayFinalDetail } from './pay-final.js';
-import type { PayStatusDetail } from './pay-status.js';
 
 /**
  * The events of a top-up (`kind="topup"`): the same names, with `kind: 'topup'` and the platform's
@@ -44,15 +40,3 @@ export interface PayTopUpEventDetails {
   'pay-refused': TopUpFinalDetail;
   'pay-expired': TopUpExpiredDetail;
 }
-
-/** The union by kind: a payin's detail (no `kind`) or a top-up's. */
-export type PayDetail<K extends keyof PayTopUpEventDetails> =
-  | ({ kind?: 'payin' } & {
-      'pay-created': PayCreatedDetail;
-      'pay-status': PayStatusDetail;
-      'pay-success': PayFinalDetail;
-      'pay-failed': PayFinalDetail;
-      'pay-refused': PayFinalDetail;
-      'pay-expired': PayExpiredDetail;
-    }[K])
-  | PayTopUpEventDetails[K];

@@ -6,26 +6,30 @@ import type { MethodField } from '../api/method-rules.js';
 import type { Localizer } from './localize.js';
 
 /** The words of an error code; a business rejection's (406) load with the payin views. */
-export const errorText = (l: Localizer, code: string): string =>
-  l.lookup('errors', code) ?? l.lookup('rejections', code) ?? l.term('errorUnknown', code);
+export const errorText = (words: Localizer, code: string): string =>
+  words.lookup('errors', code) ?? words.lookup('rejections', code) ?? words.term('errorUnknown', code);
 
-export const statusText = (l: Localizer, status: string): string =>
-  l.lookup('status', status) ?? l.term('statusUnknown', status);
+/** A method's human name: localized, then the platform's code in words. */
+export const methodName = (words: Localizer, code: string): string =>
+  words.lookup('methodNames', code) ?? code.replace(/_/g, ' ');
 
-export const failureReasonText = (l: Localizer, code: string): string =>
-  l.lookup('failureReasons', code) ?? l.term('failureReasonUnknown', code);
+export const statusText = (words: Localizer, status: string): string =>
+  words.lookup('status', status) ?? words.term('statusUnknown', status);
+
+export const failureReasonText = (words: Localizer, code: string): string =>
+  words.lookup('failureReasons', code) ?? words.term('failureReasonUnknown', code);
 
 /** A field's label, specific to the method where it has one (a PromptPay ID is an account number). */
-export const fieldLabel = (l: Localizer, field: MethodField, code?: string): string =>
-  (code && l.lookup('fields', `${field}.${code}`)) || l.lookup('fields', field) || field;
+export const fieldLabel = (words: Localizer, field: MethodField, code?: string): string =>
+  (code && words.lookup('fields', `${field}.${code}`)) || words.lookup('fields', field) || field;
 
 export type FieldProblem = 'required' | 'invalid';
 
-export function fieldErrorText(l: Localizer, field: MethodField, problem: FieldProblem, code?: string): string {
-  if (problem === 'required') return l.term('fieldRequired', fieldLabel(l, field, code));
+export function fieldErrorText(words: Localizer, field: MethodField, problem: FieldProblem, code?: string): string {
+  if (problem === 'required') return words.term('fieldRequired', fieldLabel(words, field, code));
   return (
-    (code && l.lookup('fieldInvalid', `${field}.${code}`)) ||
-    l.lookup('fieldInvalid', field) ||
-    l.term('fieldInvalidGeneric', fieldLabel(l, field, code))
+    (code && words.lookup('fieldInvalid', `${field}.${code}`)) ||
+    words.lookup('fieldInvalid', field) ||
+    words.term('fieldInvalidGeneric', fieldLabel(words, field, code))
   );
 }

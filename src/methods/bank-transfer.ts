@@ -12,7 +12,7 @@ import type { MethodModule } from './types.js';
 export const bankTransfer: MethodModule = {
   icon: otherIcons.bank,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const account = response.account;
     const bank = account?.bankName ?? response.paymentOperator?.name;
     // The QR's name, unless the bank's name below says it already.
@@ -26,19 +26,19 @@ export const bankTransfer: MethodModule = {
       ${detailList(
         view,
         [
-          { label: l.term('bankName'), value: bank },
-          { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
+          { label: words.term('bankName'), value: bank },
+          { label: words.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
           {
-            label: l.term('accountNumber'),
+            label: words.term('accountNumber'),
             value: account?.accountNumber ?? response.paymentAddress?.idAddress,
             copy: true,
             group: true,
           },
-          { label: l.term('reference'), value: response.reference, copy: true },
+          { label: words.term('reference'), value: response.reference, copy: true },
         ],
         { copyAll: true },
       )}
       ${instructions(view)}
-      <p class="note">${l.term('transferHint')}</p>`;
+      <p class="note">${words.term('transferHint')}</p>`;
   },
 };

@@ -9,18 +9,18 @@ import type { MethodModule } from './types.js';
 export const codePayment: MethodModule = {
   icon: otherIcons.cash,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const store = response.paymentOperator?.name ?? response.account?.bankName ?? '';
     return html`${amountToPay(view)}
-      <p>${l.term('paymentCodeHint', store)}</p>
+      <p>${words.term('paymentCodeHint', store)}</p>
       ${detailList(view, [
         {
-          label: l.term('paymentCode'),
+          label: words.term('paymentCode'),
           value: response.account?.accountNumber ?? response.reference,
           copy: true,
           group: true,
         },
-        { label: l.term('store'), value: store },
+        { label: words.term('store'), value: store },
       ])}
       ${instructions(view)}`;
   },

@@ -10,20 +10,20 @@ import type { MethodModule } from './types.js';
 export const cryptoOffline: MethodModule = {
   icon: otherIcons.crypto,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const address = response.account?.accountNumber ?? response.paymentAddress?.idAddress;
     const network = response.paymentOperator?.name ?? response.paymentOperator?.code ?? '';
     return html`${amountToPay(view, { copy: true })}
-      <p class="error" part="error" role="note"><strong>${l.term('cryptoWarning', network)}</strong></p>
+      <p class="error" part="error" role="note"><strong>${words.term('cryptoWarning', network)}</strong></p>
       ${detailList(
         view,
         [
-          { label: l.term('network'), value: network },
-          { label: l.term('walletAddress'), value: address, copy: true, group: true },
+          { label: words.term('network'), value: network },
+          { label: words.term('walletAddress'), value: address, copy: true, group: true },
         ],
-        { label: l.term('walletAddress') },
+        { label: words.term('walletAddress') },
       )}
-      ${address ? qrStep(view, address, { scan: l.term('scanQr'), label: l.term('walletAddress') }) : nothing}
-      ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
+      ${address ? qrStep(view, address, { scan: words.term('scanQr'), label: words.term('walletAddress') }) : nothing}
+      ${supportDetails(view, [[words.term('reference'), response.reference]])}`;
   },
 };

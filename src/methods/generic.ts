@@ -11,20 +11,20 @@ import { redirectStep } from './redirect-step.js';
 
 export const genericMethod: MethodModule = {
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const account = response.account;
     return html`${amountToPay(view)}
-      ${platformQrImage(view, response.qrName) ?? qrStep(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode, { scan: l.term('scanQr'), save: true })}
+      ${platformQrImage(view, response.qrName) ?? qrStep(view, response.qrRawData ?? response.upiQrDeepLink ?? response.qrCode, { scan: words.term('scanQr'), save: true })}
       ${detailList(view, [
-        { label: l.term('bankName'), value: account?.bankName ?? response.paymentOperator?.name },
-        { label: l.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
+        { label: words.term('bankName'), value: account?.bankName ?? response.paymentOperator?.name },
+        { label: words.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
         {
-          label: l.term('accountNumber'),
+          label: words.term('accountNumber'),
           value: account?.accountNumber ?? response.paymentAddress?.idAddress,
           copy: true,
           group: true,
         },
-        { label: l.term('reference'), value: response.reference, copy: true },
+        { label: words.term('reference'), value: response.reference, copy: true },
       ])}
       ${instructions(view)} ${redirectStep(view, response.redirectTo)}
       ${deepLinkStep(view, response.deeplink, ['upi'])}

@@ -10,14 +10,14 @@ import type { MethodModule } from './types.js';
 export const mobileMoney: MethodModule = {
   icon: icons.wallet,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const phone = response.phoneNumber ?? response.accountCustomer?.accountNumber ?? '';
     const operator = response.paymentOperator?.name ?? response.paymentOperator?.code ?? '';
     return html`${amountToPay(view)}
       <section class="approve">
-        <h3>${l.term('approveOnPhone')}</h3>
-        <p>${l.term('approveOnPhoneText', phone, operator)}</p>
+        <h3>${words.term('approveOnPhone')}</h3>
+        <p>${words.term('approveOnPhoneText', phone, operator)}</p>
       </section>
-      ${instructions(view)} ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
+      ${instructions(view)} ${supportDetails(view, [[words.term('reference'), response.reference]])}`;
   },
 };

@@ -11,23 +11,23 @@ import type { MethodModule } from './types.js';
 export const phoneToAccount: MethodModule = {
   icon: otherIcons.bank,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const address = response.paymentAddress;
     return html`${amountToPay(view, { copy: true })}
       ${detailList(
         view,
         [
-          { label: l.term('payee'), value: address?.name ?? response.account?.accountName },
+          { label: words.term('payee'), value: address?.name ?? response.account?.accountName },
           {
-            label: l.term('accountNumber'),
+            label: words.term('accountNumber'),
             value: address?.idAddress ?? response.account?.accountNumber,
             copy: true,
             group: true,
           },
-          { label: l.term('operatorName'), value: response.paymentOperator?.name },
-          { label: l.term('reference'), value: response.reference, copy: true },
+          { label: words.term('operatorName'), value: response.paymentOperator?.name },
+          { label: words.term('reference'), value: response.reference, copy: true },
         ],
-        { copyAll: true, label: l.term('payee') },
+        { copyAll: true, label: words.term('payee') },
       )}
       ${instructions(view)} ${referenceStep(view, true)}`;
   },

@@ -43,34 +43,34 @@ export function copyButton(
   what: string,
   options: { caption?: string; primary?: boolean } = {},
 ): TemplateResult {
-  const { l } = view;
-  const caption = options.caption ?? l.term('copy');
+  const { words } = view;
+  const caption = options.caption ?? words.term('copy');
   const outcome = view.copied?.text === text ? view.copied.outcome : undefined;
   const kind = options.primary ? 'primary' : options.caption ? '' : 'copy';
   // A bare "Copy" is named for what it copies; a caption names itself, and so does "Copied" (its
   // name contains what it shows, WCAG 2.5.3).
-  const name = outcome === 'copied' || options.caption ? undefined : l.term('copyLabel', what);
+  const name = outcome === 'copied' || options.caption ? undefined : words.term('copyLabel', what);
   return html`<button type="button" class="${kind} ${outcome === 'copied' ? 'done' : ''}" aria-label=${ifDefined(name)}
       @click=${(event: Event) => view.actions.copy(text, event.currentTarget as Element)}>
-      ${outcome === 'copied' ? html`${check}<span>${l.term('copied')}</span>` : caption}
+      ${outcome === 'copied' ? html`${check}<span>${words.term('copied')}</span>` : caption}
     </button>
-    ${outcome === 'selected' ? html`<span class="copy-note">${l.term('copyBlocked')}</span>` : nothing}`;
+    ${outcome === 'selected' ? html`<span class="copy-note">${words.term('copyBlocked')}</span>` : nothing}`;
 }
 
 /** The exact amount to pay: moneyRequired when present, said plainly to differ from the order. */
 export function amountToPay(view: PendingViewContext, options: { copy?: boolean } = {}): TemplateResult {
-  const { l, orderMoney } = view;
+  const { words, orderMoney } = view;
   const pay = moneyToPay(view);
   const differs = pay.amount !== orderMoney.amount || pay.currencyCode !== orderMoney.currencyCode;
-  const shown = l.money(pay.amount, pay.currencyCode);
-  const label = differs ? l.term('payExactly', '') : l.term('amountToPay');
+  const shown = words.money(pay.amount, pay.currencyCode);
+  const label = differs ? words.term('payExactly', '') : words.term('amountToPay');
   return html`<div class="amount ${differs ? 'required' : ''}" part="amount">
     <span class="label">${label}</span>
     <div class="amount-line ${options.copy ? 'copyable' : ''}">
       <strong class="value ${options.copy ? 'copy-value' : ''}">${shown}</strong>
-      ${options.copy ? copyButton(view, plainAmount(pay), l.term('amountToPay')) : nothing}
+      ${options.copy ? copyButton(view, plainAmount(pay), words.term('amountToPay')) : nothing}
     </div>
-    ${differs ? html`<p class="note">${l.term('moneyRequiredNote', shown, l.money(orderMoney.amount, orderMoney.currencyCode))}</p>` : nothing}
+    ${differs ? html`<p class="note">${words.term('moneyRequiredNote', shown, words.money(orderMoney.amount, orderMoney.currencyCode))}</p>` : nothing}
   </div>`;
 }
 
@@ -111,15 +111,15 @@ export function detailList(
 ): Part {
   const shown = rows.filter((row) => row.value);
   if (!shown.length) return nothing;
-  const { l } = view;
-  const list = html`<dl class="details copy-value" aria-label=${options.label ?? l.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
+  const { words } = view;
+  const list = html`<dl class="details copy-value" aria-label=${options.label ?? words.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
   if (!options.copyAll) return html`<div class="details-box">${list}</div>`;
   const pay = moneyToPay(view);
   const all = [
-    `${l.term('amountToPay')}: ${l.money(pay.amount, pay.currencyCode)}`,
+    `${words.term('amountToPay')}: ${words.money(pay.amount, pay.currencyCode)}`,
     ...shown.map((row) => `${row.label}: ${row.value}`),
   ].join('\n');
-  return html`<div class="details-box copyable">${list}<div class="copy-all">${copyButton(view, all, l.term('allDetails'), { caption: l.term('copyAll') })}</div></div>`;
+  return html`<div class="details-box copyable">${list}<div class="copy-all">${copyButton(view, all, words.term('allDetails'), { caption: words.term('copyAll') })}</div></div>`;
 }
 
 /** Data a shopper never types but support may ask for (the reference, a raw QR payload), closed by default. */
@@ -127,7 +127,7 @@ export function supportDetails(view: PendingViewContext, rows: [label: string, v
   const shown = rows.filter((row): row is [string, string] => !!row[1]);
   if (!shown.length) return nothing;
   return html`<details class="support">
-    <summary>${view.l.term('supportDetails')}</summary>
+    <summary>${view.words.term('supportDetails')}</summary>
     <dl>${shown.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd class="raw">${value}</dd></div>`)}</dl>
   </details>`;
 }
@@ -150,8 +150,8 @@ export function instructionText(item: unknown): { title?: string; steps: string[
 export function instructions(view: PendingViewContext): Part {
   const list = view.response.paymentInstructionList;
   if (!list?.length) return nothing;
-  return html`<section class="instructions" part="instructions" aria-label=${view.l.term('instructions')}>
-    <h3>${view.l.term('instructions')}</h3>
+  return html`<section class="instructions" part="instructions" aria-label=${view.words.term('instructions')}>
+    <h3>${view.words.term('instructions')}</h3>
     ${list.map((item) => {
       const readable = instructionText(item);
       return readable
@@ -164,14 +164,14 @@ export function instructions(view: PendingViewContext): Part {
 
 /** "Save QR image": the QR as a PNG, shared or downloaded, to scan from the phone's gallery. */
 function saveQrButton(view: PendingViewContext, payload: string, primary: boolean): TemplateResult {
-  const { l, response } = view;
+  const { words, response } = view;
   // Drawn now, so a click can hand the file to the share sheet at once.
   prepareQrImage(payload);
   const save = () =>
-    void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, l.term('qrLabel')).catch(
+    void saveQrImage(payload, `qr-${response.reference ?? response.idPayin ?? 'payment'}`, words.term('qrLabel')).catch(
       () => undefined,
     );
-  return html`<button type="button" class="save-qr ${primary ? 'primary' : ''}" @click=${save}>${l.term('saveQr')}</button>`;
+  return html`<button type="button" class="save-qr ${primary ? 'primary' : ''}" @click=${save}>${words.term('saveQr')}</button>`;
 }
 
 export interface QrStepOptions {
@@ -193,13 +193,13 @@ export interface QrStepOptions {
  */
 export function qrStep(view: PendingViewContext, payload: string | undefined, options: QrStepOptions): Part {
   if (!payload) return nothing;
-  const { l } = view;
-  const label = options.label ?? l.term('qrLabel');
+  const { words } = view;
+  const label = options.label ?? words.term('qrLabel');
   // Should the QR not be drawn, the payload itself, to paste into an app that takes it.
   const asText = html`<div class="qr-fallback"><code>${payload}</code> ${copyButton(view, payload, label)}</div>`;
   if (!qrFits(payload))
-    return html`<div class="qr-step"><p class="note">${l.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
-  const code = qrCode(payload, label, l.term('qrLoadFailed'), asText, view.actions.update);
+    return html`<div class="qr-step"><p class="note">${words.term('qrLoadFailed')}</p>${options.lead?.(true) ?? nothing} ${asText}</div>`;
+  const code = qrCode(payload, label, words.term('qrLoadFailed'), asText, view.actions.update);
   if (!view.touch) {
     return html`<div class="qr-step">
       <p>${options.scan}</p>
@@ -209,7 +209,7 @@ export function qrStep(view: PendingViewContext, payload: string | undefined, op
   }
   return html`<div class="qr-step touch">
     ${options.lead ? html`<div class="actions">${options.lead(true)}</div>` : nothing}
-    ${options.save ? html`<p class="note">${options.lead ? l.term('qrSaveAlso') : l.term('qrSaveHint')}</p><div class="actions">${saveQrButton(view, payload, !options.lead)}</div>` : nothing}
+    ${options.save ? html`<p class="note">${options.lead ? words.term('qrSaveAlso') : words.term('qrSaveHint')}</p><div class="actions">${saveQrButton(view, payload, !options.lead)}</div>` : nothing}
     ${code}
   </div>`;
 }
@@ -226,7 +226,7 @@ export function safeImageUrl(value: string | undefined): string | undefined {
 export function platformQrImage(view: PendingViewContext, caption?: string): TemplateResult | undefined {
   const image = safeImageUrl(view.response.qrCode);
   return image
-    ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.l.term('qrLabel')} /></div>`
+    ? html`<div part="qr" class="qr-box"><img class="qr" src=${image} alt=${caption ?? view.words.term('qrLabel')} /></div>`
     : undefined;
 }
 
@@ -235,14 +235,14 @@ export function deepLinkStep(
   view: PendingViewContext,
   url: string | undefined,
   schemes: readonly string[],
-  label = view.l.term('openApp'),
+  label = view.words.term('openApp'),
   primary = false,
 ): Part {
   if (!url) return nothing;
   const safe = safeDeepLink(url, schemes);
   if (!safe) {
     view.actions.reportUnsafeUrl(url);
-    return html`<p class="error" role="alert" part="error">${view.l.term('unsafeLink')}</p>`;
+    return html`<p class="error" role="alert" part="error">${view.words.term('unsafeLink')}</p>`;
   }
   return html`<a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${label}</a>`;
 }

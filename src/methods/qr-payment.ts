@@ -28,17 +28,17 @@ export function paymentQr(
   payload: string | undefined,
   options: { caption?: string; lead?: QrStepOptions['lead'] } = {},
 ) {
-  const { l } = view;
+  const { words } = view;
   return (
     platformQrImage(view, options.caption) ??
     (payload
       ? qrStep(view, payload, {
-          scan: l.term('scanQr'),
+          scan: words.term('scanQr'),
           label: options.caption,
           save: true,
           lead: options.lead,
         })
-      : html`<p class="error" part="error">${l.term('qrLoadFailed')}</p>`)
+      : html`<p class="error" part="error">${words.term('qrLoadFailed')}</p>`)
   );
 }
 
@@ -46,21 +46,21 @@ export function qrPaymentModule(pasteCode?: 'pixCopyPaste'): MethodModule {
   return {
     icon: icons.qr,
     renderPending(view) {
-      const { l, response } = view;
+      const { words, response } = view;
       const payload = qrPayloadOf(view);
       // Pix: the copy-and-paste code pays on this very phone, in the bank app's Pix section.
       const lead =
         pasteCode && payload
           ? (primary: boolean): TemplateResult => html`<div class="paste-code copyable">
-              <p class="note">${l.term('pixPasteHint')}</p>
+              <p class="note">${words.term('pixPasteHint')}</p>
               <code class="copy-value raw clamp">${payload}</code>
-              ${copyButton(view, payload, l.term(pasteCode), { caption: l.term('copyPixCode'), primary })}
+              ${copyButton(view, payload, words.term(pasteCode), { caption: words.term('copyPixCode'), primary })}
             </div>`
           : undefined;
       return html`${amountToPay(view)} ${paymentQr(view, payload, { lead })}
         ${supportDetails(view, [
-          [l.term('reference'), response.reference],
-          [l.term('qrPayload'), pasteCode ? undefined : payload],
+          [words.term('reference'), response.reference],
+          [words.term('qrPayload'), pasteCode ? undefined : payload],
         ])}`;
     },
   };

@@ -14,10 +14,10 @@ export function redirectStep(view: PendingViewContext, url: string | undefined, 
   const safe = safeWebUrl(url);
   if (!safe) {
     view.actions.reportUnsafeUrl(url);
-    return html`<p class="error" role="alert" part="error">${view.l.term('unsafeLink')}</p>`;
+    return html`<p class="error" role="alert" part="error">${view.words.term('unsafeLink')}</p>`;
   }
   return html`<div class="redirect">
-    <p class="note">${view.l.term('continueHint')}</p>
-    <a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${view.l.term('continueToBank')}</a>
+    <p class="note">${view.words.term('continueHint')}</p>
+    <a class="button ${primary ? 'primary' : ''}" href=${safe} rel="noopener noreferrer">${view.words.term('continueToBank')}</a>
   </div>`;
 }

@@ -19,17 +19,17 @@ export function redirectModule(
   return {
     icon,
     renderPending(view) {
-      const { l, response } = view;
+      const { words, response } = view;
       const hasStep = !!(response.redirectTo || response.deeplink);
       const appFirst = !!response.deeplink && (view.touch || !response.redirectTo);
       const app = response.deeplink
-        ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, l.term('openBankApp'), appFirst)}</div>`
+        ? html`<div class="actions">${deepLinkStep(view, response.deeplink, deepLinkSchemes, words.term('openBankApp'), appFirst)}</div>`
         : nothing;
       return html`${amountToPay(view)}
         ${appFirst ? app : nothing} ${redirectStep(view, response.redirectTo, !appFirst)} ${appFirst ? nothing : app}
-        ${hasStep ? html`<p class="note">${l.term('returnHint')}</p>` : html`<p>${l.term('approveInBankApp')}</p>`}
-        ${instructions(view)} ${detailList(view, [{ label: l.term('operatorName'), value: response.paymentOperator?.name }])}
-        ${supportDetails(view, [[l.term('reference'), response.reference]])}`;
+        ${hasStep ? html`<p class="note">${words.term('returnHint')}</p>` : html`<p>${words.term('approveInBankApp')}</p>`}
+        ${instructions(view)} ${detailList(view, [{ label: words.term('operatorName'), value: response.paymentOperator?.name }])}
+        ${supportDetails(view, [[words.term('reference'), response.reference]])}`;
     },
   };
 }

@@ -6,11 +6,11 @@ import { html, nothing } from 'lit';
 import type { PendingViewContext } from './types.js';
 
 export function referenceStep(view: PendingViewContext, required: boolean) {
-  const { l, reference, response } = view;
+  const { words, reference, response } = view;
   const onFile = response.externalReference?.reference;
-  if (onFile) return html`<p class="note" part="instructions">${l.term('referenceOnFile', onFile)}</p>`;
+  if (onFile) return html`<p class="note" part="instructions">${words.term('referenceOnFile', onFile)}</p>`;
   if (reference.state === 'none') return nothing;
-  if (reference.state === 'sent') return html`<p class="note">${l.term('referenceSent')}</p>`;
+  if (reference.state === 'sent') return html`<p class="note">${words.term('referenceSent')}</p>`;
   const sending = reference.state === 'sending';
   const onSubmit = (event: Event) => {
     event.preventDefault();
@@ -18,16 +18,16 @@ export function referenceStep(view: PendingViewContext, required: boolean) {
     view.actions.submitReference(input.value);
   };
   return html`<form class="reference" novalidate @submit=${onSubmit}>
-    <h3>${l.term('referenceTitle')}</h3>
-    <p class="hint" id="utr-hint">${required ? l.term('referenceRequiredHint') : l.term('referenceOptionalHint')}</p>
+    <h3>${words.term('referenceTitle')}</h3>
+    <p class="hint" id="utr-hint">${required ? words.term('referenceRequiredHint') : words.term('referenceOptionalHint')}</p>
     <div class="field" part="field">
-      <label for="utr">${l.lookup('fields', 'externalReference.reference')}</label>
+      <label for="utr">${words.lookup('fields', 'externalReference.reference')}</label>
       <input id="utr" data-field="externalReference.reference" type="text" inputmode="numeric" autocomplete="off" maxlength="20"
         ?required=${required} ?disabled=${sending}
         aria-invalid=${reference.state === 'error' ? 'true' : 'false'}
         aria-describedby=${reference.state === 'error' ? 'utr-hint utr-error' : 'utr-hint'} />
       ${reference.state === 'error' ? html`<span class="field-error" id="utr-error" part="error" role="alert">${reference.error}</span>` : nothing}
     </div>
-    <button type="submit" ?disabled=${sending}>${sending ? l.term('sendingReference') : l.term('sendReference')}</button>
+    <button type="submit" ?disabled=${sending}>${sending ? words.term('sendingReference') : words.term('sendReference')}</button>
   </form>`;
 }

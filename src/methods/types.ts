@@ -31,18 +31,24 @@ export interface CopyFeedback {
   outcome: CopyOutcome;
 }
 
+/** The external-reference (UTR) step as a view shows it. */
 export interface ReferenceStep {
   /** `none`: the payment has no external-reference request (a top-up): the step is not offered. */
   state: 'idle' | 'sending' | 'sent' | 'error' | 'none';
+  /** What went wrong, in the shopper's words. */
   error?: string;
 }
 
 export interface PendingViewContext {
   code: string;
+  /** The payment in a payin's terms: for a top-up, its record with the money the customer pays as the money requested. */
   payin: Payin;
   response: PaymentMethodResponse;
   /** The order's money (paymentRequested). */
   orderMoney: MoneyResponse;
+  /** The words of the shopper's locale. */
+  words: Localizer;
+  /** @deprecated use `words` */
   l: Localizer;
   /** `show-deep-link="true"` */
   showDeepLink: boolean;

@@ -22,30 +22,30 @@ const customerUpiId = (view: PendingViewContext) => view.response.upiId ?? view.
 
 /** "Approve the request sent to asha@okdemo": a collect request waiting in the customer's UPI app. */
 function collectRequest(view: PendingViewContext) {
-  const { l, response } = view;
+  const { words, response } = view;
   const upiId = customerUpiId(view);
   return html`${amountToPay(view)}
     <section class="approve">
-      <h3>${l.term('approveOnPhone')}</h3>
-      <p>${upiId ? l.term('upiRequestSent', upiId) : l.term('upiCollectSent')}</p>
+      <h3>${words.term('approveOnPhone')}</h3>
+      <p>${upiId ? words.term('upiRequestSent', upiId) : words.term('upiCollectSent')}</p>
     </section>
-    ${instructions(view)} ${supportDetails(view, [[l.term('reference'), response.reference]])}
+    ${instructions(view)} ${supportDetails(view, [[words.term('reference'), response.reference]])}
     ${upiId ? nothing : referenceStep(view, false)}`;
 }
 
 export const upiQr: MethodModule = {
   icon: icons.qr,
   renderPending(view) {
-    const { l, response } = view;
+    const { words, response } = view;
     const link = response.upiQrDeepLink;
     const upiId = customerUpiId(view);
     const appLink = response.deeplink ?? (view.showDeepLink ? link : undefined);
     const lead = appLink
-      ? (primary: boolean) => deepLinkStep(view, appLink, ['upi'], l.term('upiOpenApp'), primary)
+      ? (primary: boolean) => deepLinkStep(view, appLink, ['upi'], words.term('upiOpenApp'), primary)
       : undefined;
-    return html`${amountToPay(view)} ${upiId ? html`<p class="note">${l.term('upiPayingFrom', upiId)}</p>` : nothing}
-      ${qrStep(view, link, { scan: l.term('upiScan'), save: true, lead })}
-      ${supportDetails(view, [[l.term('reference'), response.reference]])} ${upiId ? nothing : referenceStep(view, false)}`;
+    return html`${amountToPay(view)} ${upiId ? html`<p class="note">${words.term('upiPayingFrom', upiId)}</p>` : nothing}
+      ${qrStep(view, link, { scan: words.term('upiScan'), save: true, lead })}
+      ${supportDetails(view, [[words.term('reference'), response.reference]])} ${upiId ? nothing : referenceStep(view, false)}`;
   },
 };
 

@@ -27,7 +27,7 @@ const realFetch = window.fetch.bind(window);
 
 /**
  * Names only the views of methods outside the QR family use (other-views-*.js): terms only their
- * pending views say (src/i18n/word-parts.ts MORE_WORDS, which the views name as keys) and an
+ * pending views say (src/i18n/word-split.ts MORE_WORDS, which the views name as keys) and an
  * e-wallet's app schemes. The built element is all this test reads, so they are spelled here.
  */
 const OTHER_VIEWS_MARKERS = [

@@ -48,7 +48,7 @@ describe('PushedStatus: the stream opened before the create', () => {
   const pushedDefaults = { ...PushedStatus.defaults };
   let reads: number;
   let host: Host;
-  let source: PushedStatus;
+  let source: PushedStatus<PayinDetailResponse>;
   let clock: Clock;
 
   beforeEach(() => {

@@ -1,18 +1,21 @@
 /**
- * CheckoutSession without a DOM: a fake platform client, fake followers (status source and
- * countdown driven by hand), and every report recorded. The phase table is tested on its own.
+ * CheckoutSession without a DOM: a fake platform client, a PaymentWatch with a fake status source
+ * and countdown driven by hand, and every report recorded. The phase table is tested on its own.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlatformError } from '../../src/api/errors.js';
 import type { CheckoutClient } from '../../src/api/checkout-client.js';
 import type { PayinDetailResponse } from '../../src/api/schemas/payin.js';
+import type { CheckoutConfig } from '../../src/checkout/config.js';
+import { aboutThisPayin } from '../../src/checkout/payin-kind.js';
+import type { Payment } from '../../src/checkout/payment.js';
+import type { WatchParts } from '../../src/checkout/payment-watch.js';
 import { checkoutState, initialPhase, nextPhase, type Phase } from '../../src/checkout/phase.js';
 import { CheckoutSession, type SessionInput, type SessionReport } from '../../src/checkout/session.js';
-import type { StatusSourceOptions, FollowStop } from '../../src/checkout/status-source.js';
-import { PayinFollow, type Followers } from '../../src/checkout/follow.js';
-import { TokenWatch } from '../../src/checkout/token-watch.js';
-import { Localizer, moreWords } from '../../src/i18n/localize.js';
+import type { StatusSourceOptions, WatchStop } from '../../src/checkout/status-source.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 import { fakeJwt } from '../support/jwt.js';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -45,6 +48,13 @@ function payin(status?: string, response: Record<string, unknown> = {}): PayinDe
     ...(status ? { status } : {}),
   } as PayinDetailResponse;
 }
+
+/** A payin as the session follows it: order-1's, 60 INR. */
+const payment = (status?: string, response: Record<string, unknown> = {}): Payment =>
+  aboutThisPayin(payin(status, response), {
+    idPayin: 'order-1',
+    money: { amount: 60, currencyCode: 'INR' },
+  } as CheckoutConfig);
 
 const notFound = () => new PlatformError({ code: 'NOT_FOUND', message: 'no such payin', httpStatus: 404 });
 
@@ -82,21 +92,19 @@ function fakeClient(answers: Partial<Record<keyof CheckoutClient, Answer[]>>) {
   };
 }
 
-/** Followers whose status source and countdown the test drives. */
+/** What a watch follows with: a status source and a countdown the test drives. */
 function fakeFollowers() {
   const sources: {
-    options: StatusSourceOptions;
+    options: StatusSourceOptions<Payment>;
     started: number;
     checks: number;
-    stops: FollowStop[];
+    stops: WatchStop[];
     active: boolean;
-    stop?: (reason: FollowStop) => void;
+    stop?: (reason: WatchStop) => void;
   }[] = [];
   const countdowns: { deadline?: number; expire: () => void }[] = [];
-  const followers: Followers = {
-    PayinFollow,
-    TokenWatch,
-    createStatusSource(host, options) {
+  const parts: WatchParts = {
+    statusSource(host, options) {
       const record: (typeof sources)[number] = { options, started: 0, checks: 0, stops: [], active: false };
       sources.push(record);
       const source = {
@@ -112,7 +120,7 @@ function fakeFollowers() {
           record.checks++;
           record.active = true;
         },
-        stop(reason: FollowStop = 'stopped') {
+        stop(reason: WatchStop = 'stopped') {
           record.stops.push(reason);
           record.active = false;
           options.onStop?.(reason);
@@ -122,7 +130,7 @@ function fakeFollowers() {
       host.addController(source);
       return source;
     },
-    createCountdown(_host, onExpire) {
+    countdown(_host, onExpire) {
       const record: { deadline?: number; expire: () => void } = { expire: onExpire };
       countdowns.push(record);
       return {
@@ -135,7 +143,7 @@ function fakeFollowers() {
       };
     },
   };
-  return { followers, sources, countdowns };
+  return { parts, sources, countdowns };
 }
 
 interface Harness {
@@ -167,10 +175,10 @@ function startSession(
   };
   const session = new CheckoutSession({
     input: () => full,
-    localizer: () => new Localizer('en'),
+    words: () => new Localizer('en'),
     // As the element does: a pay-error waits for the words of trouble (English's en-more.ts here).
-    moreWords: () => moreWords('en'),
-    loadFollowers: () => Promise.resolve(follow.followers),
+    loadTroubleWords: () => loadWords('en', 'more'),
+    watchParts: follow.parts,
     report: (report) => reports.push(report),
     createClient: (options) => {
       platform.tokens.push(options.token!);
@@ -194,22 +202,33 @@ function startSession(
     events,
     names: () => events().map((event) => event.name),
     settle: async () => {
-      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      const turns = async () => {
+        for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await turns();
+      // A payment's chunk arrives by a module import, whose timing is the module loader's: wait for it itself.
+      while (session.watch.status === 'loading') {
+        await session.watch.get().catch(() => undefined);
+        await turns();
+      }
     },
     platform,
     follow,
   };
 }
 
+// The payment's chunk, loaded once as a browser keeps it: a session that fetches it gets it at once.
+before(() => Promise.all([import('../../src/checkout/payment-watch.js'), import('../../src/checkout/create.js')]));
+
 describe('the phase table', () => {
-  const pending: Phase = { name: 'pending', payin: payin() };
+  const pending: Phase = { name: 'pending', payment: payment() };
   const select: Phase = { name: 'select', options: [], providers: [] };
 
   it('derives the reflected state from the phase', () => {
     assert.equal(checkoutState(initialPhase), 'loading');
     assert.equal(checkoutState(select), 'select');
-    assert.equal(checkoutState({ name: 'final', status: 'SUCCESS', payin: payin('SUCCESS') }), 'success');
-    assert.equal(checkoutState({ name: 'final', status: 'REFUSED', payin: payin('REFUSED') }), 'refused');
+    assert.equal(checkoutState({ name: 'final', status: 'SUCCESS', payment: payment('SUCCESS') }), 'success');
+    assert.equal(checkoutState({ name: 'final', status: 'REFUSED', payment: payment('REFUSED') }), 'refused');
     assert.equal(checkoutState({ name: 'error', detail: { code: 'NETWORK', message: 'x', retryable: true } }), 'error');
   });
 
@@ -219,25 +238,25 @@ describe('the phase table', () => {
     const submitting = nextPhase(shown, { type: 'submit' })!;
     assert.equal(submitting.name, 'submitting');
     assert.equal(nextPhase(submitting, { type: 'rejected' })!.name, 'select');
-    assert.equal(nextPhase(submitting, { type: 'payin', payin: payin() })!.name, 'pending');
-    const failed = payin('FAILED');
-    assert.deepEqual(nextPhase(submitting, { type: 'payin', payin: failed }), {
+    assert.equal(nextPhase(submitting, { type: 'payment', payment: payment() })!.name, 'pending');
+    const failed = payment('FAILED');
+    assert.deepEqual(nextPhase(submitting, { type: 'payment', payment: failed }), {
       name: 'final',
       status: 'FAILED',
-      payin: failed,
+      payment: failed,
     });
     // An unknown status the platform may add later is not final.
-    assert.equal(nextPhase(pending, { type: 'payin', payin: payin('ON_HOLD') })!.name, 'pending');
+    assert.equal(nextPhase(pending, { type: 'payment', payment: payment('ON_HOLD') })!.name, 'pending');
   });
 
   it('refuses moves that do not apply: a final or error phase is never left, the form is not skipped', () => {
-    const final: Phase = { name: 'final', status: 'SUCCESS', payin: payin('SUCCESS') };
+    const final: Phase = { name: 'final', status: 'SUCCESS', payment: payment('SUCCESS') };
     const error: Phase = { name: 'error', detail: { code: 'TOKEN_INVALID', message: 'x', retryable: false } };
-    assert.equal(nextPhase(final, { type: 'payin', payin: payin('PROCESSING') }), undefined);
+    assert.equal(nextPhase(final, { type: 'payment', payment: payment('PROCESSING') }), undefined);
     assert.equal(nextPhase(final, { type: 'fail', detail: error.detail }), undefined);
     assert.equal(nextPhase(error, { type: 'options', options: [], providers: [] }), undefined);
-    assert.equal(nextPhase(error, { type: 'payin', payin: payin('SUCCESS') }), undefined);
-    assert.equal(nextPhase(select, { type: 'payin', payin: payin() }), undefined);
+    assert.equal(nextPhase(error, { type: 'payment', payment: payment('SUCCESS') }), undefined);
+    assert.equal(nextPhase(select, { type: 'payment', payment: payment() }), undefined);
     assert.equal(nextPhase(initialPhase, { type: 'submit' }), undefined);
     assert.equal(nextPhase(select, { type: 'rejected' }), undefined);
   });
@@ -246,7 +265,7 @@ describe('the phase table', () => {
 describe('CheckoutSession', () => {
   // The words of trouble a pay-error says (English's en-more.ts) are here before the first test
   // needs them, as they are a moment after an element first asks.
-  before(() => moreWords('en'));
+  before(() => loadWords('en', 'more'));
 
   it('bad page input: an error naming the attribute, and no request', async () => {
     const h = startSession({ amount: -5 }, {});
@@ -410,7 +429,7 @@ describe('CheckoutSession', () => {
     const result = await submitted;
     await h.settle();
     assert.equal(h.session.state, 'pending');
-    assert.equal(result.ok && result.payin.paymentMethodResponse.reference, 'REF-1');
+    assert.equal(result.ok && 'payin' in result && result.payin.paymentMethodResponse.reference, 'REF-1');
     const request = h.platform.calls.find((call) => call.name === 'createPayin')!.args[1] as any;
     assert.deepEqual(request.paymentMethod, {
       paymentMethodCode: 'UPICOLLECT',
@@ -657,17 +676,17 @@ describe('CheckoutSession', () => {
     );
     await h.settle();
     const source = h.follow.sources[0]!;
-    source.options.onResult(payin('PROCESSING'));
+    source.options.onResult(payment('PROCESSING'));
     assert.deepEqual(h.names(), ['pay-created', 'pay-status']);
-    source.options.onResult(payin('SUCCESS'));
+    source.options.onResult(payment('SUCCESS'));
     assert.equal(h.session.state, 'success');
     assert.deepEqual(h.names(), ['pay-created', 'pay-status', 'pay-status', 'pay-success']);
     assert.deepEqual(h.events()[2]!.detail.previousStatus, 'PROCESSING');
     assert.deepEqual(source.stops, ['final']);
     assert.equal(h.follow.countdowns[0]!.deadline, undefined);
     // A late answer cannot undo the final phase or repeat its event.
-    source.options.onResult(payin('SUCCESS'));
-    source.options.onResult(payin('PROCESSING'));
+    source.options.onResult(payment('SUCCESS'));
+    source.options.onResult(payment('PROCESSING'));
     assert.equal(h.session.state, 'success');
     assert.equal(h.names().filter((name) => name === 'pay-success').length, 1);
   });
@@ -684,17 +703,17 @@ describe('CheckoutSession', () => {
     await h.settle();
     const { onError } = h.follow.sources[0]!.options;
     onError(notFound(), true);
-    assert.deepEqual(h.session.follow!.problem, { kind: 'checking' });
+    assert.deepEqual(h.session.watch.value!.problem, { kind: 'checking' });
     assert.equal(h.names().includes('pay-error'), false);
     const down = new PlatformError({ code: 'NETWORK', message: 'down', retryable: true });
     onError(down, true);
     onError(down, true);
-    assert.deepEqual(h.session.follow!.problem, { kind: 'connection' });
+    assert.deepEqual(h.session.watch.value!.problem, { kind: 'connection' });
     // A pay-error goes out once its words are here (word-parts.ts): a moment later.
     await h.settle();
     assert.equal(h.names().filter((name) => name === 'pay-error').length, 1);
     onError(new PlatformError({ code: 'TOKEN_EXPIRED', message: 'expired', httpStatus: 401 }), false);
-    assert.deepEqual(h.session.follow!.problem, { kind: 'error', code: 'TOKEN_EXPIRED' });
+    assert.deepEqual(h.session.watch.value!.problem, { kind: 'error', code: 'TOKEN_EXPIRED' });
     await h.settle();
     assert.deepEqual(h.events().at(-1)!.detail, {
       code: 'TOKEN_EXPIRED',
@@ -704,8 +723,8 @@ describe('CheckoutSession', () => {
     });
     assert.equal(h.session.state, 'pending');
     // A good read clears the problem.
-    h.follow.sources[0]!.options.onResult(payin('PROCESSING'));
-    assert.equal(h.session.follow!.problem, undefined);
+    h.follow.sources[0]!.options.onResult(payment('PROCESSING'));
+    assert.equal(h.session.watch.value!.problem, undefined);
   });
 
   it('a fresh token for the same payment replaces the client and resumes following stopped by an error', async () => {
@@ -720,13 +739,13 @@ describe('CheckoutSession', () => {
     await h.settle();
     const source = h.follow.sources[0]!;
     source.stop!('error');
-    assert.equal(h.session.follow!.stopped, 'error');
+    assert.equal(h.session.watch.value!.stopped, 'error');
     const fresh = checkoutToken();
     h.session.useToken(fresh);
     assert.equal(h.platform.tokens.at(-1), fresh);
     assert.equal(h.session.config!.token, fresh);
     assert.equal(source.checks, 1);
-    assert.equal(h.session.follow!.stopped, undefined);
+    assert.equal(h.session.watch.value!.stopped, undefined);
   });
 
   it('expiry while pending: expired, pay-expired once', async () => {
@@ -741,7 +760,7 @@ describe('CheckoutSession', () => {
     await h.settle();
     h.follow.countdowns[0]!.expire();
     h.follow.countdowns[0]!.expire();
-    assert.equal(h.session.follow!.expired, true);
+    assert.equal(h.session.watch.value!.expired, true);
     assert.equal(h.names().filter((name) => name === 'pay-expired').length, 1);
     assert.equal(h.session.state, 'pending');
   });
@@ -757,15 +776,15 @@ describe('CheckoutSession', () => {
       },
     );
     await h.settle();
-    await h.session.follow!.submitReference('1234');
-    assert.deepEqual(h.session.follow!.reference, { state: 'error', problem: 'invalid' });
+    await h.session.watch.value!.submitReference('1234');
+    assert.deepEqual(h.session.watch.value!.reference, { state: 'error', problem: 'invalid' });
     assert.equal(h.platform.count('setExternalReference'), 0);
-    await h.session.follow!.submitReference(' 1234 5678 9012 ');
+    await h.session.watch.value!.submitReference(' 1234 5678 9012 ');
     assert.equal(h.platform.count('setExternalReference'), 1);
     assert.deepEqual(h.platform.calls.find((call) => call.name === 'setExternalReference')!.args[1], {
       externalReference: { reference: '123456789012' },
     });
-    assert.deepEqual(h.session.follow!.reference, { state: 'sent' });
+    assert.deepEqual(h.session.watch.value!.reference, { state: 'sent' });
     assert.equal(h.session.state, 'success');
   });
 
@@ -860,8 +879,8 @@ describe('CheckoutSession', () => {
       },
     );
     await h.settle();
-    h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
-    h.session.follow!.reportUnsafeUrl('javascript:alert(1)');
+    h.session.watch.value!.reportUnsafeUrl('javascript:alert(1)');
+    h.session.watch.value!.reportUnsafeUrl('javascript:alert(1)');
     await h.settle();
     const unsafe = h.events().filter((event) => event.detail?.code === 'UNSAFE_URL');
     assert.equal(unsafe.length, 1);

@@ -20,15 +20,23 @@ import {
 } from '../support/element.js';
 import { loadPaymentViews } from '../../src/components/pay-checkout/views/load-views.js';
 import { loadOtherViews } from '../../src/methods/builtin.js';
-import { Localizer, moreWords } from '../../src/i18n/localize.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 import { expectAccessible } from '../support/axe.js';
 import { contrast, over, rgb, smallTargets } from '../support/measure.js';
 
 describe('<pay-checkout> accessibility', () => {
   // The chunks the views here show (the payin views, the other methods' views, the words of
-  // trouble) come into the page first: each test then waits on the element's renders, not on a
+  // trouble and their views) come into the page first: each test then waits on the element's renders, not on a
   // loaded machine's first fetch and compile of them, which took more than a wait's bound.
-  before(() => Promise.all([loadPaymentViews(undefined, new Localizer('en')), loadOtherViews(), moreWords('en')]));
+  before(() =>
+    Promise.all([
+      loadPaymentViews(new Localizer('en')),
+      loadOtherViews(),
+      import('../../src/components/pay-checkout/views/trouble-views.js'),
+      loadWords('en', 'more'),
+    ]),
+  );
   let platform: FakePlatform;
   beforeEach(() => {
     platform = new FakePlatform().install();

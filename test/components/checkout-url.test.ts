@@ -17,7 +17,7 @@ import {
   uniqueId,
 } from '../support/browser-sandbox.js';
 import { decodeToken } from '../../src/api/token.js';
-import { loadLocale } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 import type { CheckoutResponse } from '../../src/api/schemas/checkout-response.js';
 import { PushedStatus } from '../../src/checkout/pushed-status.js';
 import { pageClock } from '../support/page-clock.js';
@@ -262,7 +262,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
 
   it('another 4xx is CHECKOUT_UNAVAILABLE, in the shopper’s words (Thai), with the way back to the shop', async () => {
     // The Thai terms are here before the answer (a pay-error says the words loaded when it fires).
-    await loadLocale('th');
+    await loadWords('th', 'checkout');
     const { element, events } = await mount({
       'checkout-url': checkoutUrl(uniqueId('kit'), { refuse: '1' }),
       locale: 'th',

@@ -12,7 +12,7 @@ import type { PayCheckout } from '../../src/pay-checkout.js';
 import { sandboxUrl } from '../support/browser-sandbox.js';
 import { $$, emulatePointer, fastPolling, normalPolling, submit, untilState } from '../support/element.js';
 import { fill, openSandboxCheckout } from '../support/sandbox-checkout.js';
-import { loadLocale, moreWords } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 
 /** English, Thai and Hindi, and Tamil, whose words are the longest of the bundled locales. */
 const LOCALES = ['en', 'th', 'hi', 'ta'];
@@ -131,7 +131,7 @@ describe(`layout at ${WIDTH} px, every method, ${LOCALES.join('/')}`, () => {
     fastPolling();
     // Every locale's words come into the page first, so that a switch of locale waits on the
     // element's render, not on a loaded machine's first fetch and compile of a locale's chunks.
-    await Promise.all(LOCALES.map((locale) => loadLocale(locale).then(() => moreWords(locale))));
+    await Promise.all(LOCALES.map((locale) => loadWords(locale, 'checkout').then(() => loadWords(locale, 'more'))));
     await setViewport({ width: WIDTH, height: 720 });
     document.body.style.margin = '0';
   });

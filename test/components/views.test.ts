@@ -392,7 +392,8 @@ describe('payin views, from the shopper’s side', () => {
           },
         });
         await untilEvent(events, 'pay-expired', 1, 3000);
-        await element.updateComplete;
+        // The note of a payment past its deadline is one of trouble's views, a chunk of their own.
+        await waitUntil(() => $(element, '.expired-note'), 'the expired note shown', { timeout: 5000 });
         expectNone(element, '[part="qr"]');
         expectNone(element, '.details-box');
         expectNone(element, 'button.copy');

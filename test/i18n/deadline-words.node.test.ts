@@ -6,7 +6,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Localizer, loadLocale } from '../../src/i18n/localize.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 import { countdownText, payByText } from '../../src/components/pay-checkout/views/deadline.js';
 
 const now = new Date(2025, 0, 10, 9, 0).getTime();
@@ -16,7 +17,7 @@ const nbsp = (text: string) => text.replace(/ /g, '\u00a0');
 describe('deadlines where Intl has no data for the locale', () => {
   const original = Intl.DateTimeFormat.supportedLocalesOf;
   before(async () => {
-    await Promise.all(['lo', 'zu', 'th'].map((code) => loadLocale(code)));
+    await Promise.all(['lo', 'zu', 'th'].map((code) => loadWords(code, 'checkout')));
     Intl.DateTimeFormat.supportedLocalesOf = (locales, options) =>
       original(locales, options).filter((tag) => !/^(lo|zu)\b/.test(tag));
   });
@@ -47,7 +48,7 @@ describe('deadlines where Intl has no data for the locale', () => {
 });
 
 describe('deadlines where Intl has the data', () => {
-  before(() => Promise.all(['lo', 'zu'].map((code) => loadLocale(code))));
+  before(() => Promise.all(['lo', 'zu'].map((code) => loadWords(code, 'checkout'))));
 
   it('a locale with words of its own still says Intl’s where the engine has them (CLDR’s Zulu says namhlanje)', () => {
     const zu = new Localizer('zu');

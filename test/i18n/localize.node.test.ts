@@ -4,17 +4,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  Localizer,
-  addEnglish,
-  loadEnglish,
-  loadLocale,
-  moreWords,
-  moreWordsHere,
-  registerTranslation,
-  registeredLocales,
-  resolveLocale,
-} from '../../src/i18n/localize.js';
+import { addEnglish } from '../../src/i18n/catalog.js';
+import { Localizer, registerTranslation, registeredLocales, resolveLocale } from '../../src/i18n/localize.js';
+import { loadWords, wordsHere } from '../../src/i18n/words.js';
 import { enPayin } from '../../src/i18n/translations/en-payin.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
 import th from '../../src/i18n/translations/th.js';
@@ -84,7 +76,7 @@ describe('Localizer', () => {
     assert.equal(before.locale, 'th');
     assert.equal(before.lang, 'en');
     assert.equal(before.term('loading'), 'Loading payment options…');
-    await loadLocale('th-TH');
+    await loadWords('th-TH', 'checkout');
     const after = new Localizer('th-TH');
     assert.equal(after.lang, 'th');
     assert.equal(after.dir, 'ltr');
@@ -100,8 +92,8 @@ describe('Localizer', () => {
     const original = bundledLocales.vi!;
     bundledLocales.vi = () => (calls++, original());
     try {
-      await Promise.all([loadLocale('vi'), loadLocale('vi-VN'), loadLocale('vi')]);
-      await loadLocale('vi');
+      await Promise.all([loadWords('vi', 'checkout'), loadWords('vi-VN', 'checkout'), loadWords('vi', 'checkout')]);
+      await loadWords('vi', 'checkout');
       assert.equal(calls, 1);
       assert.equal(new Localizer('vi').lang, 'vi');
     } finally {
@@ -114,7 +106,7 @@ describe('Localizer', () => {
     let calls = 0;
     bundledLocales.sw = () => (calls++, Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     try {
-      await loadLocale('sw');
+      await loadWords('sw', 'checkout');
       const l = new Localizer('sw');
       assert.equal(l.lang, 'en');
       assert.equal(
@@ -122,8 +114,8 @@ describe('Localizer', () => {
         'The payment service cannot be reached. Check your connection and try again.',
       );
       // Every render asks again; while the network is down that must not become a request loop.
-      await loadLocale('sw-KE');
-      await loadLocale('sw');
+      await loadWords('sw-KE', 'checkout');
+      await loadWords('sw', 'checkout');
       assert.equal(calls, 1);
     } finally {
       bundledLocales.sw = original;
@@ -131,7 +123,7 @@ describe('Localizer', () => {
   });
 
   it('a merchant’s registered terms win over the bundled ones, the rest still come from the bundle', async () => {
-    await loadLocale('ja');
+    await loadWords('ja', 'checkout');
     registerTranslation({ $code: 'ja', pay: (amount: string) => `${amount} をお支払い` });
     const l = new Localizer('ja');
     assert.equal(l.term('pay', '￥1,000'), '￥1,000 をお支払い');
@@ -150,16 +142,16 @@ describe('Localizer', () => {
     assert.equal(l.lang, 'fr');
     assert.equal(l.term('tryAgain'), 'Réessayer');
     // English's form words are a chunk, which such a locale fetches (loadWords, as the element connects).
-    await loadEnglish();
+    await loadWords('fr-FR', 'checkout');
     assert.ok(new Localizer('fr-FR').ready);
     // A payin's English terms arrive with its views (the lazy chunk adds them), as here.
     addEnglish(enPayin);
     assert.equal(l.term('copy'), 'Copy');
     assert.equal(l.lookup('errors', 'NETWORK'), 'Le service de paiement est injoignable.');
     // The words of trouble are English's third chunk (en-more.ts), fetched when something goes
-    // wrong (moreWords): then English's stand in for such a locale's.
-    await moreWords('fr-FR');
-    assert.equal(moreWordsHere('fr-FR'), true);
+    // wrong (loadWords 'more'): then English's stand in for such a locale's.
+    await loadWords('fr-FR', 'more');
+    assert.equal(wordsHere('fr-FR', 'more'), true);
     assert.equal(
       new Localizer('fr-FR').lookup('errors', 'RATE_LIMITED'),
       'Too many attempts. Please wait a moment and try again.',
@@ -172,7 +164,7 @@ describe('Localizer', () => {
   });
 
   it('formats amounts, dates and countdowns with Intl in the locale', async () => {
-    await Promise.all(['hi', 'id', 'pt-BR', 'ja', 'zh-TW'].map((code) => loadLocale(code)));
+    await Promise.all(['hi', 'id', 'pt-BR', 'ja', 'zh-TW'].map((code) => loadWords(code, 'checkout')));
     assert.equal(new Localizer('hi').money(1234.5, 'INR'), '₹1,234.50');
     assert.equal(new Localizer('hi').money(1234567.5, 'INR'), '₹12,34,567.50', 'lakh grouping');
     assert.equal(new Localizer('th').money(1234.5, 'THB'), '฿1,234.50');
@@ -182,7 +174,7 @@ describe('Localizer', () => {
     assert.equal(new Localizer('ja').money(1234, 'JPY'), '￥1,234');
     assert.equal(new Localizer('en').money(1234.5, 'USDT'), '1,234.5 USDT');
     // India's Bengali and Marathi in Latin digits, as UPI apps show amounts (docs/languages.md).
-    await Promise.all(['bn', 'mr', 'zh-CN', 'af'].map((code) => loadLocale(code)));
+    await Promise.all(['bn', 'mr', 'zh-CN', 'af'].map((code) => loadWords(code, 'checkout')));
     assert.equal(new Localizer('bn').lang, 'bn-IN-u-nu-latn');
     assert.equal(new Localizer('bn').money(1234567.5, 'INR'), '₹12,34,567.50');
     assert.equal(new Localizer('mr').money(1234.5, 'INR'), '₹1,234.50');

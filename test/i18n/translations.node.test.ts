@@ -9,7 +9,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { en, type Translation } from '../../src/i18n/translations/en.js';
 import { bundledLocales } from '../../src/i18n/locales.js';
-import { Localizer, loadLocale } from '../../src/i18n/localize.js';
+import { Localizer } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 
 const LOCALES = [
   'hi',
@@ -229,7 +230,7 @@ describe('bundled translations', () => {
         const lang = translation.$lang ?? code;
         assert.equal(Intl.getCanonicalLocales(lang)[0], lang, `${code}: $lang is a canonical BCP 47 tag`);
         assert.equal(new Intl.Locale(lang).language, new Intl.Locale(code).language, `${code}: $lang is its language`);
-        await loadLocale(code);
+        await loadWords(code, 'checkout');
         const l = new Localizer(code);
         assert.equal(l.lang, lang);
         for (const [amount, currency] of [

@@ -7,8 +7,10 @@ export const PAYIN_STATUSES = ['PROCESSING', 'SUCCESS', 'FAILED', 'REFUSED'] as 
 export type KnownPayinStatus = (typeof PAYIN_STATUSES)[number];
 /** A status the platform may add later is kept as a string and treated as not final. */
 export type PayinStatus = KnownPayinStatus | (string & {});
+export type FinalPayinStatus = Exclude<KnownPayinStatus, 'PROCESSING'>;
 export const FINAL_STATUSES: readonly PayinStatus[] = ['SUCCESS', 'FAILED', 'REFUSED'];
-export const isFinalStatus = (status: PayinStatus | undefined) => !!status && FINAL_STATUSES.includes(status);
+export const isFinalStatus = (status: PayinStatus | undefined): status is FinalPayinStatus =>
+  !!status && FINAL_STATUSES.includes(status);
 
 /** failureReasonCode values of GET /payins/{idPayin}. */
 export const FAILURE_REASON_CODES = [

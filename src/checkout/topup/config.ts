@@ -16,10 +16,17 @@ import { tokenExpiresInMs, decodeToken } from '../../api/token.js';
 import { topUpTokenScope, walletActionOperations } from '../../api/topup-token.js';
 import { CURRENCY_CODE_PATTERN, ID_PATTERN, ID_RULE } from '../../api/patterns.js';
 import { amountProblem } from '../../api/money.js';
-import { safeWebUrl } from '../../api/safe-url.js';
 import { fxRateSchema, type FxRate } from '../../api/schemas/fx.js';
 import type { TopUpMode } from '../../api/fx.js';
-import { invalid, readRest, type CheckoutConfig, type CheckoutInput, type ConfigProblem } from '../config.js';
+import {
+  invalid,
+  isConfigProblem,
+  readBaseUrl,
+  readRest,
+  type CheckoutConfig,
+  type CheckoutInput,
+  type ConfigProblem,
+} from '../config.js';
 
 /** What the page gives a top-up beside a payin's attributes. */
 export interface TopUpInput extends CheckoutInput {
@@ -72,12 +79,8 @@ export function readTopUpConfig(input: TopUpInput, now = Date.now()): TopUpConfi
     };
   }
 
-  const baseUrl = safeWebUrl(input.baseUrl ?? undefined);
-  if (!baseUrl)
-    return invalid(
-      'base-url',
-      input.baseUrl ? `"${input.baseUrl}" is not an absolute http(s) URL` : 'the base-url attribute is missing',
-    );
+  const baseUrl = readBaseUrl(input);
+  if (isConfigProblem(baseUrl)) return baseUrl;
 
   const idTopUp = input.topupId || scope.idTopUp;
   if (!ID_PATTERN.test(idTopUp)) return invalid('topup-id', `"${idTopUp}" is not a valid top-up id: it ${ID_RULE}`);

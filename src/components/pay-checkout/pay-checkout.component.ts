@@ -1,60 +1,28 @@
 import { LitElement, html, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import type { CheckoutState } from '../../checkout/phase.js';
-import type { FollowStop } from '../../checkout/status-source.js';
-import { booleanString } from '../../checkout/redirect-params.js';
-import { CheckoutSession, type SessionReport } from '../../checkout/session.js';
-import { LocalizeController, loadWords, moreWords, moreWordsHere, type Localizer } from '../../i18n/localize.js';
-import { needsMoreWords } from '../../i18n/word-parts.js';
-import { hasOwnView } from '../../methods/registry.js';
-import { statusText } from '../../i18n/texts.js';
+import { property } from 'lit/decorators.js';
 import type { MethodField } from '../../api/method-rules.js';
-import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import type { FetchCheckout } from '../../api/schemas/checkout-response.js';
+import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
+import type { CheckoutState } from '../../checkout/phase.js';
+import { booleanString } from '../../checkout/redirect-params.js';
+import type { WatchStop } from '../../checkout/status-source.js';
+import { refused, type PayAnySubmitResult, type PaySubmitResult } from '../../checkout/submit-result.js';
+import type { LoadStatus } from '../../api/lazy.js';
+import { CheckoutController } from './checkout-controller.js';
 import { styles } from './pay-checkout.styles.js';
-import { adoptMore, usePresets } from './adopt-styles.js';
-import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
+import { usePresets } from './adopt-styles.js';
 import { renderSelect } from './views/select-view.js';
-import { focusSelector, type ViewHost } from './views/view-host.js';
-import { loadPaymentViews, loadTopUpViews } from './views/load-views.js';
-import type * as PaymentViews from './views/payment-views.js';
-import type * as TopUpViews from './views/topup-views.js';
-import { refused, type PaySubmitResult } from '../../checkout/submit-result.js';
+import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
+import type { ViewHost } from './views/view-host.js';
 
-export type { CheckoutState, PaySubmitResult };
-
-/** The top-up attributes (docs/element.md, Top-ups), as properties: declared after the class, in one loop. */
-const TOP_UP = [
-  'kind',
-  'topupId',
-  'creditAmount',
-  'creditCurrency',
-  'amountPresets',
-  'minAmount',
-  'maxAmount',
-  'fxRate',
-] as const;
+export type { CheckoutState, PayAnySubmitResult, PaySubmitResult };
 
 /**
- * Attributes whose change means another payment: the checkout starts again. A fresh `fxRate` is
- * not one: the quote reads it as it is set.
- */
-const IDENTITY = [
-  'baseUrl',
-  'payinId',
-  'amount',
-  'currencyCode',
-  'apiVersion',
-  'checkoutUrl',
-  ...TOP_UP.slice(0, 7),
-] as const;
-
-/**
- * The whole direct payin flow for one payment: options, the method's form, creation, the
- * method's own view while pending, status by polling, and the final result. The flow is a
- * CheckoutSession (src/checkout/session.ts); the element hands it the attributes, renders its
- * phase and dispatches what it reports. A change of payment (base URL, payin, money, version)
- * starts a new session.
+ * The whole checkout of one payment: options, the method's form, creation, the method's own view
+ * while pending, its status, and the final result. The flow is a CheckoutSession
+ * (src/checkout/session.ts), which the element's CheckoutController runs from the attributes; the
+ * element renders its phase. A change of payment (base URL, payin, money, version) starts a new
+ * session.
  *
  * A page with its own pay button sets `submit-button="none"`, enables its button on `pay-change`
  * and calls `submit()`, which validates as the built-in button does and settles with the payin or
@@ -67,15 +35,6 @@ const IDENTITY = [
  * the quote (both sides, the rate, until when it holds); events carry `{ kind: 'topup', topUp }`.
  *
  * @summary Drop-in checkout for local payment methods.
- *
- * @attr {'payin' | 'topup'} kind - `"topup"`: a wallet top-up in place of a payin. Property `kind`.
- * @attr {string} topup-id - A top-up: the merchant's idTopUp (optional when the token carries idPayment). Property `topupId`.
- * @attr {number} credit-amount - A top-up: what the wallet receives (TopUpRequestedMoneyRequired). Property `creditAmount`.
- * @attr {string} credit-currency - A top-up: the wallet's currency. Property `creditCurrency`.
- * @attr {string} amount-presets - A top-up the customer chooses: comma-separated amounts the wallet may receive. Property `amountPresets`.
- * @attr {number} min-amount - A top-up the customer chooses: the least the wallet may receive. Property `minAmount`.
- * @attr {number} max-amount - A top-up the customer chooses: the most the wallet may receive. Property `maxAmount`.
- * @attr {string} fx-rate - A top-up: the FX rate record(s) of GET /fx-rates as JSON, from the merchant's server. Property `fxRate`.
  *
  * @event pay-ready - Options loaded and shown. `{ options, externalProviders?, merchantName? }`
  * @event pay-method-change - The customer changed method or operator. `{ paymentMethodCode, paymentOperatorCode? }`
@@ -160,223 +119,114 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'merchant-name' }) merchantName?: string;
   /** The options answer the merchant's server already has: set before the start, no options request. */
   @property({ attribute: false }) options?: AvailableOptionsResponse;
-  // The top-up attributes (docs/element.md, Top-ups) are declared after the class, in one loop (see below).
   /** `"topup"`: a wallet top-up (the platform's /topups flow, token action WALLET_OPERATION_CREATE) in place of a payin. */
-  declare kind?: 'payin' | 'topup';
+  @property() kind?: 'payin' | 'topup';
   /** A top-up: the merchant's idTopUp; optional when the token carries idPayment. */
-  declare topupId?: string;
+  @property({ attribute: 'topup-id' }) topupId?: string;
   /** A top-up: what the wallet receives (moneyRequired), in `credit-currency`; give it or `amount`, not both. */
-  declare creditAmount?: number;
+  @property({ attribute: 'credit-amount', type: Number }) creditAmount?: number;
   /** A top-up: the wallet's currency. */
-  declare creditCurrency?: string;
+  @property({ attribute: 'credit-currency' }) creditCurrency?: string;
   /** A top-up whose amount the customer chooses: comma-separated presets of what the wallet receives. */
-  declare amountPresets?: string;
+  @property({ attribute: 'amount-presets' }) amountPresets?: string;
   /** A top-up whose amount the customer chooses: the least the wallet may receive. */
-  declare minAmount?: number;
+  @property({ attribute: 'min-amount', type: Number }) minAmount?: number;
   /** A top-up whose amount the customer chooses: the most the wallet may receive. */
-  declare maxAmount?: number;
-  /** A top-up: the FX rate record (or records) the merchant's server read (GET /fx-rates), when the token may not read them; the `fx-rate` attribute is its JSON. */
-  declare fxRate?: unknown;
+  @property({ attribute: 'max-amount', type: Number }) maxAmount?: number;
+  /** A top-up: the FX rate record (or records) of GET /fx-rates the merchant's server read, when the token may not read them; the `fx-rate` attribute is its JSON. */
+  @property({ attribute: 'fx-rate' }) fxRate?: unknown;
   /** The look: `"default"`, `"flat"` or `"night"` (always dark). A preset is token values; the page's own `--pay-*` win. */
   @property({ reflect: true }) theme: 'default' | 'flat' | 'night' = 'default';
   /** `"none"` hides the built-in pay button, for a page with its own that calls `submit()`. */
   @property({ attribute: 'submit-button' }) submitButton: 'default' | 'none' = 'default';
+
+  private readonly checkout = new CheckoutController(this);
+
   /** Where the checkout is: loading, select, submitting, pending, success, failed, refused or error. */
   @property({ reflect: true })
   get state(): CheckoutState {
-    return this.session?.state ?? 'loading';
+    return this.checkout.session?.state ?? 'loading';
   }
 
-  // For tests and tools, read-only: whether the payin views have loaded, why polling stopped, the
-  // method chosen. setValue() sets a field as the customer typing it would.
-  get views(): CheckoutSession['views'] {
-    return this.session?.views ?? 'idle';
+  // For tests and tools, read-only: whether a payment's views have loaded, why following its
+  // status stopped, the method chosen. setValue() sets a field as the customer typing it would.
+  get views(): LoadStatus {
+    return this.checkout.session?.watch.status ?? 'idle';
   }
-  get pollStopped(): FollowStop | undefined {
-    return this.session?.follow?.stopped;
+  get pollStopped(): WatchStop | undefined {
+    return this.checkout.session?.watch.value?.stopped;
   }
   get selectedCode(): string | undefined {
-    return this.session?.form.selectedCode;
+    return this.checkout.session?.form.selectedCode;
   }
   setValue(field: MethodField, value: string): void {
-    this.session?.setValue(field, value);
+    this.checkout.session?.setValue(field, value);
   }
 
   /**
    * Validates as the pay button does (the problems shown, the first focused), then creates the
-   * payin, once however often it is called. Settles with `{ ok: true, payin }` when the platform
+   * payment, once however often it is called. Settles with `{ ok: true, payin }` when the platform
    * accepted it, otherwise `{ ok: false, error }`: INVALID_FORM, a rejection or any other error;
    * anywhere but at the form (`state` other than select or submitting), at once with INVALID_STATE.
    */
   submit(): Promise<PaySubmitResult> {
-    return this.session?.submit() ?? refused(moreWords(this.localize.tag), () => this.l, 'INVALID_STATE', this.state);
+    const { checkout } = this;
+    // Typed as a payin's, as the events are: a top-up's success reads as PayAnySubmitResult.
+    return (checkout.session?.submit() ??
+      refused(
+        checkout.loadTroubleWords(),
+        () => checkout.words,
+        'INVALID_STATE',
+        this.state,
+      )) as Promise<PaySubmitResult>;
   }
 
   /** Whether the form is complete, as submit() would find it. */
   checkValidity(): boolean {
-    return !!this.session?.checkValidity();
+    return !!this.checkout.session?.checkValidity();
   }
 
   /** checkValidity(), and the problems shown with the first focused. */
   reportValidity(): boolean {
-    return !!this.session?.reportValidity();
-  }
-
-  @state() private announcement = '';
-  private session?: CheckoutSession;
-  private paymentViews?: typeof PaymentViews;
-  private topUpViews?: typeof TopUpViews;
-  private readonly localize = new LocalizeController(this);
-  private startedFor?: string;
-  private reflectedState: CheckoutState = 'loading';
-  private focusAfterRender?: string;
-
-  private identity(): string {
-    return JSON.stringify(IDENTITY.map((key) => this[key]));
-  }
-
-  private get l(): Localizer {
-    return this.localize.localizer;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Reconnected: read the payment's true state again.
-    if (this.hasUpdated) this.restart();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.session?.dispose();
-    this.startedFor = undefined;
+    return !!this.checkout.session?.reportValidity();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // A removed element may still finish an update (a chunk or a request that resolved late):
-    // it starts again when it is connected again, not before.
-    if (!this.isConnected) return;
     if (changed.has('theme') && this.theme !== 'default') usePresets(this.renderRoot as ShadowRoot);
-    const tokenChanged = changed.has('token');
-    if (
-      this.startedFor !== this.identity() ||
-      ((tokenChanged || changed.has('fetchCheckout')) && (this.state === 'error' || this.state === 'loading'))
-    ) {
-      this.restart();
-    } else if (tokenChanged && this.token) {
-      // A fresh token for the same payment (e.g. the old one expired): used from now on.
-      this.session?.useToken(this.token);
-    }
+    this.checkout.willUpdate(changed);
   }
-
-  /** Starts (again) from the page's attributes: a new session, keeping what the customer typed. */
-  private readonly restart = (): void => {
-    const earlier = this.session;
-    earlier?.dispose();
-    if (earlier) this.removeController(earlier);
-    this.startedFor = this.identity();
-    this.focusAfterRender = undefined;
-    const session: CheckoutSession = (this.session = new CheckoutSession({
-      input: () => this,
-      localizer: () => this.l,
-      words: () => loadWords(this.localize.tag),
-      moreWords: () => moreWords(this.localize.tag),
-      loadFollowers: () => loadPaymentViews(session.config?.statusUrl, this.l).then(this.useViews),
-      report: (report) => session === this.session && this.onReport(report),
-      earlierForm: earlier?.form,
-      loadTopUp: () => loadTopUpViews(this.l).then((views) => (this.topUpViews = views)),
-    }));
-    this.addController(session);
-    session.start();
-    this.onReport({ type: 'update' });
-  };
-
-  /** The payin views arrived: they render pending and final, with their own styles beside ours. */
-  private readonly useViews = (views: typeof PaymentViews) => {
-    adoptMore(this.renderRoot as ShadowRoot, views.styles);
-    return (this.paymentViews = views);
-  };
-
-  private onReport(report: SessionReport): void {
-    if (report.type === 'update') {
-      // The reflected state follows the phase: tell Lit what it was, so it reflects the change.
-      const was = this.reflectedState;
-      this.reflectedState = this.state;
-      this.requestUpdate('state', was);
-      return this.requestUpdate();
-    }
-    if (report.type === 'focus') {
-      this.focusAfterRender = focusSelector(report.target);
-      return this.requestUpdate();
-    }
-    if (report.name === 'pay-status') this.announcement = statusText(this.l, report.detail.status);
-    if (report.name === 'pay-expired')
-      void moreWords(this.localize.tag).then(() => (this.announcement = this.l.term('expired')));
-    this.dispatchEvent(new CustomEvent(report.name, { detail: report.detail, bubbles: true, composed: true }));
-  }
-
-  protected override updated(): void {
-    if (!this.focusAfterRender) return;
-    const target = this.renderRoot.querySelector<HTMLElement>(this.focusAfterRender);
-    // The view to focus may not be there yet (the payin views load as a chunk): keep asking.
-    if (!target) return;
-    this.focusAfterRender = undefined;
-    target.focus();
-  }
-
-  /** Pending and final: the views chunk, or a placeholder while it loads (pending waits for its method's view and words there too). */
-  private renderPayin(host: ViewHost) {
-    const views = this.paymentViews;
-    if (!views) return renderViewsLoading(host);
-    // The words of trouble (word-parts.ts), when the view says some: fetched, and it renders again.
-    if (views.troubleShown(host) && !moreWordsHere(this.l.locale)) return renderViewsLoading(host);
-    return this.state === 'pending' ? views.renderPending(host, this.wordsHere) : views.renderFinal(host);
-  }
-
-  /** Whether the words of `code`'s pending view are here (word-parts.ts): if not, they are fetched, and it renders again. */
-  private readonly wordsHere = (code: string | undefined): boolean =>
-    !code || !needsMoreWords(code, hasOwnView(code)) || moreWordsHere(this.l.locale);
 
   protected override render() {
-    const { l, state, session } = this;
-    if (!session) return;
-    const host: ViewHost = {
-      session,
-      l,
-      allowCustomerDataChange: this.allowCustomerDataChange,
-      showDeepLink: this.showDeepLink,
-      submitButton: this.submitButton,
-      topUp: this.topUpViews,
-      announce: (text) => (this.announcement = text),
-      retry: this.restart,
-    };
-    const body =
-      state === 'loading'
-        ? renderLoading(host)
-        : state === 'error'
-          ? moreWordsHere(this.l.locale)
-            ? renderError(host)
-            : renderLoading(host)
-          : state === 'select' || state === 'submitting'
-            ? // The chosen method's words and view, fetched while the form is filled: here by the time its payin is.
-              (this.wordsHere(session.form.selectedCode),
-              this.paymentViews?.viewsHere(session.form.selectedCode),
-              renderSelect(host))
-            : this.renderPayin(host);
-    return html`<section lang=${l.lang} dir=${l.dir} aria-label=${l.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
-      ${body}
-      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+    const host = this.checkout.viewHost();
+    if (!host) return;
+    const { words } = host;
+    const state = this.state;
+    return html`<section lang=${words.lang} dir=${words.dir} aria-label=${words.term('checkoutLabel')} aria-busy=${state === 'loading' || state === 'submitting'}>
+      ${this.renderPhase(host)}
+      <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this.checkout.announcement}</div>
     </section>`;
   }
-}
 
-/**
- * The top-up attributes, each the kebab-case of its property (`topupId` ↔ `topup-id`), declared in
- * one loop rather than eight decorators: the initial file is at its size budget, and a top-up's
- * own code loads lazily. The class's JSDoc lists them for the manifest.
- */
-for (const name of TOP_UP) {
-  PayCheckout.createProperty(name, {
-    attribute: name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`),
-    type: /Am/.test(name) ? Number : String,
-  });
+  /** The view of the checkout's phase. */
+  private renderPhase(host: ViewHost) {
+    const { session } = host;
+    switch (session.phase.name) {
+      case 'loading':
+        return renderLoading(host);
+      case 'error':
+        return renderError(host);
+      case 'select':
+      case 'submitting':
+        return renderSelect(host);
+      default:
+        return (
+          this.checkout.views.value?.renderPayment(host) ??
+          renderViewsLoading(
+            host,
+            session.watch.status === 'failed',
+            () => void session.watch.get().catch(() => undefined),
+          )
+        );
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { PayCheckout } from './pay-checkout.component.js';
 
 export { PayCheckout };
-export type { CheckoutState, PaySubmitResult } from './pay-checkout.component.js';
+export type { CheckoutState, PayAnySubmitResult, PaySubmitResult } from './pay-checkout.component.js';
 
 // Defined once, even if the module is loaded twice (e.g. a script tag and a bundle). Without a
 // registry (a server that imports the package for its types or for server rendering) there is

@@ -1,9 +1,11 @@
 /**
  * The words of a top-up in the shopper's locale: English (en.ts here) and one lazily loaded file
- * per bundled locale, fetched with the top-up chunk (loadTopUpTerms) so a payin's checkout and the
+ * per bundled locale, fetched with the top-up chunk (loadTopUpWords) so a payin's checkout and the
  * payin locales carry none of them. A locale without its file, or whose file failed to load, says
  * English. Every bundled locale has a complete file (test/i18n/topup-translations.node.test.ts).
  */
+import { Lazy } from '../../api/lazy.js';
+import { translationsChanged } from '../catalog.js';
 import type { Localizer } from '../localize.js';
 import { enTopUp, type TopUpTranslation } from './en.js';
 
@@ -34,29 +36,30 @@ export const topUpLocales: Record<string, () => Promise<{ default: TopUpTranslat
   lo: () => import('./lo.js'),
 };
 
-const loaded = new Map<string, TopUpTranslation>([['en', enTopUp]]);
-const loads = new Map<string, Promise<void>>();
+const loaded = new Map<string, Lazy<TopUpTranslation | undefined>>();
 
-/** Loads a locale's top-up words once; resolves when they are there (or failed: English then). */
-export function loadTopUpTerms(locale: string): Promise<void> {
-  const loader = topUpLocales[locale];
-  if (!loader) return Promise.resolve();
-  let load = loads.get(locale);
-  if (!load)
-    loads.set(
+/** Fetches a locale's top-up words once (failed: English stands in); settles when that is decided. */
+export function loadTopUpWords(locale: string): Promise<unknown> {
+  const load = topUpLocales[locale];
+  if (!load) return Promise.resolve();
+  let words = loaded.get(locale);
+  // Arrived: elements render again, in these words.
+  if (!words)
+    loaded.set(
       locale,
-      (load = loader().then(
-        (module) => void loaded.set(locale, module.default),
-        () => undefined,
+      (words = new Lazy(
+        () =>
+          load().then(
+            (module) => module.default,
+            () => undefined,
+          ),
+        (status) => status === 'ready' && translationsChanged(),
       )),
     );
-  return load;
+  return words.get();
 }
 
-/** The top-up words for a localizer's locale; `arrived` is called when they load later. */
-export function topUpTerms(l: Localizer, arrived?: () => void): TopUpTranslation {
-  const terms = loaded.get(l.locale);
-  if (terms) return terms;
-  if (arrived) void loadTopUpTerms(l.locale).then(arrived);
-  return enTopUp;
+/** The top-up words of a locale's words (a Localizer), when they are here; English until then. Fetches nothing. */
+export function topUpWords(words: Localizer): TopUpTranslation {
+  return loaded.get(words.locale)?.value ?? enTopUp;
 }

@@ -58,7 +58,7 @@ export async function copyText(host: ViewHost, text: string, from?: Element): Pr
     outcome = from && copyByCommand(text, from) ? 'copied' : 'selected';
     if (outcome === 'selected' && from) selectOnScreen(from);
   }
-  const { session, l } = host;
+  const { session, words } = host;
   const earlier = shown.get(session);
   if (earlier) clearTimeout(earlier.timer);
   const timer = setTimeout(() => {
@@ -67,7 +67,7 @@ export async function copyText(host: ViewHost, text: string, from?: Element): Pr
     session.requestUpdate();
   }, FEEDBACK_MS);
   shown.set(session, { text, outcome, timer });
-  host.announce(outcome === 'copied' ? l.term('copied') : l.term('copyBlocked'));
+  host.announce(outcome === 'copied' ? words.term('copied') : words.term('copyBlocked'));
   session.requestUpdate();
   return outcome;
 }

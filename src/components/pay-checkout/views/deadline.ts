@@ -16,22 +16,22 @@ const localDay = (ms: number) => {
  * The locale's own deadline words when this browser's Intl has no data for it (it would say English
  * ones), else undefined: Intl says them.
  */
-const ownWords = (l: Localizer) =>
-  Intl.DateTimeFormat.supportedLocalesOf(l.lang).length ? undefined : l.bundled?.$deadline;
+const ownWords = (words: Localizer) =>
+  Intl.DateTimeFormat.supportedLocalesOf(words.lang).length ? undefined : words.bundled?.$deadline;
 
 /** "Pay by 17:41 today", "… tomorrow", or with the date when it is further off. */
-export function payByText(l: Localizer, at: number, now = Date.now()): string {
+export function payByText(words: Localizer, at: number, now = Date.now()): string {
   const days = localDay(at) - localDay(now);
-  const own = ownWords(l);
+  const own = ownWords(words);
   // Without its data Intl would write English's 5:41 PM: the locales with their own words (Lao, Zulu) use the 24-hour clock.
-  const time = new Intl.DateTimeFormat(l.lang, { timeStyle: 'short', hourCycle: own && 'h23' }).format(at);
+  const time = new Intl.DateTimeFormat(words.lang, { timeStyle: 'short', hourCycle: own && 'h23' }).format(at);
   const day =
     days === 0 || days === 1
       ? (own?.[days ? 'tomorrow' : 'today'] ??
-        new Intl.RelativeTimeFormat(l.lang, { numeric: 'auto' }).format(days, 'day'))
+        new Intl.RelativeTimeFormat(words.lang, { numeric: 'auto' }).format(days, 'day'))
       : (own?.date(new Date(at)) ??
-        new Intl.DateTimeFormat(l.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at));
-  return l.term('payBy', time, day);
+        new Intl.DateTimeFormat(words.lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(at));
+  return words.term('payBy', time, day);
 }
 
 /**
@@ -39,14 +39,14 @@ export function payByText(l: Localizer, at: number, now = Date.now()): string {
  * which stay readable over a day-long window where 24:00:01 would not. A number never wraps away
  * from its unit ("59 นาที" stays on one line).
  */
-export function countdownText(l: Localizer, ms: number): string {
+export function countdownText(words: Localizer, ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const number = (n: number, options: Intl.NumberFormatOptions) =>
-    new Intl.NumberFormat(l.lang, { useGrouping: false, ...options }).format(n);
+    new Intl.NumberFormat(words.lang, { useGrouping: false, ...options }).format(n);
   if (hours > 0) {
-    const own = ownWords(l);
+    const own = ownWords(words);
     const unit = (n: number, name: 'hour' | 'minute') =>
       (own?.[`${name}s`](n) ?? number(n, { style: 'unit', unit: name, unitDisplay: 'short' })).replace(/ /g, '\u00a0');
     return minutes ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(hours, 'hour');

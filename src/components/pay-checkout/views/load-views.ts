@@ -1,23 +1,20 @@
 /**
- * Loads the payin views chunk (payment-views.ts: the pending views of the QR family's methods,
- * every final view, and what follows a payin; the other methods' pending views are a chunk that
- * it fetches itself when one is wanted, viewsHere). Beside it, in the same round trip, their English when the locale in use may
- * fall back to it (a bundled locale other than English is complete and never does); after it, with
- * a `status-url`, the merchant's status stream (PushedStatus, a chunk that a polling checkout never
- * fetches; should it fail to load, the checkout polls). All of them arrive while the shopper fills
- * the form: the session fetches them at pay-ready's first idle moment.
+ * The element's lazy views. A payment's (payment-views.ts: the pending views of the QR and UPI
+ * methods, every final view, and what follows a pending payment), fetched while the shopper fills
+ * the form, with their English beside them in the same round trip when the locale in use may fall
+ * back to it (a bundled locale is complete and never does). A top-up's (topup-views.ts: the top-up
+ * kind, its views and its words), fetched before a top-up starts.
  */
-import { loadPayinEnglishFor, type Localizer } from '../../../i18n/localize.js';
+import type { Localizer } from '../../../i18n/localize.js';
+import { loadWords } from '../../../i18n/words.js';
 
-export async function loadPaymentViews(statusUrl: string | undefined, l: Localizer) {
-  const [views] = await Promise.all([import('./payment-views.js'), loadPayinEnglishFor(l.locale)]);
-  if (statusUrl && typeof EventSource === 'function') await views.loadPushedStatus().catch(() => undefined);
+export async function loadPaymentViews(words: Localizer) {
+  const [views] = await Promise.all([import('./payment-views.js'), loadWords(words.locale, 'payment')]);
   return views;
 }
 
-/** The top-up views chunk (kind="topup"): TopUpFlow, its views and the locale's top-up words. */
-export async function loadTopUpViews(l: Localizer) {
+export async function loadTopUpViews(words: Localizer) {
   const views = await import('./topup-views.js');
-  await views.loadTopUpTerms(l.locale);
+  await views.loadTopUpWords(words.locale);
   return views;
 }

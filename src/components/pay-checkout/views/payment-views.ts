@@ -1,142 +1,140 @@
-import { html, nothing, type ReactiveControllerHost } from 'lit';
 /**
- * The views of a payin that exists: pending (the method's own view) and final. A separate chunk,
- * with the QR family's method views (builtin.ts) and what follows a payin (status source,
- * countdown), loaded after the checkout is ready or at once when it resumes. The other methods'
- * views are a chunk it fetches when one of them is wanted (viewsHere).
+ * The views of a payment that exists: pending (its method's own view) and final. A chunk of its
+ * own with the QR and UPI method views (builtin.ts) and what creates and follows a payment
+ * (create.ts, PaymentWatch), fetched while the shopper fills the form, or at once when a payment
+ * resumes. Two more chunks come when wanted: the other methods' views, and trouble's views
+ * (trouble-views.ts, with trouble's words). Rendering fetches nothing: what a view needs is asked
+ * for by fetchFor, before the element renders, and the view shows a placeholder until it is here.
  */
+import { html, nothing } from 'lit';
+import { Lazy } from '../../../api/lazy.js';
+import type { Payment } from '../../../checkout/payment.js';
+import { errorText, methodName, statusText } from '../../../i18n/texts.js';
+import { loadWords, wordsHere } from '../../../i18n/words.js';
 import { loadOtherViews } from '../../../methods/builtin.js';
-
-export { styles } from './payment-views.styles.js';
-
-import { Countdown } from '../../../checkout/countdown.js';
-import { StatusPoller } from '../../../checkout/status-poller.js';
-import type { StatusSource, StatusSourceOptions } from '../../../checkout/status-source.js';
-import type { PushedStatus } from '../../../checkout/pushed-status.js';
-import { errorText, fieldErrorText, statusText } from '../../../i18n/texts.js';
-import { methodFor } from '../../../methods/registry.js';
-import type { Payin } from '../../../api/schemas/payin.js';
-import type { PendingViewContext, ReferenceStep } from '../../../methods/types.js';
+import { hasOwnView, methodFor } from '../../../methods/registry.js';
+import type { PendingViewContext } from '../../../methods/types.js';
+import { needsMoreWords } from '../../../i18n/word-parts.js';
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
-import { finalSaysTrouble, renderFinalBody } from './final-view.js';
+import { finalSaysTrouble, renderSuccess } from './final-view.js';
 import { renderHeader, renderViewsLoading, returnToShop } from './status-views.js';
 import type { SessionView, ViewHost } from './view-host.js';
 
-// What follows a payin (the session's Followers) travels with its views.
-export { PayinFollow } from '../../../checkout/follow.js';
-export { TokenWatch } from '../../../checkout/token-watch.js';
+export { styles } from './payment-views.styles.js';
 
 /**
- * The merchant's status stream (PushedStatus) is a chunk of its own, fetched after these views
- * only for a `status-url` (load-views.ts): a polling checkout never downloads it. Imported from
- * here, so the poller it falls back to stays in this chunk rather than a third one.
+ * A chunk of views a payment's view waits for: the sessions waiting (`waiting`) render again once
+ * it has arrived or failed; `failed` hears whether any was waiting when it failed.
  */
-let Pushed: typeof PushedStatus | undefined;
-export const usePushedStatus = (pushed: typeof PushedStatus) => void (Pushed = pushed);
-export const loadPushedStatus = () =>
-  import('../../../checkout/pushed-status.js').then((module) => usePushedStatus(module.PushedStatus));
+function waitedFor<T>(load: () => Promise<T>, failed?: (waited: boolean) => void) {
+  const waiting = new Set<SessionView>();
+  const chunk = new Lazy(load, (status) => {
+    if (status === 'loading') return;
+    if (status === 'failed') failed?.(waiting.size > 0);
+    for (const session of waiting) session.requestUpdate();
+    waiting.clear();
+  });
+  return Object.assign(chunk, { waiting });
+}
 
-export const createStatusSource = (host: ReactiveControllerHost, options: StatusSourceOptions): StatusSource =>
-  options.statusUrl && Pushed && typeof EventSource === 'function'
-    ? new Pushed(host, { ...options, statusUrl: options.statusUrl })
-    : new StatusPoller(host, options);
-export const createCountdown = (host: ReactiveControllerHost, onExpire: () => void) => new Countdown(host, onExpire);
+/** The other methods' views failed while a pending view waited for them: it says so, until the shopper tries again. */
+let failureShown = false;
+const otherViews = waitedFor(loadOtherViews, (waited) => (failureShown = waited));
+/** Trouble's views: should they not load, the views say what they can without them. */
+const troubleViews = waitedFor(() => import('./trouble-views.js'));
+
+/** The method's code of the view on screen: the one chosen at the form, or the pending payment's. */
+const codeOf = ({ phase, form }: SessionView): string | undefined =>
+  phase.name === 'pending'
+    ? phase.payment.response.paymentMethodCode
+    : phase.name === 'select' || phase.name === 'submitting'
+      ? form.selectedCode
+      : undefined;
 
 /**
- * The other methods' views (builtin.ts loadOtherViews): while their chunk loads, the sessions
- * whose element waits to draw one of them; `failed` when it did not load for a view on screen,
- * until the shopper asks again.
+ * Whether the payment's view says trouble's words (word-parts.ts), which only some shoppers fetch:
+ * a final screen of a failure, a refusal or another amount; expiry; an error while following or
+ * with the UTR step.
  */
-let otherViews: Set<SessionView> | 'failed' | undefined;
+function troubleShown(host: ViewHost): boolean {
+  const { phase, watch } = host.session;
+  if (phase.name === 'final') return finalSaysTrouble(phase.status, phase.payment, viewContext(host, phase.payment));
+  return !!watch.value?.troubled;
+}
 
-/**
- * Whether the pending view of `code` can be drawn: its method's view is here (the QR family's, a
- * merchant's own, or any other once their chunk has arrived), or that chunk did not load and the
- * pending view says so with a way to try again. If not, the chunk is fetched (once at a time) and
- * `host`'s element renders again when it arrives. Asked, without a host, as soon as the shopper
- * chooses a method at the form, so that after Pay its view is already here; a failure then
- * leaves nothing behind, and the pending view tries again.
- */
-export function viewsHere(code: string | undefined, host?: ViewHost): boolean {
-  if (!code || methodFor(code) || otherViews === 'failed') return true;
-  if (!otherViews) {
-    const waiting = (otherViews = new Set());
-    loadOtherViews()
-      .then(
-        () => (otherViews = undefined),
-        () => (otherViews = waiting.size ? 'failed' : undefined),
-      )
-      .then(() => waiting.forEach((session) => session.requestUpdate()));
-  }
-  if (host) otherViews.add(host.session);
-  return false;
+/** Whether the view on screen is one of trouble's views (trouble-views.ts): a troubled end, or a payment past its deadline. */
+function troubleViewShown(host: ViewHost): boolean {
+  const { phase, watch } = host.session;
+  return phase.name === 'final' ? troubleShown(host) : !!watch.value?.expired;
 }
 
 /**
- * In place of a method's view whose chunk did not load: the failure, and the way to load it
- * again, as renderViewsLoading (status-views.ts) says it of the payin views (written out again
- * here, not shared: the element's file, which holds that one, is at its size budget).
+ * Fetches what the view on screen needs and does not have, before the element renders it: the
+ * words of trouble or of the method's view, and the method's view when it is another method's.
+ * At the form, so that after Pay the chosen method's view and words are already here.
  */
-const renderOtherViewsFailed = ({ session, l }: ViewHost) =>
-  html`<p class="error" part="error" role="alert">${l.term('viewsFailed')}</p>
-    <button type="button" @click=${() => ((otherViews = undefined), session.requestUpdate())}>${l.term('tryAgain')}</button>`;
-
-function referenceStep({ session, l }: ViewHost, code: string): ReferenceStep {
-  // A top-up has no external-reference request in the platform's document.
-  if (session.topUp) return { state: 'none' };
-  const { state, problem } = session.follow?.reference ?? { state: 'idle' };
-  if (state !== 'error' || !problem) return { state };
-  return {
-    state,
-    error:
-      problem === 'invalid' ? fieldErrorText(l, 'externalReference.reference', 'invalid', code) : errorText(l, problem),
-  };
+export function fetchFor(host: ViewHost): void {
+  const { session, words } = host;
+  const code = codeOf(session);
+  const trouble = troubleShown(host);
+  if (trouble || needsMoreWords(code, !!code && hasOwnView(code)))
+    loadWords(words.locale, 'more').catch(() => undefined);
+  if (troubleViewShown(host) && troubleViews.status !== 'ready') {
+    troubleViews.waiting.add(session);
+    if (troubleViews.status === 'idle') troubleViews.get().catch(() => undefined);
+  }
+  if (!code || methodFor(code) || failureShown) return;
+  if (session.phase.name === 'pending') otherViews.waiting.add(session);
+  if (otherViews.status !== 'loading') otherViews.get().catch(() => undefined);
 }
 
 /** A phone or tablet: the primary pointer is a finger. Read at each render (a window may move to another screen). */
 const isTouch = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
 
-export function viewContext(host: ViewHost, payin: Payin): PendingViewContext {
-  const { session, l } = host;
-  const response = payin.paymentMethodResponse;
+function viewContext(host: ViewHost, payment: Payment): PendingViewContext {
+  const { session, words } = host;
+  const { response } = payment;
+  const watch = session.watch.value;
   return {
     code: response.paymentMethodCode,
-    payin,
+    payin: { ...payment.record, paymentMethodResponse: response, paymentRequested: { money: payment.money } },
     response,
-    orderMoney: payin.paymentRequested?.money ?? response.money ?? session.config!.money,
-    l,
+    orderMoney: payment.money,
+    words,
+    l: words,
     showDeepLink: host.showDeepLink,
     touch: isTouch(),
     copied: copyFeedback(host),
     upiId: session.form.values.upiId?.trim() || session.customerData.upiId,
-    reference: referenceStep(host, response.paymentMethodCode),
+    reference: watch?.referenceStep(response.paymentMethodCode, words) ?? { state: 'idle' },
     actions: {
       copy: (text, from) => void copyText(host, text, from),
-      reportUnsafeUrl: (url) => session.follow?.reportUnsafeUrl(url),
-      submitReference: (reference) => void session.follow?.submitReference(reference),
-      checkNow: () => session.follow?.checkNow(),
+      reportUnsafeUrl: (url) => watch?.reportUnsafeUrl(url),
+      submitReference: (reference) => void watch?.submitReference(reference),
+      checkNow: () => watch?.checkNow(),
       update: () => session.requestUpdate(),
     },
   };
 }
 
-function renderStatus({ session, l }: ViewHost) {
+function renderStatus({ session, words }: ViewHost) {
   const { phase } = session;
-  const problem = session.follow?.problem;
+  const watch = session.watch.value;
+  const problem = watch?.problem;
   const pending = phase.name === 'pending';
-  const expired = pending && !!session.follow?.expired;
-  const remaining = session.follow?.remainingMs;
-  const deadline = session.expiresAtLocal;
+  const expired = pending && !!watch?.expired;
+  const remaining = watch?.remainingMs;
+  const deadline = watch?.deadline;
   return html`<div class="status" part="status" tabindex="-1">
-    <h2>${expired ? l.term('expiredTitle') : statusText(l, session.status ?? 'PROCESSING')}</h2>
-    ${expired ? html`<p>${l.term('expired')}</p>` : nothing}
-    ${pending && !expired && deadline !== undefined ? html`<p class="deadline">${payByText(l, deadline)}</p>` : nothing}
-    ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${l.term('expiresIn', countdownText(l, remaining))}</p>` : nothing}
+    <h2>${expired ? words.term('expiredTitle') : statusText(words, session.status ?? 'PROCESSING')}</h2>
+    ${expired ? html`<p>${words.term('expired')}</p>` : nothing}
+    ${pending && !expired && deadline !== undefined ? html`<p class="deadline">${payByText(words, deadline)}</p>` : nothing}
+    ${pending && !expired && remaining !== undefined ? html`<p class="countdown" role="timer">${words.term('expiresIn', countdownText(words, remaining))}</p>` : nothing}
     ${
       pending && problem
         ? html`<p class="error" part="error">
-          ${problem.kind === 'checking' ? l.term('checkingStatus') : problem.kind === 'connection' ? l.term('connectionLost') : errorText(l, problem.code)}
+          ${problem.kind === 'checking' ? words.term('checkingStatus') : problem.kind === 'connection' ? words.term('connectionLost') : errorText(words, problem.code)}
         </p>`
         : nothing
     }
@@ -144,63 +142,45 @@ function renderStatus({ session, l }: ViewHost) {
 }
 
 /** The method's name with its family's icon, above its view. */
-function methodTitle({ l }: ViewHost, code: string) {
-  const name = l.lookup('methodNames', code) ?? code.replace(/_/g, ' ');
-  return html`<p class="method-title">${methodFor(code)?.icon ?? nothing}<span>${name}</span></p>`;
-}
+const methodTitle = ({ words }: ViewHost, code: string) =>
+  html`<p class="method-title">${methodFor(code)?.icon ?? nothing}<span>${methodName(words, code)}</span></p>`;
 
-/**
- * Past expireAt the QR and the payment details are withdrawn, not left scannable under "waiting":
- * the view says so and gives the way forward (the shop, where the merchant answers pay-expired
- * with a new payin, and "check again" for a payment made just in time).
- */
-function renderExpired(host: ViewHost) {
-  const { l } = host;
-  return html`<div class="expired-note">
-      <p><strong>${l.term('expiredWithdrawn')}</strong></p>
-      <p class="note">${l.term('newPaymentHint')}</p>
-    </div>
-    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
-}
-
-/**
- * Whether the payin's view says trouble's words (word-parts.ts), which only some shoppers fetch:
- * a final screen of a failure, a refusal or another amount; expiry; an error while following or
- * with the UTR. The element shows them once those words are here.
- */
-export function troubleShown(host: ViewHost): boolean {
-  const { phase, follow } = host.session;
-  if (phase.name === 'final') return finalSaysTrouble(phase.status, phase.payin, viewContext(host, phase.payin));
-  return !!follow && (follow.expired || follow.problem?.kind === 'error' || follow.reference.state === 'error');
-}
-
-/**
- * The pending view, once what it needs is here: the words only it says (`wordsHere`, the
- * element's: word-parts.ts) and its method's view (viewsHere). Until then a placeholder, while
- * both are fetched side by side and the element renders again as each arrives. (The wait is
- * decided here, in the views chunk, rather than in the element: its file is at its size budget.)
- */
-export function renderPending(host: ViewHost, wordsHere: (code: string) => boolean) {
-  const { session } = host;
-  if (session.phase.name !== 'pending') return nothing;
-  const { payin } = session.phase;
-  const code = payin.paymentMethodResponse.paymentMethodCode;
-  // Both asked before either answer counts, so that both are fetched at once. Past expireAt the
-  // method's view is withdrawn (renderExpired): it is not fetched for that.
-  const viewHere = !!session.follow?.expired || viewsHere(code, host);
-  if (!wordsHere(code) || !viewHere) return renderViewsLoading(host);
-  const view = viewContext(host, payin);
+/** The method's own view, or where its chunk did not load, the failure and the way to load it again. */
+function renderMethod(host: ViewHost, code: string, view: PendingViewContext) {
   const method = methodFor(code);
-  const stopped = session.follow?.stopped === 'expired' || session.follow?.stopped === 'error';
-  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
-    ${session.follow?.expired ? renderExpired(host) : html`${methodTitle(host, code)} ${method ? method.renderPending(view) : renderOtherViewsFailed(host)}`}
-    ${stopped ? html`<div class="actions"><button type="button" @click=${() => session.follow?.checkNow()}>${host.l.term('checkAgain')}</button></div>` : nothing}`;
+  if (method) return html`${methodTitle(host, code)} ${method.renderPending(view)}`;
+  const retry = () => {
+    failureShown = false;
+    host.session.requestUpdate();
+  };
+  return html`${methodTitle(host, code)} ${renderViewsLoading(host, true, retry)}`;
 }
 
-export function renderFinal(host: ViewHost) {
-  const { session } = host;
+function renderPending(host: ViewHost, payment: Payment) {
+  const { session, words } = host;
+  const watch = session.watch.value;
+  const code = payment.response.paymentMethodCode;
+  // Past expireAt the method's view is withdrawn (renderExpired): it is not waited for.
+  const expired = !!watch?.expired;
+  const wordsIn = !needsMoreWords(code, hasOwnView(code)) || wordsHere(words.locale, 'more');
+  if (!wordsIn || !(expired || methodFor(code) || failureShown)) return renderViewsLoading(host);
+  const stopped = watch?.stopped === 'expired' || watch?.stopped === 'error';
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)}
+    ${expired ? (troubleViews.value?.renderExpired(host) ?? nothing) : renderMethod(host, code, viewContext(host, payment))}
+    ${stopped ? html`<div class="actions"><button type="button" @click=${() => watch?.checkNow()}>${words.term('checkAgain')}</button></div>` : nothing}`;
+}
+
+/** The payment's view, pending or final, once what it says is here; a placeholder until then. */
+export function renderPayment(host: ViewHost) {
+  const { session, words } = host;
   const { phase } = session;
-  if (phase.name !== 'final') return nothing;
-  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
+  if (phase.name !== 'pending' && phase.name !== 'final') return nothing;
+  const trouble = troubleShown(host);
+  if (trouble && !wordsHere(words.locale, 'more')) return renderViewsLoading(host);
+  if (troubleViewShown(host) && troubleViews.status === 'loading') return renderViewsLoading(host);
+  if (phase.name === 'pending') return renderPending(host, phase.payment);
+  const view = viewContext(host, phase.payment);
+  const end = trouble ? troubleViews.value?.renderTroubledEnd(phase.status, phase.payment, view) : renderSuccess(view);
+  return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${end ?? nothing}
     ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
 }

@@ -1,6 +1,6 @@
 /**
- * The views of a top-up (kind="topup"), a lazy chunk with TopUpFlow and the top-up words, loaded
- * only for a top-up: the amount the customer chooses (when the page fixed none), the quote before
+ * The views of a top-up (kind="topup"), a lazy chunk with the top-up kind (TopUpKind) and the
+ * top-up words, loaded only for a top-up: the amount the customer chooses (when the page fixed none), the quote before
  * paying ("You pay ₹8,392.50 · You receive $100.00 · 1 USD = 83.925 INR · rate valid until
  * 14:00"), and after the create the platform's own numbers, with any difference from the quote
  * said, and on success the amount credited. The quote is text in a polite live region.
@@ -8,21 +8,40 @@
 import { html, nothing } from 'lit';
 import type { TopUpQuote } from '../../../api/fx.js';
 import type { Money } from '../../../api/schemas/request-common.js';
-import { topUpOf, type TopUpFlow } from '../../../checkout/topup/flow.js';
+import type { PaymentHost, PaymentKind } from '../../../checkout/payment-kind.js';
+import { TopUpKind } from '../../../checkout/topup/kind.js';
+import type { TopUpQuoter } from '../../../checkout/topup/quoter.js';
 import type { Localizer } from '../../../i18n/localize.js';
-import { topUpTerms, type TopUpTranslation } from '../../../i18n/topup/terms.js';
+import { loadTopUpWords, topUpWords, type TopUpTranslation } from '../../../i18n/topup/terms.js';
 import type { ViewHost } from './view-host.js';
 
-export { TopUpFlow } from '../../../checkout/topup/flow.js';
-export { loadTopUpTerms } from '../../../i18n/topup/terms.js';
+export { loadTopUpWords } from '../../../i18n/topup/terms.js';
 
-const termsOf = (host: ViewHost): TopUpTranslation => topUpTerms(host.l, () => host.session.requestUpdate());
-const money = (l: Localizer, value: Money) => l.money(value.amount, value.currencyCode);
+/** The session's kind: a top-up (the session holds what the element's `kind` asked for). */
+export const topUpKind = (host: PaymentHost): PaymentKind => new TopUpKind(host);
+
+/** The top-up words of the element's locale, fetched before it renders in them. */
+export const fetchFor = (host: ViewHost) => void loadTopUpWords(host.words.locale);
+
+const termsOf = (host: ViewHost): TopUpTranslation => topUpWords(host.words);
+const money = (words: Localizer, value: Money) => words.money(value.amount, value.currencyCode);
+
+/** The session's quote, when its kind is a top-up's. */
+const quoterOf = (host: ViewHost): TopUpQuoter | undefined => {
+  const kind = host.session.kind.value;
+  return kind instanceof TopUpKind ? kind.quoter : undefined;
+};
 
 /** "1 USD = 83.925 INR": one unit of the currency worth more, in the other. */
-export function rateText(l: Localizer, t: TopUpTranslation, rate: number, provided: string, required: string): string {
+export function rateText(
+  words: Localizer,
+  t: TopUpTranslation,
+  rate: number,
+  provided: string,
+  required: string,
+): string {
   const number = (value: number) =>
-    new Intl.NumberFormat(l.lang, { maximumSignificantDigits: 8 }).format(Number(value.toPrecision(8)));
+    new Intl.NumberFormat(words.lang, { maximumSignificantDigits: 8 }).format(Number(value.toPrecision(8)));
   return rate < 1
     ? t.rateLine(`1 ${required}`, `${number(1 / rate)} ${provided}`)
     : t.rateLine(`1 ${provided}`, `${number(rate)} ${required}`);
@@ -30,27 +49,29 @@ export function rateText(l: Localizer, t: TopUpTranslation, rate: number, provid
 
 function quoteLines(
   host: ViewHost,
-  flow: TopUpFlow,
+  flow: TopUpQuoter,
   quote: Pick<TopUpQuote, 'moneyProvided' | 'moneyRequired' | 'rate' | 'validUpTo'>,
 ) {
-  const { l } = host;
+  const { words } = host;
   const t = termsOf(host);
   const time =
     quote.validUpTo === undefined
       ? undefined
-      : new Intl.DateTimeFormat(l.lang, { hour: '2-digit', minute: '2-digit' }).format(flow.toLocal(quote.validUpTo));
-  return html`<p class="quote-line"><strong>${t.youPay(money(l, quote.moneyProvided))}</strong> · <strong>${t.youReceive(money(l, quote.moneyRequired))}</strong></p>
-    <p class="muted">${rateText(l, t, quote.rate, quote.moneyProvided.currencyCode, quote.moneyRequired.currencyCode)}${time ? html` · ${t.validUntil(time)}` : nothing}</p>`;
+      : new Intl.DateTimeFormat(words.lang, { hour: '2-digit', minute: '2-digit' }).format(
+          flow.toLocal(quote.validUpTo),
+        );
+  return html`<p class="quote-line"><strong>${t.youPay(money(words, quote.moneyProvided))}</strong> · <strong>${t.youReceive(money(words, quote.moneyRequired))}</strong></p>
+    <p class="muted">${rateText(words, t, quote.rate, quote.moneyProvided.currencyCode, quote.moneyRequired.currencyCode)}${time ? html` · ${t.validUntil(time)}` : nothing}</p>`;
 }
 
-function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
-  const { l } = host;
+function renderAmountChoice(host: ViewHost, flow: TopUpQuoter) {
+  const { words } = host;
   const t = termsOf(host);
-  const { topUp } = flow.config!;
+  const topUp = flow.setup!;
   if (topUp.amount !== undefined) return nothing;
   const currency = topUp.mode === 'moneyProvided' ? topUp.currencies.provided : topUp.currencies.required;
   const state = flow.state;
-  const shown = (value: number) => l.money(value, currency);
+  const shown = (value: number) => words.money(value, currency);
   const bounds = topUp.min !== undefined || topUp.max !== undefined;
   const hint = bounds
     ? t.amountHint(shown(topUp.min ?? 0), topUp.max === undefined ? '∞' : shown(topUp.max))
@@ -99,8 +120,8 @@ function renderAmountChoice(host: ViewHost, flow: TopUpFlow) {
 
 /** The amount (when the customer chooses it) and the quote, above the methods. */
 export function renderTopUp(host: ViewHost) {
-  const flow = host.session.topUp;
-  if (!flow?.config) return nothing;
+  const flow = quoterOf(host);
+  if (!flow?.setup) return nothing;
   const t = termsOf(host);
   const state = flow.state;
   const refresh = html`<button type="button" @click=${() => void flow.refresh()}>${t.refreshQuote}</button>`;
@@ -122,20 +143,20 @@ export function renderTopUp(host: ViewHost) {
 
 /** The pay button's words: the quote's amount to pay, or plain "Pay" without a valid quote. */
 export function payLabel(host: ViewHost): string | undefined {
-  const flow = host.session.topUp;
-  const state = flow?.state;
+  const state = quoterOf(host)?.state;
   if (!state) return undefined;
   return state.kind === 'quoted'
-    ? termsOf(host).payAmount(money(host.l, state.quote.moneyProvided))
+    ? termsOf(host).payAmount(money(host.words, state.quote.moneyProvided))
     : termsOf(host).pay;
 }
 
 /** After the create: the platform's own numbers, what changed since the quote, and the credit. */
 export function renderTopUpSummary(host: ViewHost) {
-  const { session, l } = host;
-  const flow = session.topUp;
+  const { session, words } = host;
+  const flow = quoterOf(host);
   const phase = session.phase;
-  const record = (phase.name === 'pending' || phase.name === 'final') && topUpOf(phase.payin);
+  const carried = (phase.name === 'pending' || phase.name === 'final') && phase.payment.carried;
+  const record = carried && 'topUp' in carried ? carried.topUp : undefined;
   if (!flow || !record || !record.moneyProvided || !record.moneyRequired) return nothing;
   const t = termsOf(host);
   const quoted = flow.quoted;
@@ -144,14 +165,14 @@ export function renderTopUpSummary(host: ViewHost) {
   const changed =
     quoted &&
     (quoted.moneyProvided.amount !== paid.amount
-      ? t.rateChanged(money(l, paid))
+      ? t.rateChanged(money(words, paid))
       : quoted.moneyRequired.amount !== credit.amount
-        ? t.creditChanged(money(l, credit))
+        ? t.creditChanged(money(words, credit))
         : undefined);
   const success = phase.name === 'final' && phase.status === 'SUCCESS';
   return html`<section class="quote" part="quote" aria-label=${t.quoteLabel}>
     ${record.rate ? quoteLines(host, flow, { moneyProvided: paid, moneyRequired: credit, rate: record.rate }) : nothing}
     ${changed ? html`<p class="error" part="error" role="alert">${changed}</p>` : nothing}
-    ${success ? html`<p class="credited"><strong>${t.credited(money(l, credit))}</strong></p>` : phase.name === 'pending' ? html`<p class="muted">${t.pendingCredit(money(l, credit))}</p>` : nothing}
+    ${success ? html`<p class="credited"><strong>${t.credited(money(words, credit))}</strong></p>` : phase.name === 'pending' ? html`<p class="muted">${t.pendingCredit(money(words, credit))}</p>` : nothing}
   </section>`;
 }

@@ -18,23 +18,20 @@ export type SessionView = Pick<
   | 'customerData'
   | 'methodLocked'
   | 'operatorLocked'
-  | 'views'
-  | 'follow'
+  | 'kind'
+  | 'watch'
   | 'busy'
   | 'choose'
   | 'chooseProvider'
   | 'setValue'
   | 'submit'
-  | 'loadFollowers'
   | 'returnUrl'
-  | 'expiresAtLocal'
   | 'requestUpdate'
-  | 'topUp'
 >;
 
 export interface ViewHost {
   readonly session: SessionView;
-  readonly l: Localizer;
+  readonly words: Localizer;
   /** `allow-customer-data-change` */
   readonly allowCustomerDataChange: boolean;
   /** `show-deep-link` */
@@ -49,7 +46,7 @@ export interface ViewHost {
   retry(): void;
 }
 
-/** What the top-up chunk (topup-views.ts) renders into the payin views: declared here, so neither imports the other's types in a cycle. */
+/** What the top-up chunk (topup-views.ts) renders into the payment's views: declared here, so neither imports the other's types in a cycle. */
 export interface TopUpViews {
   /** The amount the customer chooses and the quote, above the methods. */
   renderTopUp(host: ViewHost): unknown;
