@@ -9,7 +9,7 @@ import { $, $$, expectNone, type, untilEvent, untilState, fastPolling, normalPol
 import { recordFetch, sandboxUrl } from '../support/browser-sandbox.js';
 import { expectAccessible } from '../support/axe.js';
 import { openSandboxCheckout } from '../support/sandbox-checkout.js';
-import { loadWords } from '../../src/i18n/localize.js';
+import { loadWords } from '../../src/i18n/words.js';
 
 /** The creates of a payin the emulator received. */
 async function creates(idPayin: string): Promise<number> {
@@ -33,7 +33,7 @@ describe('<pay-checkout submit-button="none">: the page’s own pay button', () 
   // of that chunk (Firefox once stayed at loading past the wait's bound, in a full npm test).
   before(() => {
     fastPolling();
-    return loadWords('en');
+    return loadWords('en', 'checkout');
   });
   after(normalPolling);
 
