@@ -5,7 +5,8 @@
  */
 import { html, nothing } from 'lit';
 import { otherIcons } from './other-icons.js';
-import { amountToPay, detailList, instructions } from './parts.js';
+import { detailListWithCopyAll, instructions } from './other-parts.js';
+import { amountToPay } from './parts.js';
 import { paymentQr, qrPayloadOf } from './qr-payment.js';
 import type { MethodModule } from './types.js';
 
@@ -23,21 +24,17 @@ export const bankTransfer: MethodModule = {
           ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
           : nothing
       }
-      ${detailList(
-        view,
-        [
-          { label: words.term('bankName'), value: bank },
-          { label: words.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
-          {
-            label: words.term('accountNumber'),
-            value: account?.accountNumber ?? response.paymentAddress?.idAddress,
-            copy: true,
-            group: true,
-          },
-          { label: words.term('reference'), value: response.reference, copy: true },
-        ],
-        { copyAll: true },
-      )}
+      ${detailListWithCopyAll(view, [
+        { label: words.term('bankName'), value: bank },
+        { label: words.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
+        {
+          label: words.term('accountNumber'),
+          value: account?.accountNumber ?? response.paymentAddress?.idAddress,
+          copy: true,
+          group: true,
+        },
+        { label: words.term('reference'), value: response.reference, copy: true },
+      ])}
       ${instructions(view)}
       <p class="note">${words.term('transferHint')}</p>`;
   },

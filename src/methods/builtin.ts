@@ -14,7 +14,7 @@
 import { registerBuiltins } from './registry.js';
 import { qrPaymentModule } from './qr-payment.js';
 import type { MethodModule, QrFamilyCode } from './types.js';
-import { upiCollect, upiQr } from './upi.js';
+import { upiQr } from './upi.js';
 
 const qrPayment = qrPaymentModule();
 
@@ -24,11 +24,9 @@ const modules: Record<QrFamilyCode, MethodModule> = {
   PROMPTPAY: qrPayment,
   QRISPAY: qrPayment,
   QRPH: qrPayment,
-  UPICOLLECT: upiCollect,
   UPIQR: upiQr,
   VIETQR: qrPayment,
   ZAPPER_QR: qrPayment,
-  UPI_ID: upiCollect,
   SNAP_SCAN_QR: qrPayment,
 };
 

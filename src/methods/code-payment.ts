@@ -3,7 +3,8 @@
  */
 import { html } from 'lit';
 import { otherIcons } from './other-icons.js';
-import { amountToPay, detailList, instructions } from './parts.js';
+import { instructions } from './other-parts.js';
+import { amountToPay, detailList } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const codePayment: MethodModule = {

@@ -6,7 +6,8 @@
  */
 import { html, nothing } from 'lit';
 import type { MethodModule } from './types.js';
-import { amountToPay, deepLinkStep, detailList, instructions, platformQrImage, qrStep } from './parts.js';
+import { instructions } from './other-parts.js';
+import { amountToPay, deepLinkStep, detailList, platformQrImage, qrStep } from './parts.js';
 import { redirectStep } from './redirect-step.js';
 
 export const genericMethod: MethodModule = {

@@ -3,8 +3,8 @@
  * QR, bank or virtual account, wallet or mobile money, online banking, crypto, cash. 24×24,
  * stroked in currentColor (so they follow the theme), decorative (the method's name is beside).
  *
- * Here are the icons of the QR family's views (builtin.ts: QR and, for UPI's collect requests,
- * wallet), which travel with the payin views; the icons only the other methods' views use are in
+ * Here is the icon of the QR family's views (builtin.ts), which travels with the payin views; the
+ * icons only the other methods' views use (a wallet's among them) are in
  * other-icons.ts, in those views' own chunk (other-views.ts), which a shopper paying by QR never
  * downloads.
  */
@@ -17,8 +17,5 @@ export const methodIcon = (paths: SVGTemplateResult) =>
 export const icons = {
   qr: methodIcon(
     svg`<rect x="3.5" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="14" y="3.5" width="6.5" height="6.5" rx="1"/><rect x="3.5" y="14" width="6.5" height="6.5" rx="1"/><path d="M14 14h2.5v2.5H14zM18 18h2.5v2.5H18zM14 20.5h.5M20.5 14h-.5"/>`,
-  ),
-  wallet: methodIcon(
-    svg`<path d="M19 8V6.5A1.5 1.5 0 0 0 17.5 5H5.5A2 2 0 0 0 3.5 7v10a2 2 0 0 0 2 2h13a1.5 1.5 0 0 0 1.5-1.5V15"/><path d="M3.5 7a2 2 0 0 0 2 2h13A1.5 1.5 0 0 1 20 10.5V15h-4a2 2 0 0 1 0-4h4"/>`,
   ),
 } satisfies Record<string, SVGTemplateResult>;

@@ -3,12 +3,13 @@
  * against the country's format, then "approve on your phone" while the prompt is on the handset.
  */
 import { html } from 'lit';
-import { icons } from './icons.js';
-import { amountToPay, instructions, supportDetails } from './parts.js';
+import { otherIcons } from './other-icons.js';
+import { instructions } from './other-parts.js';
+import { amountToPay, supportDetails } from './parts.js';
 import type { MethodModule } from './types.js';
 
 export const mobileMoney: MethodModule = {
-  icon: icons.wallet,
+  icon: otherIcons.wallet,
   renderPending(view) {
     const { words, response } = view;
     const phone = response.phoneNumber ?? response.accountCustomer?.accountNumber ?? '';

@@ -4,7 +4,8 @@
  */
 import { html } from 'lit';
 import { otherIcons } from './other-icons.js';
-import { amountToPay, detailList, instructions } from './parts.js';
+import { detailListWithCopyAll, instructions } from './other-parts.js';
+import { amountToPay } from './parts.js';
 import { referenceStep } from './reference-step.js';
 import type { MethodModule } from './types.js';
 
@@ -14,7 +15,7 @@ export const phoneToAccount: MethodModule = {
     const { words, response } = view;
     const address = response.paymentAddress;
     return html`${amountToPay(view, { copy: true })}
-      ${detailList(
+      ${detailListWithCopyAll(
         view,
         [
           { label: words.term('payee'), value: address?.name ?? response.account?.accountName },
@@ -27,7 +28,7 @@ export const phoneToAccount: MethodModule = {
           { label: words.term('operatorName'), value: response.paymentOperator?.name },
           { label: words.term('reference'), value: response.reference, copy: true },
         ],
-        { copyAll: true, label: words.term('payee') },
+        { label: words.term('payee') },
       )}
       ${instructions(view)} ${referenceStep(view, true)}`;
   },

@@ -1,9 +1,9 @@
 /**
  * The building blocks of method views: the amount to pay, details (with a copy button only where
  * a shopper pastes the value: the exact amount, an account, VA or wallet number, a transfer's
- * reference), instructions, a QR with "Save QR image", details for support, and the deep-link
- * step with its safe-scheme check. The redirect step, which only views outside the QR family
- * show, is a module of its own (redirect-step.ts), in their chunk.
+ * reference), a QR with "Save QR image", details for support, and the deep-link step with its
+ * safe-scheme check. What only views outside the QR family show — the platform's instructions,
+ * "Copy all details" (other-parts.ts), the redirect step (redirect-step.ts) — is in their chunk.
  */
 import { html, nothing, svg, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -101,25 +101,20 @@ function detailRow(view: PendingViewContext, { label, value, copy, group }: Deta
 }
 
 /**
- * Labelled details. With `copyAll` (transfers), one more button copies every detail and the
- * amount at once, one per line, for a shopper who pastes them into a banking app or a note.
+ * Labelled details; `after` goes inside their panel, below them (other-parts.ts puts "Copy all
+ * details" there, which copies from the panel as a whole when the clipboard is refused).
  */
 export function detailList(
   view: PendingViewContext,
   rows: Detail[],
-  options: { copyAll?: boolean; label?: string } = {},
+  options: { label?: string; after?: TemplateResult } = {},
 ): Part {
   const shown = rows.filter((row) => row.value);
   if (!shown.length) return nothing;
-  const { words } = view;
-  const list = html`<dl class="details copy-value" aria-label=${options.label ?? words.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
-  if (!options.copyAll) return html`<div class="details-box">${list}</div>`;
-  const pay = moneyToPay(view);
-  const all = [
-    `${words.term('amountToPay')}: ${words.money(pay.amount, pay.currencyCode)}`,
-    ...shown.map((row) => `${row.label}: ${row.value}`),
-  ].join('\n');
-  return html`<div class="details-box copyable">${list}<div class="copy-all">${copyButton(view, all, words.term('allDetails'), { caption: words.term('copyAll') })}</div></div>`;
+  const list = html`<dl class="details copy-value" aria-label=${options.label ?? view.words.term('accountDetails')}>${shown.map((row) => detailRow(view, row))}</dl>`;
+  return options.after
+    ? html`<div class="details-box copyable">${list}${options.after}</div>`
+    : html`<div class="details-box">${list}</div>`;
 }
 
 /** Data a shopper never types but support may ask for (the reference, a raw QR payload), closed by default. */
@@ -130,36 +125,6 @@ export function supportDetails(view: PendingViewContext, rows: [label: string, v
     <summary>${view.words.term('supportDetails')}</summary>
     <dl>${shown.map(([label, value]) => html`<div class="row"><dt>${label}</dt><dd class="raw">${value}</dd></div>`)}</dl>
   </details>`;
-}
-
-/** The text of one instruction item: a title and its steps, or nothing readable. */
-export function instructionText(item: unknown): { title?: string; steps: string[] } | undefined {
-  if (typeof item === 'string') return { steps: [item] };
-  if (!item || typeof item !== 'object') return undefined;
-  const { title, text, steps } = item as Record<string, unknown>;
-  const lines = Array.isArray(steps)
-    ? steps.filter((step): step is string => typeof step === 'string')
-    : typeof text === 'string'
-      ? [text]
-      : [];
-  if (!lines.length && typeof title !== 'string') return undefined;
-  return { title: typeof title === 'string' ? title : undefined, steps: lines };
-}
-
-/** paymentInstructionList as headed, ordered steps. */
-export function instructions(view: PendingViewContext): Part {
-  const list = view.response.paymentInstructionList;
-  if (!list?.length) return nothing;
-  return html`<section class="instructions" part="instructions" aria-label=${view.words.term('instructions')}>
-    <h3>${view.words.term('instructions')}</h3>
-    ${list.map((item) => {
-      const readable = instructionText(item);
-      return readable
-        ? html`${readable.title ? html`<h4>${readable.title}</h4>` : nothing}
-            ${readable.steps.length ? html`<ol>${readable.steps.map((step) => html`<li>${step}</li>`)}</ol>` : nothing}`
-        : nothing;
-    })}
-  </section>`;
 }
 
 /** "Save QR image": the QR as a PNG, shared or downloaded, to scan from the phone's gallery. */

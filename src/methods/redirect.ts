@@ -7,7 +7,8 @@
  */
 import { html, nothing, type SVGTemplateResult } from 'lit';
 import { otherIcons } from './other-icons.js';
-import { amountToPay, deepLinkStep, detailList, instructions, supportDetails } from './parts.js';
+import { instructions } from './other-parts.js';
+import { amountToPay, deepLinkStep, detailList, supportDetails } from './parts.js';
 import { redirectStep } from './redirect-step.js';
 import type { MethodModule } from './types.js';
 

@@ -66,24 +66,15 @@ export interface PendingViewContext {
 }
 
 /**
- * The codes whose package views travel with the payin views (builtin.ts): the QR payments and UPI.
+ * The codes whose package views travel with the payin views (builtin.ts): the QR payments and UPI
+ * QR, whose views say none of the words of a locale's second part (word-parts.ts).
  * Every other code's view is in other-views.ts, a chunk fetched only for those codes, so a shopper
  * paying by QR never downloads a bank transfer's or a redirect's view. Declared here, below both
  * modules, so each can check its codes against it without importing the other.
  */
 export type QrFamilyCode = Extract<
   PayinMethodCode,
-  | 'DUITNOW'
-  | 'PIXQR'
-  | 'PROMPTPAY'
-  | 'QRISPAY'
-  | 'QRPH'
-  | 'VIETQR'
-  | 'ZAPPER_QR'
-  | 'SNAP_SCAN_QR'
-  | 'UPIQR'
-  | 'UPICOLLECT'
-  | 'UPI_ID'
+  'DUITNOW' | 'PIXQR' | 'PROMPTPAY' | 'QRISPAY' | 'QRPH' | 'VIETQR' | 'ZAPPER_QR' | 'SNAP_SCAN_QR' | 'UPIQR'
 >;
 
 /** The codes whose package views are in other-views.ts. */

@@ -35,6 +35,7 @@ const OTHER_VIEWS_MARKERS = [
   'cryptoWarning',
   'paymentCodeHint',
   'approveOnPhoneText',
+  'upiCollectSent',
   'continueToBank',
   'shopeeid',
 ];

@@ -193,6 +193,7 @@ export class CheckoutController implements ReactiveController {
       submitButton: host.submitButton,
       topUp: this.topUp.value,
       announce: this.announce,
+      adopt: (styles) => adoptMore(host.renderRoot as ShadowRoot, styles),
       retry: this.restart,
     };
   }

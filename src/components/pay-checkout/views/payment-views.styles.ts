@@ -6,7 +6,8 @@ import { css } from 'lit';
  * are the element's (tokens.styles.ts), but for the two colours only these views use, success and
  * warning, declared here on `:host` (a preset's `:host([theme=…])` values for them take precedence).
  * On a pending view the amount and the one action carry the emphasis; details sit in a quiet
- * panel, support data in a closed disclosure.
+ * panel, support data in a closed disclosure. What only the other methods' views show has its
+ * rules in their chunk (methods/other-views.styles.ts), and so has trouble (trouble-views.styles.ts).
  */
 export const styles = css`
   :host {
@@ -155,10 +156,6 @@ export const styles = css`
   .group + .group {
     margin-inline-start: 0.35em;
   }
-  .copy-all {
-    display: grid;
-    margin-top: var(--_space-md);
-  }
   .qr-step {
     margin-bottom: var(--_space);
   }
@@ -235,30 +232,6 @@ export const styles = css`
   }
   details.support dd {
     margin: 0;
-  }
-  .approve,
-  .expired-note {
-    margin-bottom: var(--_space);
-    padding: var(--_space-md);
-    border-radius: var(--_radius-panel);
-    border-inline-start: 4px solid var(--_primary);
-    background: var(--_surface);
-  }
-  .expired-note {
-    border-inline-start-color: var(--_warning);
-  }
-  .approve p:last-child,
-  .expired-note p:last-child {
-    margin-bottom: 0;
-  }
-  .instructions ol {
-    margin: 0 0 var(--_space-sm);
-    padding-inline-start: 1.25em;
-  }
-  .redirect {
-    display: grid;
-    gap: var(--_space-sm);
-    margin: var(--_space) 0;
   }
   .qr-fallback {
     display: grid;

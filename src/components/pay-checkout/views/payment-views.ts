@@ -4,7 +4,8 @@
  * (create.ts, PaymentWatch), fetched while the shopper fills the form, or at once when a payment
  * resumes. Two more chunks come when wanted: the other methods' views, and trouble's views
  * (trouble-views.ts, with trouble's words). Rendering fetches nothing: what a view needs is asked
- * for by fetchFor, before the element renders, and the view shows a placeholder until it is here.
+ * for by fetchFor, before the element renders, and the view shows a placeholder until it is here;
+ * fetchFor also adopts those chunks' styles once they are here.
  */
 import { html, nothing } from 'lit';
 import { Lazy } from '../../../api/lazy.js';
@@ -12,7 +13,7 @@ import type { Payment } from '../../../checkout/payment.js';
 import { errorText, methodName, statusText } from '../../../i18n/texts.js';
 import { loadWords, wordsHere } from '../../../i18n/words.js';
 import { loadOtherViews } from '../../../methods/builtin.js';
-import { hasOwnView, methodFor } from '../../../methods/registry.js';
+import { hasOwnView, methodFor, viewStyles } from '../../../methods/registry.js';
 import type { PendingViewContext } from '../../../methods/types.js';
 import { needsMoreWords } from '../../../i18n/word-parts.js';
 import { copyFeedback, copyText } from './clipboard.js';
@@ -76,6 +77,9 @@ function troubleViewShown(host: ViewHost): boolean {
  */
 export function fetchFor(host: ViewHost): void {
   const { session, words } = host;
+  // The rules of views that arrived in a chunk of their own, before anything renders them.
+  for (const styles of viewStyles()) host.adopt(styles);
+  if (troubleViews.value) host.adopt(troubleViews.value.styles);
   const code = codeOf(session);
   const trouble = troubleShown(host);
   if (trouble || needsMoreWords(code, !!code && hasOwnView(code)))

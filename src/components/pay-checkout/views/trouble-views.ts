@@ -15,6 +15,8 @@ import { otherAmountOf } from './final-view.js';
 import { returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
 
+export { styles } from './trouble-views.styles.js';
+
 /** A final screen of trouble: a failure, a refusal, or an amount other than asked (final-view.ts says which). */
 export function renderTroubledEnd(status: FinalStatus, payment: Payment, view: PendingViewContext) {
   const { words, response } = view;

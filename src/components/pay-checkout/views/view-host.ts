@@ -2,6 +2,7 @@
  * What the views of <pay-checkout> may read and do — the session, the words and a few display
  * settings — so they never depend on the element class (and it keeps its internals private).
  */
+import type { CSSResult } from 'lit';
 import type { FocusTarget } from '../../../checkout/form.js';
 import type { CheckoutSession } from '../../../checkout/session.js';
 import type { Localizer } from '../../../i18n/localize.js';
@@ -42,6 +43,8 @@ export interface ViewHost {
   readonly topUp?: TopUpViews;
   /** Says `text` in the element's polite live region (a copy, a status change). */
   announce(text: string): void;
+  /** Adds the rules of views that arrived in a chunk of their own (other methods', trouble's) to the element's. */
+  adopt(styles: CSSResult): void;
   /** Starts the checkout again (a new session). */
   retry(): void;
 }
