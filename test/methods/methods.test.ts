@@ -23,7 +23,8 @@ describe('every payment method, against the sandbox emulator', () => {
   it("every code of the method table has a module of its own: the QR family's at once, the others' with their chunk", async () => {
     // The first test of this page: nothing has asked for the other methods' views yet.
     for (const code of ['UPIQR', 'QRISPAY', 'PIXQR']) expect(methodFor(code), code).to.exist;
-    for (const code of ['OFFLINE', 'ONLINE', 'UPICOLLECT', 'NEW_WALLET']) expect(methodFor(code), code).to.equal(undefined);
+    for (const code of ['OFFLINE', 'ONLINE', 'UPICOLLECT', 'NEW_WALLET'])
+      expect(methodFor(code), code).to.equal(undefined);
     await loadOtherViews();
     for (const code of TABLE_PAYIN_METHOD_CODES) {
       expect(registeredCodes(), code).to.include(code);
