@@ -43,14 +43,20 @@ export function translationsChanged(): void {
 }
 
 /**
- * A translation with a part of it that arrived later: the part's terms win, and the errors of both
- * are kept (the NETWORK error is in the first part, the others in the second: word-parts.ts).
+ * A translation with a part of it that arrived later: the part's terms win, and each keyed table
+ * (errors, fields, …) keeps the entries of both, since the build may split one table between the
+ * parts (word-split.ts: the NETWORK error and the QR family's fields stay in the first).
  */
-export const withPart = <T extends { errors?: object }>(translation: T, part: { errors?: object }): T => ({
-  ...translation,
-  ...part,
-  errors: { ...translation.errors, ...part.errors },
-});
+export function withPart<T extends object>(translation: T, part: object): T {
+  const joined: Record<string, unknown> = { ...(translation as Record<string, unknown>), ...part };
+  for (const [key, value] of Object.entries(part)) {
+    const before = (translation as Record<string, unknown>)[key];
+    if (isTable(value) && isTable(before)) joined[key] = { ...before, ...value };
+  }
+  return joined as T;
+}
+
+const isTable = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 /** Adds English terms that arrived with a chunk. */
 export function addEnglish(terms: PartialTranslation): void {
