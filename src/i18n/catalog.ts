@@ -48,15 +48,11 @@ export function translationsChanged(): void {
  * parts (word-split.ts: the NETWORK error and the QR family's fields stay in the first).
  */
 export function withPart<T extends object>(translation: T, part: object): T {
-  const joined: Record<string, unknown> = { ...(translation as Record<string, unknown>), ...part };
-  for (const [key, value] of Object.entries(part)) {
-    const before = (translation as Record<string, unknown>)[key];
-    if (isTable(value) && isTable(before)) joined[key] = { ...before, ...value };
-  }
+  const joined = { ...translation, ...part } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(part))
+    if (typeof value === 'object') joined[key] = { ...translation[key as keyof T], ...value };
   return joined as T;
 }
-
-const isTable = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
 /** Adds English terms that arrived with a chunk. */
 export function addEnglish(terms: PartialTranslation): void {
