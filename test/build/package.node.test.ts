@@ -12,18 +12,22 @@
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { readdirSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import {
+  importsNotPacked,
+  isBuiltin,
+  isRelative,
+  normalize,
+  packageOf,
+  publishedPackage,
+  targetsOf,
+} from './published.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { exportsOf, importsOf } from '../../scripts/bundle-sizes.js';
 
 const root = new URL('../../', import.meta.url);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 interface PackageJson {
   name: string;
@@ -40,64 +44,19 @@ interface PackageJson {
   'vscode.html-custom-data': string;
   'vscode.css-custom-data': string;
 }
-const pkg = JSON.parse(read('package.json')) as PackageJson;
-
-/**
- * npm with no registry it could reach: nothing is published, and the test runs offline (publish
- * --dry-run still asks the registry whether the version exists; refused at once, it goes on).
- */
-// npm's own log level, not the one `npm run --silent` hands its children: the test reads npm's output.
-const runNpm = (args: string[]) =>
-  promisify(execFile)(
-    npm,
-    [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier', '--loglevel=notice'],
-    { cwd: fileURLToPath(root), maxBuffer: 16 << 20 },
-  );
-
-/** npm's warnings that are about this machine, not the package: an unknown key in ~/.npmrc, no login. */
-const ENVIRONMENT_WARNING =
-  /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
-const packageWarnings = (stderr: string) =>
-  stderr.split('\n').filter((line) => /^npm (warn|error|ERR)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
-
-const normalize = (path: string) => posix.normalize(path).replace(/^\.\//, '');
-const targetsOf = (entry: string | Record<string, string>) =>
-  typeof entry === 'string' ? [entry] : Object.values(entry);
-
-/** The package a bare specifier names: `lit/decorators.js` → `lit`, `@lit/react` → `@lit/react`. */
-const packageOf = (specifier: string) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
-const isBuiltin = (specifier: string) =>
-  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
-const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
-
-/** Relative specifiers of a declaration file: `from './x.js'`, `import('./x.js')`, `export * from`. */
-const declarationImports = (code: string) =>
-  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm)].map(
-    (match) => match[1]!,
-  );
+const { pkg, read, packedFiles, assertPublishes } = publishedPackage<PackageJson>(root);
 
 describe('the package as published', () => {
   let packed: string[];
 
   before(async () => {
     await ensureBuilt();
-    const { stdout } = await runNpm(['pack', '--dry-run', '--json', '--ignore-scripts']);
-    packed = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
+    packed = await packedFiles();
   });
 
   it('`npm publish --dry-run` succeeds with no warning about the package', async () => {
     assert.equal(pkg.private, undefined, 'no "private": npm refuses to publish a private package');
-    const { stdout, stderr } = await runNpm(['publish', '--dry-run']).catch(
-      (error: { stdout: string; stderr: string; message: string }) => {
-        assert.fail(`npm publish --dry-run failed:\n${error.stderr || error.message}`);
-      },
-    );
-    assert.match(stdout, new RegExp(`^\\+ ${pkg.name}@`, 'm'));
-    assert.deepEqual(packageWarnings(stderr), []);
+    await assertPublishes();
   });
 
   it('the tarball holds only the builds, their types, the manifest and the README', () => {
@@ -144,21 +103,7 @@ describe('the package as published', () => {
       'named by package.json but not packed',
     );
 
-    const missing: string[] = [];
-    for (const file of packed.filter((path) => path.endsWith('.js'))) {
-      const imports = importsOf(file, read(file));
-      for (const specifier of [...imports.static, ...imports.dynamic].filter(isRelative)) {
-        const target = posix.join(posix.dirname(file), specifier);
-        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
-      }
-    }
-    for (const file of packed.filter((path) => path.endsWith('.d.ts'))) {
-      for (const specifier of declarationImports(read(file))) {
-        const target = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '.d.ts');
-        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
-      }
-    }
-    assert.deepEqual(missing, []);
+    assert.deepEqual(importsNotPacked(packed, read), []);
   });
 
   it('nothing of the emulator: no bin, no sandbox entry or file, none of its packages (pay-checkout-sandbox has them)', () => {

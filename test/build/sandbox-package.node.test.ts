@@ -14,18 +14,22 @@
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import {
+  declarationImports,
+  importsNotPacked,
+  isBuiltin,
+  isRelative,
+  normalize,
+  packageOf,
+  publishedPackage,
+  targetsOf,
+} from './published.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import { exportsOf, importsOf } from '../../scripts/bundle-sizes.js';
 
 const root = new URL('../../packages/sandbox/', import.meta.url);
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
 
 interface PackageJson {
   name: string;
@@ -37,55 +41,19 @@ interface PackageJson {
   dependencies: Record<string, string>;
   peerDependencies?: Record<string, string>;
 }
-const pkg = JSON.parse(read('package.json')) as PackageJson;
-
-/** npm with no registry it could reach (publish --dry-run asks whether the version exists; refused at once, it goes on). */
-const runNpm = (args: string[]) =>
-  promisify(execFile)(
-    npm,
-    [...args, '--registry', 'http://127.0.0.1:9/', '--fetch-retries=0', '--no-update-notifier', '--loglevel=notice'],
-    { cwd: fileURLToPath(root), maxBuffer: 16 << 20 },
-  );
-const ENVIRONMENT_WARNING =
-  /^npm warn (Unknown (user|global|builtin|env) config|publish This command requires you to be logged in)/;
-const packageWarnings = (stderr: string) =>
-  stderr.split('\n').filter((line) => /^npm (warn|error|ERR)/i.test(line) && !ENVIRONMENT_WARNING.test(line));
-
-const normalize = (path: string) => posix.normalize(path).replace(/^\.\//, '');
-const targetsOf = (entry: string | Record<string, string>) =>
-  typeof entry === 'string' ? [entry] : Object.values(entry);
-const packageOf = (specifier: string) =>
-  specifier
-    .split('/')
-    .slice(0, specifier.startsWith('@') ? 2 : 1)
-    .join('/');
-const isBuiltin = (specifier: string) =>
-  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!);
-const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../');
-/** Specifiers of a declaration file: `from 'x'`, `import('x')`, `import 'x'`; not those its doc comments show. */
-const declarationImports = (code: string) =>
-  [
-    ...code.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm),
-  ].map((match) => match[1]!);
+const { pkg, read, packedFiles, assertPublishes } = publishedPackage<PackageJson>(root);
 
 describe('pay-checkout-sandbox as published', () => {
   let packed: string[];
 
   before(async () => {
     await ensureBuilt();
-    const { stdout } = await runNpm(['pack', '--dry-run', '--json', '--ignore-scripts']);
-    packed = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path).sort();
+    packed = await packedFiles();
   });
 
   it('`npm publish --dry-run` succeeds with no warning about the package', async () => {
     assert.equal(pkg.private, undefined);
-    const { stdout, stderr } = await runNpm(['publish', '--dry-run']).catch(
-      (error: { stdout: string; stderr: string; message: string }) => {
-        assert.fail(`npm publish --dry-run failed:\n${error.stderr || error.message}`);
-      },
-    );
-    assert.match(stdout, /^\+ pay-checkout-sandbox@/m);
-    assert.deepEqual(packageWarnings(stderr), []);
+    await assertPublishes();
   });
 
   it('the tarball holds its builds, their types, package.json and the README, nothing else', () => {
@@ -118,24 +86,15 @@ describe('pay-checkout-sandbox as published', () => {
       [],
       'named by package.json but not packed',
     );
-    const missing: string[] = [];
-    for (const file of packed.filter((path) => path.endsWith('.js'))) {
-      const imports = importsOf(file, read(file));
-      for (const specifier of [...imports.static, ...imports.dynamic]) {
-        if (specifier === 'pay-checkout' || specifier.startsWith('pay-checkout/'))
-          missing.push(`${file} → ${specifier}`);
-        if (!isRelative(specifier)) continue;
-        const target = posix.join(posix.dirname(file), specifier);
-        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
-      }
-    }
-    for (const file of packed.filter((path) => path.endsWith('.d.ts'))) {
-      for (const specifier of declarationImports(read(file)).filter(isRelative)) {
-        const target = posix.join(posix.dirname(file), specifier).replace(/\.js$/, '.d.ts');
-        if (!packed.includes(target)) missing.push(`${file} → ${specifier}`);
-      }
-    }
-    assert.deepEqual(missing, []);
+    const ofPayCheckout = packed
+      .filter((path) => path.endsWith('.js'))
+      .flatMap((file) => {
+        const imports = importsOf(file, read(file));
+        return [...imports.static, ...imports.dynamic]
+          .filter((specifier) => specifier === 'pay-checkout' || specifier.startsWith('pay-checkout/'))
+          .map((specifier) => `${file} → ${specifier}`);
+      });
+    assert.deepEqual([...ofPayCheckout, ...importsNotPacked(packed, read)], []);
   });
 
   it('the bin `pay-checkout-sandbox` is a Node script', () => {

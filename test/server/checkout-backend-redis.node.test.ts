@@ -6,43 +6,19 @@
  * that cannot be reached is 503, never a hang.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import {
   memoryCheckoutStore,
-  redisBus,
-  redisCheckoutStore,
   type CheckoutResponse,
   type CheckoutStore,
   type PayinDetailResponse,
-  type StatusBus,
 } from '../../src/server/index.js';
-import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { callback, pay, PREFIX, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
-import { freePort, startRedisServer, type TestRedisServer } from './redis-server.js';
+import { callback, pay, PREFIX, requestsFor, shopsOnRedis, type ServedKit } from './checkout-kit.js';
+import { freePort } from './redis-server.js';
 import { until } from './sse-reader.js';
 
-let redis: TestRedisServer;
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
-const stores: CheckoutStore[] = [];
-const buses: StatusBus[] = [];
-const quiet = () => {};
-
-before(async () => {
-  [redis, platform] = await Promise.all([startRedisServer(), startSandbox()]);
-});
-after(async () => {
-  for (const kit of kits) await kit.close();
-  await Promise.all([...stores.map((store) => store.close?.()), ...buses.map((bus) => bus.close())]);
-  await platform.sandbox.close();
-  await redis.stop();
-});
-
-function redisStore(keyPrefix: string) {
-  const store = redisCheckoutStore({ url: redis.url, keyPrefix, log: quiet });
-  stores.push(store);
-  return store;
-}
+const shops = shopsOnRedis();
+const redisStore = (keyPrefix: string) => shops.store({ keyPrefix });
 
 describe('the store contract, in memory and in Redis', () => {
   const makers: [string, () => CheckoutStore][] = [
@@ -107,14 +83,13 @@ describe('two instances on one Redis', () => {
   before(async () => {
     const shared = (name: string) => ({
       store: redisStore('kit:'),
-      bus: buses[buses.push(redisBus({ url: redis.url, log: quiet })) - 1]!,
+      bus: shops.bus(),
       merchantName: 'Two Instances',
       minReadGapMs: 0,
       onPayinUpdate: (payin: PayinDetailResponse) => void updates.push({ on: name, payin }),
     });
-    a = await serveKit(platform, shared('A'));
-    b = await serveKit(platform, shared('B'));
-    kits.push(a, b);
+    a = await shops.serve(shared('A'));
+    b = await shops.serve(shared('B'));
   });
 
   it("a checkout on A, the callback on B: A's authorized stream gets the payin B read, one read in total", async () => {
@@ -123,7 +98,7 @@ describe('two instances on one Redis', () => {
     const checkout: CheckoutResponse = { ...given, callbackUrl: `${b.url}${PREFIX}/callbacks` };
     const onA = await a.follow(given.statusUrl!);
     const plainOnA = await a.follow(`${PREFIX}/payins/${given.idPayin}/events`);
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     await pay(checkout);
 
     const changed = await onA.events.nextExceptPing(5000);
@@ -134,7 +109,7 @@ describe('two instances on one Redis', () => {
     assert.deepEqual(await plainOnA.events.nextExceptPing(), { event: 'changed', data: '{}' });
     await until(() => updates.length === 1);
     assert.deepEqual(updates, [{ on: 'B', payin }]);
-    assert.equal(requestsFor(platform, given.idPayin, 'GET').length, 1, 'one read in total');
+    assert.equal(requestsFor(shops.platform, given.idPayin, 'GET').length, 1, 'one read in total');
     assert.equal(a.backend.stats().reads + b.backend.stats().reads, 1);
     assert.deepEqual(await a.backend.lastPayin(given.idPayin), payin, 'A knows what B read');
     onA.close();
@@ -174,30 +149,27 @@ describe('two instances on one Redis', () => {
   });
 
   it('forged callbacks on B about ids A never gave cost the platform nothing', async () => {
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     for (const id of ['order-nobody-1', 'order-nobody-2']) assert.equal((await callback(b, id)).status, 200);
-    assert.equal(platform.sandbox.requests.list().length, 0);
+    assert.equal(shops.platform.sandbox.requests.list().length, 0);
   });
 });
 
 describe('a store that cannot be reached', () => {
   it('answers checkouts 503 STORE_UNAVAILABLE within its connect timeout, before any platform request', async () => {
-    const store = redisCheckoutStore({
+    const store = shops.store({
       url: `redis://127.0.0.1:${await freePort()}`,
       connectTimeoutMs: 300,
-      log: quiet,
     });
-    stores.push(store);
-    const shop = await serveKit(platform, { store, provideOptions: false });
-    kits.push(shop);
-    platform.sandbox.requests.clear();
+    const shop = await shops.serve({ store, provideOptions: false });
+    shops.platform.sandbox.requests.clear();
     const started = Date.now();
     const response = await shop.post({});
     assert.equal(response.status, 503);
     assert.equal(response.headers.get('retry-after'), '1');
     assert.equal(((await response.json()) as { errorCode: string }).errorCode, 'STORE_UNAVAILABLE');
     assert.ok(Date.now() - started < 2000, `answered in ${Date.now() - started} ms`);
-    assert.equal(platform.sandbox.requests.list().length, 0);
+    assert.equal(shops.platform.sandbox.requests.list().length, 0);
     // A callback then is 503 too, so the platform delivers it again.
     assert.equal((await callback(shop, 'order-1')).status, 503);
   });

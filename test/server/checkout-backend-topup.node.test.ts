@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createClient } from '../../src/api/client.js';
 import { quoteTopUp } from '../../src/api/fx.js';
 import {
@@ -21,19 +21,10 @@ import {
   type TopUpRequested,
   type TopUpResponse,
 } from '../../src/server/index.js';
-import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { PREFIX, serveKit, type ServedKit } from './checkout-kit.js';
+import { PREFIX, shopsOnEmulator, type ServedKit } from './checkout-kit.js';
 import { until } from './sse-reader.js';
 
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
-before(async () => {
-  platform = await startSandbox();
-});
-afterEach(async () => {
-  for (const kit of kits.splice(0)) await kit.close();
-});
-after(() => platform.sandbox.close());
+const shops = shopsOnEmulator();
 
 /** The wallet receives exactly `credit` USD, paid in `paidIn`. */
 const deposit = (credit: number, paidIn = 'INR'): TopUpRequested => ({
@@ -50,8 +41,7 @@ const walletOrder =
   });
 
 async function kit(options: Partial<CheckoutBackendOptions> = {}) {
-  const served = await serveKit(platform, { order: walletOrder(deposit(100)), ...options });
-  kits.push(served);
+  const served = await shops.serve({ order: walletOrder(deposit(100)), ...options });
   return served;
 }
 
@@ -62,7 +52,7 @@ async function topUpCheckout(shop: ServedKit, body: unknown = {}, status = 201):
 }
 
 const publishedRate = async (base: string, quote: string) =>
-  (await platform.raw('GET', `/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`)).json.data[0];
+  (await shops.platform.raw('GET', `/fx-rates?baseCurrencyCode=${base}&quoteCurrencyCode=${quote}`)).json.data[0];
 
 /** What the element does: quote from the answer's rate, then create the top-up with the answer's token. */
 async function payTopUp(checkout: TopUpCheckoutResponse, paymentMethodCode = 'UPIQR') {
@@ -127,7 +117,7 @@ describe('a top-up checkout', () => {
     const payload = decodeToken(checkout.token)!;
     assert.equal(payload.action, 'WALLET_OPERATION_CREATE');
     assert.equal(payload.idPayment, checkout.idTopUp);
-    assert.equal((await platform.raw('GET', '/fx-rates', { token: checkout.token })).status, 403);
+    assert.equal((await shops.platform.raw('GET', '/fx-rates', { token: checkout.token })).status, 403);
     assert.deepEqual(checkout.fxRate, await publishedRate('USD', 'THB'));
     assert.ok(checkout.options!.data.some((option) => option.paymentMethodCode === 'PROMPTPAY'));
   });
@@ -169,7 +159,7 @@ describe('the payment, the callback, the stream', () => {
       .next(5000)
       .catch(async (error) =>
         assert.fail(
-          `${error}; the shop logged ${JSON.stringify(shop.logged)}; callbacks ${JSON.stringify((await platform.raw('GET', '/__sandbox/callbacks')).json)} topup ${JSON.stringify((await platform.raw('GET', '/topups/' + checkout.idTopUp)).json.status)}`,
+          `${error}; the shop logged ${JSON.stringify(shop.logged)}; callbacks ${JSON.stringify((await shops.platform.raw('GET', '/__sandbox/callbacks')).json)} topup ${JSON.stringify((await shops.platform.raw('GET', '/topups/' + checkout.idTopUp)).json.status)}`,
         ),
       );
     assert.equal(changed?.event, 'changed');
@@ -183,8 +173,9 @@ describe('the payment, the callback, the stream', () => {
     assert.deepEqual(updates[0]!.moneyProvided, quote.moneyProvided);
     assert.deepEqual(await shop.backend.lastTopUp(checkout.idTopUp), topUp);
     assert.equal(
-      platform.sandbox.requests.list().filter((r) => r.method === 'GET' && r.path === `/topups/${checkout.idTopUp}`)
-        .length,
+      shops.platform.sandbox.requests
+        .list()
+        .filter((r) => r.method === 'GET' && r.path === `/topups/${checkout.idTopUp}`).length,
       1,
       'one read after the callback',
     );
@@ -197,7 +188,7 @@ describe('the payment, the callback, the stream', () => {
   it('callbacks about top-ups the shop never gave a checkout for cost the platform nothing; a stream of one is 404', async () => {
     const shop = await kit();
     await topUpCheckout(shop);
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     const answer = await fetch(`${shop.url}${PREFIX}/callbacks`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -210,7 +201,7 @@ describe('the payment, the callback, the stream', () => {
       body: JSON.stringify({ type: 'TOPUP_STATUS_CHANGED' }),
     });
     assert.equal(noId.status, 400);
-    assert.equal(platform.sandbox.requests.list().length, 0);
+    assert.equal(shops.platform.sandbox.requests.list().length, 0);
     const stream = await fetch(`${shop.url}${PREFIX}/topups/dep-unknown/events`);
     assert.equal(stream.status, 404);
     assert.equal(((await stream.json()) as { errorCode: string }).errorCode, 'TOPUP_NOT_FOUND');
@@ -230,13 +221,15 @@ describe('renewal and handles', () => {
     assert.equal((await shop.post({ handle: first.handle, idPayin: first.idTopUp })).status, 403);
 
     // The platform's clock passes validUpTo: the next answer carries the rate published since.
-    await platform.advance(Math.ceil((Date.parse(first.fxRate!.validUpTo) - platform.sandbox.clock.now()) / 1000) + 1);
+    await shops.platform.advance(
+      Math.ceil((Date.parse(first.fxRate!.validUpTo) - shops.platform.sandbox.clock.now()) / 1000) + 1,
+    );
     const later = await topUpCheckout(shop, { handle: first.handle }, 200);
     assert.ok(Date.parse(later.fxRate!.validUpTo) > Date.parse(first.fxRate!.validUpTo));
     // Read twice in all. The emulator's tokens live in its time, so the kit's own read token may
     // have expired on the way (a 401, then a fresh token and the read again): stats count every
     // request sent, the platform accepted two.
-    const rateReads = platform.sandbox.requests.list().filter((r) => r.path === '/fx-rates');
+    const rateReads = shops.platform.sandbox.requests.list().filter((r) => r.path === '/fx-rates');
     assert.equal(shop.backend.stats().fxRateFetches, rateReads.length);
     assert.deepEqual(
       rateReads.filter((r) => r.status !== 401).map((r) => r.status),
@@ -300,7 +293,7 @@ describe('bad top-up orders are 422 before any platform request', () => {
   ] as const) {
     it(why, async () => {
       const shop = await kit({ order: async () => order as never });
-      platform.sandbox.requests.clear();
+      shops.platform.sandbox.requests.clear();
       const response = await shop.post({});
       assert.equal(response.status, 422);
       const body = (await response.json()) as { errorCode: string; details: { field: string }[] };
@@ -309,7 +302,7 @@ describe('bad top-up orders are 422 before any platform request', () => {
         body.details.some((d) => d.field.startsWith(field)),
         JSON.stringify(body.details),
       );
-      assert.equal(platform.sandbox.requests.list().length, 0);
+      assert.equal(shops.platform.sandbox.requests.list().length, 0);
     });
   }
 });

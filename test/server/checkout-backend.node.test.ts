@@ -6,7 +6,7 @@
  * checked at creation.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { decodeToken, tokenScope } from '../../src/api/token.js';
 import {
   createCheckoutBackend,
@@ -18,28 +18,13 @@ import {
   type PayinRead,
   type PayinUpdateContext,
 } from '../../src/server/index.js';
-import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { callback, cartOf, pay, PREFIX, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
+import { DEMO_MERCHANT_CODE, demoPrivateKey } from '../support/sandbox-node.js';
+import { callback, cartOf, pay, PREFIX, requestsFor, shopsOnEmulator } from './checkout-kit.js';
 import { until } from './sse-reader.js';
 
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
+const shops = shopsOnEmulator();
 
-before(async () => {
-  platform = await startSandbox();
-});
-// Each test's shops close with it: a payin of an earlier test that settles later (its callback,
-// then the shop's read) must not show up among the requests a later test counts.
-afterEach(async () => {
-  for (const kit of kits.splice(0)) await kit.close();
-});
-after(() => platform.sandbox.close());
-
-async function kit(options: Partial<CheckoutBackendOptions> = {}) {
-  const served = await serveKit(platform, options);
-  kits.push(served);
-  return served;
-}
+const kit = (options: Partial<CheckoutBackendOptions> = {}) => shops.serve(options);
 
 const errorOf = async (response: Response) => {
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
@@ -59,7 +44,7 @@ describe('a checkout', () => {
     const checkout = await shop.checkout();
     assert.equal(checkout.idPayin, 'order-a.b*c');
     assert.deepEqual(checkout.money, { amount: 60, currencyCode: 'INR' });
-    assert.equal(checkout.baseUrl, platform.sandbox.url);
+    assert.equal(checkout.baseUrl, shops.platform.sandbox.url);
     assert.equal(checkout.apiVersion, '2');
     assert.equal(checkout.merchantName, 'Demo Shop');
     assert.equal(checkout.callbackUrl, `${shop.url}${PREFIX}/callbacks`);
@@ -118,7 +103,7 @@ describe('a checkout', () => {
       onPayinUpdate: (payin, context) => void updates.push({ payin, context }),
     });
     await shop.checkout(); // the options of 60 INR are cached by the first checkout
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
 
     const checkout = await shop.checkout();
     const authorized = await shop.follow(checkout.statusUrl!);
@@ -144,7 +129,7 @@ describe('a checkout', () => {
     assert.deepEqual(updates[0]!.context, { idPayin: checkout.idPayin });
     assert.deepEqual(await shop.backend.lastPayin(checkout.idPayin), payin);
 
-    const accepted = platform.sandbox.requests
+    const accepted = shops.platform.sandbox.requests
       .list()
       .filter((r) => r.status === 200 && (r.path.startsWith('/auth-tokens') ? r.merchantCode : true))
       .map((r) => `${r.method} ${r.path}`);
@@ -197,7 +182,7 @@ describe('renewal', () => {
     const forged = `${Buffer.from(JSON.stringify({ ...claims, money: { amount: 1, currencyCode: 'INR' } })).toString('base64url')}.${signature}`;
     const otherShop = await kit({ handleSecret: 'another backend, another key: 32 bytes or more' });
     const foreign = (await otherShop.checkout()).handle;
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
 
     const attempts: [string, unknown][] = [
       ['only the idPayin', { idPayin: shoppers.idPayin }],
@@ -217,7 +202,7 @@ describe('renewal', () => {
     const expired = await shop.post({ handle: shoppers.handle });
     assert.equal(expired.status, 403, 'an expired handle');
     assert.equal(shop.backend.stats().forbidden, attempts.length + 1);
-    assert.equal(platform.sandbox.requests.list().length, 0, 'a stranger costs the platform nothing');
+    assert.equal(shops.platform.sandbox.requests.list().length, 0, 'a stranger costs the platform nothing');
   });
 });
 
@@ -225,13 +210,13 @@ describe('reads after callbacks', () => {
   it('forged callbacks about ids the shop never gave a checkout for cost the platform 0 requests', async () => {
     const shop = await kit();
     await shop.checkout();
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     for (const id of ['order-unknown-1', 'order-unknown-2', 'shop.*', 'order-unknown-1']) {
       const answer = await callback(shop, id);
       assert.equal(answer.status, 200);
       assert.deepEqual(await answer.json(), { received: true, published: false });
     }
-    assert.equal(platform.sandbox.requests.list().length, 0);
+    assert.equal(shops.platform.sandbox.requests.list().length, 0);
     assert.equal(shop.backend.stats().reads, 0);
   });
 
@@ -257,7 +242,7 @@ describe('reads after callbacks', () => {
     );
 
     // The expiry: FAILED two hours after expireAt, and the emulator's callback; then once more by hand.
-    await platform.advance(3 * 3600);
+    await shops.platform.advance(3 * 3600);
     await until(() => updates.length === 2, 5000, 'the FAILED payin');
     assert.equal(updates[1]!.status, 'FAILED');
     assert.equal(updates[1]!.failureReasonCode, 'CUSTOMER_VERIFICATION_INACTIVITY');
@@ -269,7 +254,7 @@ describe('reads after callbacks', () => {
     assert.equal(shop.backend.stats().updates, 2);
     // Three hours on, the kit's read token has expired in the emulator's time: one read met a 401,
     // took a fresh token and read again. Every read the kit counts is one the platform accepted.
-    const gets = requestsFor(platform, checkout.idPayin, 'GET');
+    const gets = requestsFor(shops.platform, checkout.idPayin, 'GET');
     assert.equal(gets.filter((r) => r.status === 200).length, shop.backend.stats().reads);
     assert.ok(
       gets.every((r) => r.status === 200 || r.status === 401),
@@ -324,11 +309,11 @@ describe('reads after callbacks', () => {
     );
     await pay(checkout);
     assert.equal((await shop.backend.readPayin(checkout.idPayin))?.status, 'PROCESSING');
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     assert.equal(await shop.backend.readPayin('order-nobody'), undefined);
     assert.equal(await shop.backend.readPayin('not an id'), undefined);
     assert.equal(
-      platform.sandbox.requests.list().length,
+      shops.platform.sandbox.requests.list().length,
       0,
       'no platform request for an id the shop never gave a checkout for',
     );
@@ -400,7 +385,7 @@ describe('bad input gets a clear 4xx, never a 500', () => {
   it("checks the order hook's answer (the id rule, the money rule, maxAmount) before any platform request; passes its Response on", async () => {
     let order: unknown;
     const shop = await kit({ maxAmount: 1000, order: async () => order as never });
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     const refusals: [unknown, string[]][] = [
       [{ idPayin: 'a b', money: { amount: 60, currencyCode: 'INR' } }, ['idPayin']],
       [{ idPayin: 'o-1', money: { amount: 60.123, currencyCode: 'INR' } }, ['money.amount']],
@@ -427,7 +412,7 @@ describe('bad input gets a clear 4xx, never a 500', () => {
     const refused = await shop.post({});
     assert.equal(refused.status, 409);
     assert.equal((await refused.json()).errorCode, 'CART_EMPTY');
-    assert.equal(platform.sandbox.requests.list().length, 0);
+    assert.equal(shops.platform.sandbox.requests.list().length, 0);
   });
 
   it('a platform that refuses the token is 502 with its code', async () => {

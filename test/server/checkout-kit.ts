@@ -9,8 +9,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { createClient } from '../../src/api/client.js';
-import { createCheckoutBackend, type CheckoutBackendOptions, type CheckoutResponse } from '../../src/server/index.js';
-import { DEMO_MERCHANT_CODE, demoPrivateKey, type TestSandbox } from '../support/sandbox-node.js';
+import {
+  createCheckoutBackend,
+  redisBus,
+  redisCheckoutStore,
+  type CheckoutBackendOptions,
+  type CheckoutResponse,
+  type CheckoutStore,
+  type RedisCheckoutStoreOptions,
+  type StatusBus,
+} from '../../src/server/index.js';
+import { after, afterEach, before } from 'node:test';
+import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
+import { startRedisServer, type TestRedisServer } from './redis-server.js';
 import { sseReader } from './sse-reader.js';
 
 export const PREFIX = '/pay';
@@ -100,3 +111,71 @@ export const requestsFor = (platform: TestSandbox, idPayin: string, method?: str
   platform.sandbox.requests
     .list()
     .filter((r) => r.path === `/payins/${encodeURIComponent(idPayin)}` && (!method || r.method === method));
+
+/**
+ * A test file's emulator and the shops its tests serve: the emulator starts before the file's tests
+ * and closes after them. Each test's shops close when it ends, so a payin of an earlier test that
+ * settles later (its callback, then the shop's read) never shows among the requests a later test counts.
+ */
+export function shopsOnEmulator() {
+  const open: ServedKit[] = [];
+  const shops = {
+    platform: undefined as unknown as TestSandbox,
+    /** A shop of the running test, closed when it ends. */
+    async serve(options: Partial<CheckoutBackendOptions> = {}): Promise<ServedKit> {
+      const served = await serveKit(shops.platform, options);
+      open.push(served);
+      return served;
+    },
+  };
+  before(async () => {
+    shops.platform = await startSandbox();
+  });
+  afterEach(async () => {
+    for (const kit of open.splice(0)) await kit.close();
+  });
+  after(() => shops.platform.sandbox.close());
+  return shops;
+}
+
+/**
+ * A test file's emulator and real `redis-server`, with the stores, buses and shops its tests open on
+ * them (each shop of one instance of a merchant's server), all closed after the file's tests.
+ */
+export function shopsOnRedis() {
+  const shopsOpen: ServedKit[] = [];
+  const stores: CheckoutStore[] = [];
+  const buses: StatusBus[] = [];
+  const quiet = () => {};
+  const shops = {
+    redis: undefined as unknown as TestRedisServer,
+    platform: undefined as unknown as TestSandbox,
+    /** A store on the file's Redis (or on the URL given), quiet. */
+    store(options: Partial<RedisCheckoutStoreOptions> & { keyPrefix?: string }): CheckoutStore {
+      const store = redisCheckoutStore({ url: shops.redis.url, log: quiet, ...options });
+      stores.push(store);
+      return store;
+    },
+    /** A status bus on the file's Redis. */
+    bus(): StatusBus {
+      const bus = redisBus({ url: shops.redis.url, log: quiet });
+      buses.push(bus);
+      return bus;
+    },
+    async serve(options: Partial<CheckoutBackendOptions> = {}): Promise<ServedKit> {
+      const served = await serveKit(shops.platform, options);
+      shopsOpen.push(served);
+      return served;
+    },
+  };
+  before(async () => {
+    [shops.redis, shops.platform] = await Promise.all([startRedisServer(), startSandbox()]);
+  });
+  after(async () => {
+    for (const kit of shopsOpen) await kit.close();
+    await Promise.all([...stores.map((store) => store.close?.()), ...buses.map((bus) => bus.close())]);
+    await shops.platform.sandbox.close();
+    await shops.redis.stop();
+  });
+  return shops;
+}

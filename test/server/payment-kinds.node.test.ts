@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createClient } from '../../src/api/client.js';
 import { topUpCheckoutResponseSchema } from '../../src/api/schemas/topup-checkout-response.js';
 import { deriveHandleKey } from '../../src/server/kit/handle.js';
@@ -20,26 +20,18 @@ import {
   type PaymentUpdate,
   type TopUpCheckoutOrder,
 } from '../../src/server/index.js';
-import { DEMO_MERCHANT_CODE, demoPrivateKey, startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { callback, pay, PREFIX, serveKit, type ServedKit } from './checkout-kit.js';
+import { DEMO_MERCHANT_CODE, demoPrivateKey } from '../support/sandbox-node.js';
+import { callback, pay, PREFIX, shopsOnEmulator } from './checkout-kit.js';
 import { sseReader, until } from './sse-reader.js';
 
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
-before(async () => {
-  platform = await startSandbox();
-});
-afterEach(async () => {
-  for (const kit of kits.splice(0)) await kit.close();
-});
-after(() => platform.sandbox.close());
+const shops = shopsOnEmulator();
 
 const HANDLE_SECRET = 'a handle secret of at least thirty-two bytes';
 
 /** A shop whose next order is a payin (amount 1: PROCESSING until it expires) or a USD 100 deposit paid in rupees. */
 async function kit(options: Partial<CheckoutBackendOptions> = {}) {
   let next: 'payin' | 'topup' = 'payin';
-  const served = await serveKit(platform, {
+  const served = await shops.serve({
     minReadGapMs: 0,
     handleSecret: HANDLE_SECRET,
     order: async (): Promise<CheckoutOrder | TopUpCheckoutOrder> =>
@@ -52,7 +44,6 @@ async function kit(options: Partial<CheckoutBackendOptions> = {}) {
           },
     ...options,
   });
-  kits.push(served);
   return Object.assign(served, {
     async topUpCheckout() {
       next = 'topup';
@@ -139,7 +130,7 @@ describe('the kit, one call for both kinds', () => {
 
   it('giving a kind-neutral hook with its deprecated twin is a TypeError at creation', () => {
     const base = {
-      platformUrl: platform.sandbox.url,
+      platformUrl: shops.platform.sandbox.url,
       merchantCode: DEMO_MERCHANT_CODE,
       privateKey: demoPrivateKey,
       callbackUrl: 'https://shop.example/pay/callbacks',

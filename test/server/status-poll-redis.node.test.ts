@@ -5,43 +5,18 @@
  * on either instance costs the platform a request.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   memoryCheckoutStore,
-  redisBus,
-  redisCheckoutStore,
   type CheckoutBackendOptions,
   type CheckoutStore,
   type PayinDetailResponse,
-  type StatusBus,
 } from '../../src/server/index.js';
-import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { cartOf, pay, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
-import { startRedisServer, type TestRedisServer } from './redis-server.js';
+import { cartOf, pay, requestsFor, shopsOnRedis } from './checkout-kit.js';
 import { until } from './sse-reader.js';
 
-let redis: TestRedisServer;
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
-const stores: CheckoutStore[] = [];
-const buses: StatusBus[] = [];
-const quiet = () => {};
-
-before(async () => {
-  [redis, platform] = await Promise.all([startRedisServer(), startSandbox()]);
-});
-after(async () => {
-  for (const kit of kits) await kit.close();
-  await Promise.all([...stores.map((store) => store.close?.()), ...buses.map((bus) => bus.close())]);
-  await platform.sandbox.close();
-  await redis.stop();
-});
-
-function redisStore(keyPrefix: string) {
-  const store = redisCheckoutStore({ url: redis.url, keyPrefix, log: quiet });
-  stores.push(store);
-  return store;
-}
+const shops = shopsOnRedis();
+const redisStore = (keyPrefix: string) => shops.store({ keyPrefix });
 
 describe("the safety net's store contract, in memory and in Redis", () => {
   let made = 0;
@@ -70,9 +45,9 @@ describe("the safety net's store contract, in memory and in Redis", () => {
 describe('two instances on one Redis', () => {
   it('pollers on both at once have a stale payin read once in all; while that read is fresh, polls cost the platform nothing', async () => {
     const shared = (options: Partial<CheckoutBackendOptions> = {}) =>
-      serveKit(platform, {
+      shops.serve({
         store: redisStore('poll:'),
-        bus: buses[buses.push(redisBus({ url: redis.url, log: quiet })) - 1]!,
+        bus: shops.bus(),
         order: cartOf(1),
         minReadGapMs: 0,
         ...options,
@@ -80,10 +55,9 @@ describe('two instances on one Redis', () => {
     // The shop's checkouts come from an instance whose reads are fresh for no time: its payin is
     // stale from the start for the pollers' instances (60 s, the default).
     const [shop, a, b] = [await shared({ pollReadAfterMs: 0 }), await shared(), await shared()];
-    kits.push(shop, a, b);
     const checkout = await shop.checkout();
     await pay(checkout);
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
 
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => fetch((i % 2 ? a : b).url + checkout.statusPollUrl!)),
@@ -96,9 +70,9 @@ describe('two instances on one Redis', () => {
     const idle = () => a.backend.stats().following + b.backend.stats().following === 0;
     await until(() => reads() === 1 && idle(), 5000, 'the safety-net read');
     assert.equal(a.backend.stats().pollReads + b.backend.stats().pollReads, 1);
-    assert.equal(requestsFor(platform, checkout.idPayin, 'GET').length, 1, 'one read in all');
+    assert.equal(requestsFor(shops.platform, checkout.idPayin, 'GET').length, 1, 'one read in all');
 
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     const polls = await Promise.all(
       Array.from({ length: 12 }, (_, i) => fetch((i % 2 ? a : b).url + checkout.statusPollUrl!)),
     );
@@ -111,7 +85,7 @@ describe('two instances on one Redis', () => {
     }
     const unchanged = await fetch(b.url + checkout.statusPollUrl!, { headers: { 'If-None-Match': [...tags][0]! } });
     assert.equal(unchanged.status, 304);
-    assert.deepEqual(platform.sandbox.requests.list(), [], 'no platform request while the read is fresh');
+    assert.deepEqual(shops.platform.sandbox.requests.list(), [], 'no platform request while the read is fresh');
     assert.equal(reads(), 1);
   });
 });

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createClient } from '../../src/api/client.js';
 import { topUpCheckoutResponseSchema } from '../../src/api/schemas/topup-checkout-response.js';
 import {
@@ -18,30 +18,20 @@ import {
   type PayinDetailResponse,
   type TopUpResponse,
 } from '../../src/server/index.js';
-import { startSandbox, type TestSandbox } from '../support/sandbox-node.js';
-import { cartOf, pay, PREFIX, requestsFor, serveKit, type ServedKit } from './checkout-kit.js';
+import { cartOf, pay, PREFIX, requestsFor, shopsOnEmulator } from './checkout-kit.js';
 import { until } from './sse-reader.js';
 
-let platform: TestSandbox;
-const kits: ServedKit[] = [];
-before(async () => {
-  platform = await startSandbox();
-});
-afterEach(async () => {
-  for (const kit of kits.splice(0)) await kit.close();
-});
-after(() => platform.sandbox.close());
+const shops = shopsOnEmulator();
 
 /** A shop whose orders cost 1 INR (PROCESSING until expiry, no callback), its store on a clock the test moves. */
 async function kit(options: Partial<CheckoutBackendOptions> = {}) {
   let now = Date.now();
-  const served = await serveKit(platform, {
+  const served = await shops.serve({
     order: cartOf(1),
     minReadGapMs: 0,
     store: memoryCheckoutStore({ now: () => now }),
     ...options,
   });
-  kits.push(served);
   /** GET the status URL (as given, or any path under the kit) with these headers. */
   const poll = (path: string, headers: Record<string, string> = {}) => fetch(served.url + path, { headers });
   /** Every read the shop asked for has ended. */
@@ -61,7 +51,7 @@ const errorOf = async (response: Response) => {
 };
 /** Settles a payin on the emulator, which calls the shop back. */
 const settle = (idPayin: string, status: 'SUCCESS' | 'FAILED') =>
-  platform.raw('POST', `/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { body: { status } });
+  shops.platform.raw('POST', `/__sandbox/payins/${encodeURIComponent(idPayin)}/status`, { body: { status } });
 
 describe('the status poll answers from the store', () => {
   it('each checkout carries its status-poll URL, answered {} with an ETag before any read, then 304 to that ETag, with no platform request', async () => {
@@ -72,7 +62,7 @@ describe('the status poll answers from the store', () => {
       `${PREFIX}/payins/${encodeURIComponent(checkout.idPayin)}/status?handle=${checkout.handle}`,
     );
     await pay(checkout);
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
 
     const first = await shop.poll(checkout.statusPollUrl!);
     const etag = first.headers.get('etag');
@@ -90,7 +80,7 @@ describe('the status poll answers from the store', () => {
     assert.equal((await shop.poll(checkout.statusPollUrl!, { 'If-None-Match': '"other"' })).status, 200);
     assert.equal(shop.backend.stats().polls, 6);
     assert.equal(shop.backend.stats().notModified, 4);
-    assert.deepEqual(platform.sandbox.requests.list(), [], 'the polls cost the platform nothing');
+    assert.deepEqual(shops.platform.sandbox.requests.list(), [], 'the polls cost the platform nothing');
   });
 
   it('after the callback the poll carries the payin the shop read, under a new ETag; a top-up its top-up', async () => {
@@ -225,14 +215,14 @@ describe('the safety net, in case no callback ever comes', () => {
   async function twoPending(shop: Awaited<ReturnType<typeof kit>>): Promise<[CheckoutResponse, CheckoutResponse]> {
     const checkouts = [await shop.checkout(), await shop.checkout()] as const;
     for (const checkout of checkouts) await pay(checkout);
-    platform.sandbox.requests.clear();
+    shops.platform.sandbox.requests.clear();
     return [...checkouts];
   }
 
   it('a poll after the bound has the kit read the payin once; the merchant gets one such read per gap; a final payin is never read again', async () => {
     const shop = await kit({ pollReadAfterMs: 60_000, pollReadGapMs: 2000 });
     const [x, y] = await twoPending(shop);
-    const reads = (checkout: CheckoutResponse) => requestsFor(platform, checkout.idPayin, 'GET').length;
+    const reads = (checkout: CheckoutResponse) => requestsFor(shops.platform, checkout.idPayin, 'GET').length;
 
     // Within the bound from its checkout: no read, however often it is polled.
     for (let i = 0; i < 5; i++) assert.deepEqual(await bodyOf(await shop.poll(x.statusPollUrl!)), {});
