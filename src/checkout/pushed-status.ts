@@ -13,7 +13,8 @@
  * `ready` (a change may have come before the stream did). The stream is healthy from `ready` until an
  * error or a silence longer than 2.5 heartbeats; while it is not, the StatusPoller polls, and the
  * stream is opened again with backoff. A stream that never becomes healthy therefore costs the
- * customer nothing but the polling they would have had.
+ * customer nothing but the polling they would have had. With a checkout's status route
+ * (`pollStatus`, the merchant kit's) those polls and the reads on `ready` ask the kit, not the platform.
  */
 import type { ReactiveControllerHost } from 'lit';
 import { isAbortError } from '../api/errors.js';
@@ -41,6 +42,8 @@ export class PushedStatus<R = unknown> implements StatusSource {
   private expiryTimer?: ReturnType<typeof setTimeout>;
   private reading?: AbortController;
   private readAgain = false;
+  /** Whether every read asked for during the one in flight was a catch-up. */
+  private againCatchUp = true;
   /** The stream is open ahead of following (prepare), and who waits for it to be ready. */
   private preparing = false;
   private prepared?: () => void;
@@ -109,7 +112,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.poller.start();
       this.open();
     } else if (this.early) this.options.onResult(this.early);
-    else if (!this.sawEveryChange) this.read();
+    else if (!this.sawEveryChange) this.read(true);
     this.early = undefined;
   }
 
@@ -119,7 +122,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.open();
       this.watchExpiry();
     }
-    if (this.healthy) this.read();
+    if (this.healthy) this.read(true);
     else this.poller.checkNow();
   }
 
@@ -162,7 +165,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
       // Ready before following starts: start() decides whether a first read is needed.
       if (!this.running) return;
       this.poller.stop('stopped');
-      this.read();
+      this.read(true);
     });
     stream.addEventListener('changed', (event) => {
       this.alive();
@@ -225,18 +228,23 @@ export class PushedStatus<R = unknown> implements StatusSource {
     this.staleTimer = setTimeout(() => this.broken(), this.heartbeatMs * 2.5);
   }
 
-  /** Reads the payin once; a read asked for while one is in flight happens once after it. */
-  private read(): void {
+  /**
+   * Reads the payin once; a read asked for while one is in flight happens once after it. A catch-up
+   * (the stream ready, the customer's "check again") reads as a poll does: from the merchant kit's
+   * status route when there is one. A change the stream did not carry is read on the platform.
+   */
+  private read(catchUp = false): void {
     if (this.reading) {
       this.readAgain = true;
+      this.againCatchUp &&= catchUp;
       return;
     }
     const controller = (this.reading = new AbortController());
-    this.options
-      .fetchStatus(controller.signal)
+    const { pollStatus, fetchStatus } = this.options;
+    (catchUp && pollStatus ? pollStatus : fetchStatus)(controller.signal)
       .then(
         (payin) => {
-          if (controller.signal.aborted) return;
+          if (controller.signal.aborted || payin === undefined) return;
           this.options.onResult(payin);
         },
         (error: unknown) => {
@@ -254,8 +262,10 @@ export class PushedStatus<R = unknown> implements StatusSource {
         if (this.reading !== controller) return;
         this.reading = undefined;
         if (this.readAgain && this.running) {
+          const catchUp = this.againCatchUp;
           this.readAgain = false;
-          this.read();
+          this.againCatchUp = true;
+          this.read(catchUp);
         }
       });
   }

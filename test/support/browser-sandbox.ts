@@ -108,7 +108,10 @@ export function recordFetch() {
     headers: Record<string, string>;
     url: string;
     credentials?: RequestCredentials;
+    cache?: RequestCache;
     status?: number;
+    /** The answer's ETag, when it exposed one. */
+    etag?: string;
   }[] = [];
   const original = window.fetch;
   // Requests held back until the test lets them go: the page's view stays as it is meanwhile.
@@ -126,11 +129,13 @@ export function recordFetch() {
       headers,
       url: target.href,
       credentials: init.credentials,
+      cache: init.cache,
     };
     requests.push(entry);
     if (held?.matches(method, path)) await held.release;
     const response = await original(input, init);
     entry.status = response.status;
+    entry.etag = response.headers.get('ETag') ?? undefined;
     return response;
   };
   return {
