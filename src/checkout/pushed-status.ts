@@ -42,6 +42,8 @@ export class PushedStatus<R = unknown> implements StatusSource {
   private expiryTimer?: ReturnType<typeof setTimeout>;
   private reading?: AbortController;
   private readAgain = false;
+  /** The stream is ready again and the kit's polls go on until its first heartbeat. */
+  private untilHeartbeat = false;
   /** Whether every read asked for during the one in flight was a catch-up. */
   private againCatchUp = true;
   /** The stream is open ahead of following (prepare), and who waits for it to be ready. */
@@ -164,7 +166,10 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.prepared?.();
       // Ready before following starts: start() decides whether a first read is needed.
       if (!this.running) return;
-      this.poller.stop('stopped');
+      // The kit tells streams before it stores a read: a change told while the stream was away may
+      // reach its status route after `ready`, so its polls go on until the first heartbeat.
+      if (this.options.pollStatus) this.untilHeartbeat = true;
+      else this.poller.stop('stopped');
       this.read(true);
     });
     stream.addEventListener('changed', (event) => {
@@ -180,7 +185,11 @@ export class PushedStatus<R = unknown> implements StatusSource {
       if (payin) this.options.onResult(payin);
       else this.read();
     });
-    stream.addEventListener('ping', () => this.alive());
+    stream.addEventListener('ping', () => {
+      this.alive();
+      if (this.untilHeartbeat) this.poller.stop('stopped');
+      this.untilHeartbeat = false;
+    });
     // EventSource would reconnect by itself after a network error but not after an HTTP error;
     // closing it and opening again here treats both alike, with backoff.
     stream.onerror = () => this.broken();
@@ -254,6 +263,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
           // The poller knows how to back off from a failure that passes (as long as Retry-After
           // says, and longer when it repeats): it takes over until a read succeeds. One that
           // cannot pass ends following.
+          this.untilHeartbeat = false;
           if (passing) this.poller.retryAfterFailure(error);
           else this.stop('error');
         },

@@ -159,14 +159,17 @@ export function recordFetch() {
  */
 export function recordStreams(reads: () => number) {
   const readyAt: number[] = [];
+  /** Every `ready` and `ping` the page's streams heard, in order. */
+  const heard: string[] = [];
   const Original = window.EventSource;
   window.EventSource = class extends Original {
     constructor(url: string | URL, init?: EventSourceInit) {
       super(url, init);
-      this.addEventListener('ready', () => readyAt.push(reads()));
+      this.addEventListener('ready', () => void (readyAt.push(reads()), heard.push('ready')));
+      this.addEventListener('ping', () => void heard.push('ping'));
     }
   };
-  return { readyAt, restore: () => (window.EventSource = Original) };
+  return { readyAt, heard, restore: () => (window.EventSource = Original) };
 }
 
 /** Moves the clock of the emulator of its own `own` (never the shared one) `seconds` on. */
