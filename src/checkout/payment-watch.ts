@@ -63,10 +63,10 @@ const defaultParts: WatchParts = {
  * route, polls there (should either not load, it polls the platform).
  */
 export async function openWatch(host: WatchHost, parts: WatchParts = defaultParts): Promise<PaymentWatch> {
-  await Promise.all([
+  await Promise.allSettled([
     host.config?.statusUrl && typeof EventSource === 'function' ? pushedStatus.get() : undefined,
     host.config?.statusPollUrl ? kitStatus.get() : undefined,
-  ]).catch(() => undefined);
+  ]);
   return new PaymentWatch(host, parts);
 }
 
