@@ -1,6 +1,8 @@
 /**
  * `npm run bench:load`: N shoppers of one merchant at once against the emulator at its default
- * limit (10 requests a second per merchant), with and without the status relay (issue 13, item 6).
+ * limit (10 requests a second per merchant), with the kit's status stream, without it (the elements
+ * poll the kit's status route), and with the stream blocked (a host that refuses event streams: the
+ * elements open it and fall back to the kit's status route by themselves).
  * A benchmark, not a test: it prints a table, writes dist/bench-load.json and fails only when it
  * cannot measure.
  *
@@ -18,9 +20,9 @@
  * followers: scripts/load/node-crowd.ts). The emulator, the shop's server and the Node shoppers
  * each run in a worker thread of their own.
  *
- *   npm run bench:load                    N = 10, 100 and 1,000, each with and without the relay (about 27 min)
+ *   npm run bench:load                    N = 10, 100 and 1,000, each with the stream, without it and blocked (about 40 min)
  *   npm run bench:load -- --quick         N = 10 and 100 (about 6 min)
- *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration
+ *   npm run bench:load -- --n=1000 --relay=yes --crowd=node   one configuration (--relay=yes, no or blocked)
  *   … --token-scope=by-action             the bare PAYIN_CREATE token (default: the kit's checkout token)
  *   npm run bench:load -- --pending-2h     only the long-pending rows, with the status stream and polling (about 4 min; scripts/load/pending-2h.ts)
  *
@@ -44,7 +46,10 @@ import { chromiumPath } from './page-server.js';
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = process.argv.includes('--quick');
 const SIZES = argument('n')?.split(',').map(Number) ?? (quick ? [10, 100] : [10, 100, 1000]);
-const RELAY = argument('relay') === 'yes' ? [true] : argument('relay') === 'no' ? [false] : [true, false];
+/** How status reaches the elements: the kit's stream, none (they poll the kit), or the stream refused by the host. */
+type StreamMode = 'yes' | 'no' | 'blocked';
+const STREAM_MODES: StreamMode[] = ['yes', 'no', 'blocked'];
+const RELAY = STREAM_MODES.includes(argument('relay') as StreamMode) ? [argument('relay') as StreamMode] : STREAM_MODES;
 const CROWD = (argument('crowd') ?? 'auto') as 'auto' | 'browser' | 'node';
 const PENDING_ONLY = process.argv.includes('--pending-2h');
 /** The long-pending row runs alone with --pending-2h, and after the crowds unless one configuration is asked for. */
@@ -118,16 +123,18 @@ async function waitFor(
 
 const inBrowser = (n: number) => CROWD === 'browser' || (CROWD === 'auto' && n <= MAX_BROWSER_SHOPPERS);
 
-async function run(n: number, relay: boolean): Promise<Figures> {
+async function run(n: number, mode: StreamMode): Promise<Figures> {
+  const relay = mode !== 'no';
   const emulator = await startWorker<{ url: string }>(new URL('./load/emulator-worker.ts', import.meta.url), {});
   const merchant = await startWorker<{ origin: string }>(new URL('./load/merchant-worker.ts', import.meta.url), {
     platformUrl: emulator.started.url,
     ...MERCHANT,
+    blockStreams: mode === 'blocked',
   } satisfies MerchantSettings);
   const origin = merchant.started.origin;
   const useBrowser = inBrowser(n);
   const crowd = useBrowser ? await browserCrowd(origin) : await nodeCrowd(origin);
-  note(`N = ${n}, relay ${relay ? 'on' : 'off'}: ${useBrowser ? 'Chromium' : 'Node clients'}`);
+  note(`N = ${n}, stream ${mode}: ${useBrowser ? 'Chromium' : 'Node clients'}`);
 
   const newShoppers: RunInput['newShoppers'] = [];
   let phase: 'arrival' | 'steady' = 'arrival';
@@ -184,7 +191,7 @@ async function run(n: number, relay: boolean): Promise<Figures> {
       });
     }
     // Every changed payment seen by its shopper, or long enough for polling at its slowest.
-    await waitFor(crowd, 'final', (p) => p.final >= order.length, relay ? 60_000 : 240_000);
+    await waitFor(crowd, 'final', (p) => p.final >= order.length, mode === 'yes' ? 60_000 : 240_000);
     const endedAt = Date.now();
     running = false;
     await newShopperLoop;
@@ -198,6 +205,7 @@ async function run(n: number, relay: boolean): Promise<Figures> {
     const result = figures({
       n,
       relay,
+      streamBlocked: mode === 'blocked',
       crowd: crowd.kind,
       goAt,
       arrivedAt,
@@ -210,7 +218,7 @@ async function run(n: number, relay: boolean): Promise<Figures> {
       callbacks,
     });
     note(
-      `N = ${n}, relay ${relay ? 'on' : 'off'}: ${JSON.stringify({ shownError: result.shownError, allReadyS: result.allReadyS, perPayment: result.requestsPerPayment, status: result.statusToPayStatusMs, newShopper: result.newShopperTokenMs })}`,
+      `N = ${n}, stream ${mode}: ${JSON.stringify({ shownError: result.shownError, allReadyS: result.allReadyS, perPayment: result.requestsPerPayment, status: result.statusToPayStatusMs, newShopper: result.newShopperTokenMs })}`,
     );
     return result;
   } finally {
@@ -253,7 +261,7 @@ async function main() {
   const started = Date.now();
   const about = machine();
   const results: Figures[] = [];
-  if (!PENDING_ONLY) for (const n of SIZES) for (const relay of RELAY) results.push(await run(n, relay));
+  if (!PENDING_ONLY) for (const n of SIZES) for (const mode of RELAY) results.push(await run(n, mode));
   let pending: Pending2hFigures[] | undefined;
   if (WITH_PENDING) {
     pending = [];

@@ -78,6 +78,8 @@ interface Snapshot {
 interface LoadRow {
   n: number;
   relay: boolean;
+  /** The stream was given and the host refused it (rows before it was measured have none). */
+  streamBlocked?: boolean;
   crowd: string;
   shownError: number;
   errorCodes?: Record<string, number>;
@@ -131,7 +133,7 @@ export function collect(): string[] {
   const report = readJson<LoadReport>(new URL('bench-load.json', DIST));
   if (report) {
     const kept = readJson<LoadFigures>(new URL('bench-load.json', FIGURES)) ?? { runs: [], rows: [] };
-    const key = (row: LoadRow) => `${row.n} ${row.relay} ${row.crowd}`;
+    const key = (row: LoadRow) => `${row.n} ${row.relay} ${!!row.streamBlocked} ${row.crowd}`;
     const fresh = new Set(report.results.map(key));
     const runs = [...kept.runs, { date: report.date, machine: report.machine }];
     const run = runs.length - 1;
@@ -148,7 +150,10 @@ export function collect(): string[] {
       runs: used.map((index) => runs[index]!),
       rows: rows
         .map((row) => ({ ...row, run: used.indexOf(row.run) }))
-        .sort((a, b) => a.n - b.n || Number(b.relay) - Number(a.relay)),
+        .sort(
+          (a, b) =>
+            a.n - b.n || Number(b.relay) - Number(a.relay) || Number(!!a.streamBlocked) - Number(!!b.streamBlocked),
+        ),
       ...(pending2h ? { pending2h: { ...pending2h, run: used.indexOf(pending2h.run) } } : {}),
     };
     writeFileSync(new URL('bench-load.json', FIGURES), `${JSON.stringify(merged, null, 2)}\n`);
@@ -344,7 +349,7 @@ function loadSection(load: LoadFigures): string[] {
         ],
         load.rows.map((row) => [
           `${row.n.toLocaleString('en-US')}${row.crowd.startsWith('Node') ? ' (Node clients)' : ''}`,
-          row.relay ? 'yes' : 'no',
+          row.streamBlocked ? 'blocked' : row.relay ? 'yes' : 'no',
           `[${row.run + 1}](#runs)`,
           String(row.shownError),
           row.allReadyS === undefined ? `${row.readyCount} of ${row.n}` : `${row.allReadyS} s`,
@@ -365,7 +370,7 @@ function loadSection(load: LoadFigures): string[] {
       '',
       ...errors.map(
         (row) =>
-          `- ${row.n.toLocaleString('en-US')} shoppers, ${row.relay ? 'with' : 'without'} the status stream: ${Object.entries(
+          `- ${row.n.toLocaleString('en-US')} shoppers, ${row.streamBlocked ? 'the status stream blocked' : row.relay ? 'with the status stream' : 'without the status stream'}: ${Object.entries(
             row.errorCodes ?? {},
           )
             .map(([code, count]) => `${cell(code)} × ${count}`)

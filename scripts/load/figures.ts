@@ -26,7 +26,10 @@ const spread = (values: number[]) => ({
 
 export interface RunInput {
   n: number;
+  /** The checkout's status stream was given to the elements. */
   relay: boolean;
+  /** …and the shop's host refused it (502): the elements fell back by themselves. */
+  streamBlocked: boolean;
   crowd: string;
   goAt: number;
   /** When every shopper was pending (or the arrival phase gave up). */
@@ -126,6 +129,7 @@ export function figures(run: RunInput) {
   return {
     n: run.n,
     relay: run.relay,
+    streamBlocked: run.streamBlocked,
     crowd: run.crowd,
     payments,
     shownError: withError.length,
@@ -165,7 +169,7 @@ export function figuresTable(list: Figures[]): string {
   return table([
     [
       'shoppers',
-      'relay',
+      'status stream',
       'shown an error',
       'all at pay-ready',
       'requests/payment (429s incl.)',
@@ -177,7 +181,7 @@ export function figuresTable(list: Figures[]): string {
     ],
     ...list.map((f) => [
       String(f.n),
-      f.relay ? 'yes' : 'no',
+      f.streamBlocked ? 'blocked' : f.relay ? 'yes' : 'no',
       String(f.shownError),
       f.allReadyS === undefined ? `${f.readyCount}/${f.n}` : `${f.allReadyS} s`,
       String(f.requestsPerPayment.all ?? '–'),

@@ -28,9 +28,14 @@ export interface MerchantSettings {
   tokenScope: TokenScope;
   /** Validity of checkout tokens, in seconds (the kit's default, 1800, unless given). */
   tokenValiditySecs?: number;
+  /**
+   * The shop's status streams are refused (502), as by a proxy or host that cannot carry
+   * Server-Sent Events: the elements open them and fall back by themselves.
+   */
+  blockStreams?: boolean;
 }
 
-const { platformUrl, money, tokenScope, tokenValiditySecs } = workerInput<MerchantSettings>();
+const { platformUrl, money, tokenScope, tokenValiditySecs, blockStreams } = workerInput<MerchantSettings>();
 const dist = new URL('../../dist/', import.meta.url);
 
 // The kit's own platform requests, by kind and outcome.
@@ -69,6 +74,10 @@ const backend = createCheckoutBackend({
 });
 
 const app = new Hono();
+if (blockStreams)
+  app.get('/api/:kind{payins|topups}/:id/events', (c) =>
+    c.text('Bad Gateway: this host does not carry event streams', 502),
+  );
 app.all('/api/*', (c) => backend.fetch(c.req.raw));
 app.get('/dist/:file{[\\w.-]+\\.js}', (c) => {
   const file = new URL(c.req.param('file'), dist);

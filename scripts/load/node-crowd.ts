@@ -2,8 +2,8 @@
  * Worker: N shoppers as Node clients that speak exactly the element's protocol, through the same
  * code the element runs: each is a CheckoutSession (src/checkout/session.ts) with the real
  * platform client (fetch), and what follows a pending payment as <pay-checkout> has it (the
- * PaymentWatch: PushedStatus over `status-url` when the relay is on, else the StatusPoller; the
- * Countdown). Only the browser
+ * PaymentWatch: PushedStatus over `status-url` when the relay is on, else the StatusPoller, whose
+ * polls ask the kit's status route; the Countdown). Only the browser
  * around them is stood in for: EventSource is the `eventsource` package (WHATWG-compliant, over
  * fetch), `document` is a visible page and `window` an online one (the poller and the countdown
  * listen to them), and each shopper has a sessionStorage of its own (its own tab).
@@ -22,6 +22,7 @@ import { serveCalls, workerInput } from './threads.js';
 // (lit-html reads `document` when it loads, and must find none in Node).
 await import('../../src/checkout/payment-watch.js');
 await import('../../src/checkout/pushed-status.js');
+await import('../../src/checkout/kit-status.js');
 const { CheckoutSession } = await import('../../src/checkout/session.js');
 const { Localizer } = await import('../../src/i18n/localize.js');
 const { loadWords } = await import('../../src/i18n/words.js');
@@ -56,7 +57,7 @@ function tabStorage() {
  * One shopper: the element's own flow, given the shop's checkout the element's way (`fetchCheckout`,
  * as `checkout-url` asks it): a 429 or 503 from the shop (the kit's queue is full) is waited out as
  * its Retry-After says, as the element does, and never shown. With the relay the checkout's status
- * stream is used; without it, the stream is left out and the element polls.
+ * stream is used; without it, the stream is left out and the element polls the kit's status route.
  */
 function openShopper(shopper: Shopper, settings: ShopperSettings): void {
   const { record } = shopper;
@@ -74,9 +75,12 @@ function openShopper(shopper: Shopper, settings: ShopperSettings): void {
     record.tokenAt ??= Date.now();
     record.idPayin = checkout.idPayin;
     record.withOptions = !!checkout.options;
+    // Resolved as the element resolves them against checkout-url (a Node client has no page to resolve against).
+    const absolute = (url: string | undefined) => (url ? new URL(url, checkoutUrl).href : undefined);
     return {
       ...checkout,
-      statusUrl: settings.relay && checkout.statusUrl ? new URL(checkout.statusUrl, checkoutUrl).href : undefined,
+      statusUrl: settings.relay ? absolute(checkout.statusUrl) : undefined,
+      statusPollUrl: absolute(checkout.statusPollUrl),
     };
   };
   const input = { fetchCheckout, paymentMethodCode: 'UPIQR', optionsAvailable: true };

@@ -49,7 +49,7 @@ interface PageRecord {
 
 export interface Pending2hFigures {
   scenario: string;
-  /** Following by the kit's authorized status stream (true), or by polling the platform. */
+  /** Following by the kit's authorized status stream (true), or by polling the kit's status route. */
   stream: boolean;
   /** The kit's stats().renewals: checkouts renewed by handle (200). */
   renewals: number;
@@ -94,10 +94,9 @@ async function untilPage(
 const totalRequests = (counts: CountSnapshot) => Object.values(counts.byStatus).reduce((a, b) => a + b, 0);
 
 /**
- * One run of the row. With the kit's status stream (`stream`) the element sends the platform
- * nothing while the payment is pending, so its token is not used until the payin changes; polling,
- * it reads the payin with its token every few seconds throughout, and each answer's Date shows it
- * the moved clock.
+ * One run of the row. With the kit's status stream (`stream`), and polling the kit's status route
+ * without it, the element sends the platform nothing while the payment is pending, so its token is
+ * not used until the payin changes, and no platform answer's Date shows it the moved clock.
  */
 export async function pending2h(note: (line: string) => void, { stream = true } = {}): Promise<Pending2hFigures> {
   const started = Date.now();
@@ -191,7 +190,7 @@ export async function pending2h(note: (line: string) => void, { stream = true } 
     ]);
     if (pageErrors.length) note(`pending-2h: page errors: ${[...new Set(pageErrors)].join('; ')}`);
     return {
-      scenario: `${PENDING_2H.method} ${PENDING_2H.money.amount} ${PENDING_2H.money.currencyCode} from <pay-checkout checkout-url> (the kit, ${PENDING_2H.tokenValiditySecs} s tokens), ${stream ? "following the kit's status stream" : 'polling the platform'}, pending while the emulator's clock moves ${pendingSandboxHours} h in ${PENDING_2H.stepSeconds / 60}-minute steps, then SUCCESS`,
+      scenario: `${PENDING_2H.method} ${PENDING_2H.money.amount} ${PENDING_2H.money.currencyCode} from <pay-checkout checkout-url> (the kit, ${PENDING_2H.tokenValiditySecs} s tokens), ${stream ? "following the kit's status stream" : "polling the kit's status route"}, pending while the emulator's clock moves ${pendingSandboxHours} h in ${PENDING_2H.stepSeconds / 60}-minute steps, then SUCCESS`,
       stream,
       renewals: stats.renewals,
       pageRenewals: final.checkouts.filter((c) => c.renewal && c.status === 200).length,

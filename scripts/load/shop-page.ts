@@ -30,7 +30,7 @@ export const SHOPPER_JS = `(() => {
       element.setAttribute('payment-method-code', 'UPIQR');
       // The shop's checkout, asked the element's way (as checkout-url does): a 429 or 503 from
       // the shop (its queue is full) is waited out as Retry-After says, and never shown. Without
-      // the relay the answer's status stream is left out, and the element polls.
+      // the relay the answer's status stream is left out, and the element polls the kit's status route.
       element.fetchCheckout = async (request) => {
         const answer = await fetch('/api/checkouts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request) });
         if (!answer.ok) return answer;
@@ -74,8 +74,8 @@ export const SHOPPER_JS = `(() => {
  * The shop's page for the long-pending row (bench-load's --pending-2h): one element given only
  * `checkout-url` (the kit's POST /api/checkouts, which it also renews its token through) and a
  * method, Pay pressed at pay-ready. `open(method, { stream: false })` asks the same URL through
- * `fetchCheckout` and leaves out the answer's status stream: the element polls the platform, with
- * its token, while the payment is pending. The page records the element's events, its state changes and
+ * `fetchCheckout` and leaves out the answer's status stream: the element polls the kit's status
+ * route while the payment is pending (and its token is renewed all the same). The page records the element's events, its state changes and
  * every answer of the checkout URL (a first checkout, or a renewal by handle, with the token's
  * `exp`), with wall-clock times, which the bench reads as `window.__pending.record()`.
  */

@@ -1,5 +1,6 @@
 /** What a shopper of the load benchmark is told to do when it opens the checkout. */
 export interface ShopperSettings {
+  /** The checkout's status stream is given to the element (else left out: the element polls the kit). */
   relay: boolean;
   /** How long a shopper waits for the shop's checkout before giving up (the shop then shows an error). */
   checkoutPatienceMs: number;

@@ -1,7 +1,7 @@
 /**
  * The merchant's checkout (`checkout-url`, `fetchCheckout`): the element asks the merchant's server
  * for what it would otherwise take from its attributes — the token, the platform, the payin, its
- * money, options, the shop's name, the status stream — and renews the token there with the
+ * money, options, the shop's name, the status stream and status route — and renews the token there with the
  * checkout's handle. The protocol is src/api/schemas/checkout-response.ts. A chunk of its own,
  * loaded only by pages that use it.
  *
@@ -65,7 +65,7 @@ export function checkoutConfig(
     Object.entries(answerInput(answer, base)).filter(([, value]) => value !== undefined),
   );
   const config = kind.readConfig({ ...page, ...given });
-  if (!('attribute' in config)) return config;
+  if (!('attribute' in config)) return withPollUrl(config, answer, base);
   const key = config.attribute.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
   if (!(key in given)) return config;
   return {
@@ -73,6 +73,27 @@ export function checkoutConfig(
     attribute: 'checkout-url',
     detail: `the answer's ${key}: ${config.detail}`,
   };
+}
+
+/**
+ * The kit's status route of the answer (`statusPollUrl`), resolved as `statusUrl` is: polled
+ * instead of the platform whenever the stream is not in use. Only http(s) is followed.
+ */
+function withPollUrl(
+  config: CheckoutConfig,
+  answer: CheckoutResponse,
+  base: string | undefined,
+): CheckoutConfig | ConfigProblem {
+  const given = answer.statusPollUrl;
+  if (given === undefined) return config;
+  const statusPollUrl = safeWebUrl(given, base ?? globalThis.document?.baseURI);
+  return statusPollUrl
+    ? { ...config, statusPollUrl }
+    : {
+        code: 'BAD_RESPONSE',
+        attribute: 'checkout-url',
+        detail: `the answer's statusPollUrl: "${given}" is not an http(s) URL`,
+      };
 }
 
 /**

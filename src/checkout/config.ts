@@ -43,6 +43,8 @@ export interface CheckoutConfig {
   callbackUrl?: string;
   /** The merchant's status stream for this payin (createStatusRelay). */
   statusUrl?: string;
+  /** The merchant kit's status route, polled instead of the platform (only a checkout's answer gives one). */
+  statusPollUrl?: string;
   merchantName?: string;
   options?: AvailableOptionsResponse;
 }

@@ -46,6 +46,8 @@ export interface WatchParts {
 
 /** The merchant's status stream, a chunk of its own: only a checkout with a `status-url` fetches it. */
 const pushedStatus = new Lazy(() => import('./pushed-status.js'));
+/** The merchant kit's status route, a chunk of its own: only a checkout whose answer names one fetches it. */
+const kitStatus = new Lazy(() => import('./kit-status.js'));
 
 const defaultParts: WatchParts = {
   statusSource: (host, options) =>
@@ -56,9 +58,15 @@ const defaultParts: WatchParts = {
   countdown: (host, onExpire) => new Countdown(host, onExpire),
 };
 
-/** A watch, once what it follows with is here: with a `status-url`, the stream (should it not load, it polls). */
+/**
+ * A watch, once what it follows with is here: with a `status-url`, the stream; with the kit's status
+ * route, polls there (should either not load, it polls the platform).
+ */
 export async function openWatch(host: WatchHost, parts: WatchParts = defaultParts): Promise<PaymentWatch> {
-  if (host.config?.statusUrl && typeof EventSource === 'function') await pushedStatus.get().catch(() => undefined);
+  await Promise.allSettled([
+    host.config?.statusUrl && typeof EventSource === 'function' ? pushedStatus.get() : undefined,
+    host.config?.statusPollUrl ? kitStatus.get() : undefined,
+  ]);
   return new PaymentWatch(host, parts);
 }
 
@@ -83,8 +91,10 @@ export class PaymentWatch {
     parts: WatchParts,
   ) {
     this.tokens = new TokenWatch(host, () => this.tokenWait());
+    const fetchStatus = (signal: AbortSignal) => this.tokens.call(() => host.client!.read({ signal }), signal);
     this.source = parts.statusSource(host, {
-      fetchStatus: (signal) => this.tokens.call(() => host.client!.read({ signal }), signal),
+      fetchStatus,
+      pollStatus: this.kitPolls(fetchStatus),
       pushed: (data) => host.client!.pushed(data),
       onResult: (payment) => host.events.seen(payment),
       onError: (error, willRetry) => this.failed(error, willRetry),
@@ -96,6 +106,28 @@ export class PaymentWatch {
       },
     });
     this.countdown = parts.countdown(host, () => this.expire());
+  }
+
+  /**
+   * With the merchant kit's status route (a checkout's `statusPollUrl`), polls ask the kit and
+   * never the platform; no news from it still says the connection is back.
+   */
+  private kitPolls(fetchStatus: (signal: AbortSignal) => Promise<Payment>) {
+    const url = this.host.config?.statusPollUrl;
+    if (!url || !kitStatus.value) return undefined;
+    const read = kitStatus.value.kitStatusReader({
+      url,
+      parse: (data) => this.host.client!.pushed(data),
+      fallback: fetchStatus,
+    });
+    return async (signal: AbortSignal) => {
+      const payment = await read(signal);
+      if (!payment && this.problem) {
+        this.read();
+        this.host.requestUpdate();
+      }
+      return payment;
+    };
   }
 
   /** The payment's expireAt in local time, corrected by the platform's clock. */

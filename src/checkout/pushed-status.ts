@@ -13,7 +13,8 @@
  * `ready` (a change may have come before the stream did). The stream is healthy from `ready` until an
  * error or a silence longer than 2.5 heartbeats; while it is not, the StatusPoller polls, and the
  * stream is opened again with backoff. A stream that never becomes healthy therefore costs the
- * customer nothing but the polling they would have had.
+ * customer nothing but the polling they would have had. With a checkout's status route
+ * (`pollStatus`, the merchant kit's) those polls and the reads on `ready` ask the kit, not the platform.
  */
 import type { ReactiveControllerHost } from 'lit';
 import { isAbortError } from '../api/errors.js';
@@ -41,6 +42,10 @@ export class PushedStatus<R = unknown> implements StatusSource {
   private expiryTimer?: ReturnType<typeof setTimeout>;
   private reading?: AbortController;
   private readAgain = false;
+  /** The stream is ready again and the kit's polls go on until its first heartbeat. */
+  private untilHeartbeat = false;
+  /** Whether every read asked for during the one in flight was a catch-up. */
+  private againCatchUp = true;
   /** The stream is open ahead of following (prepare), and who waits for it to be ready. */
   private preparing = false;
   private prepared?: () => void;
@@ -109,7 +114,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.poller.start();
       this.open();
     } else if (this.early) this.options.onResult(this.early);
-    else if (!this.sawEveryChange) this.read();
+    else if (!this.sawEveryChange) this.read(true);
     this.early = undefined;
   }
 
@@ -119,7 +124,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.open();
       this.watchExpiry();
     }
-    if (this.healthy) this.read();
+    if (this.healthy) this.read(true);
     else this.poller.checkNow();
   }
 
@@ -161,8 +166,11 @@ export class PushedStatus<R = unknown> implements StatusSource {
       this.prepared?.();
       // Ready before following starts: start() decides whether a first read is needed.
       if (!this.running) return;
-      this.poller.stop('stopped');
-      this.read();
+      // The kit tells streams before it stores a read: a change told while the stream was away may
+      // reach its status route after `ready`, so its polls go on until the first heartbeat.
+      if (this.options.pollStatus) this.untilHeartbeat = true;
+      else this.poller.stop('stopped');
+      this.read(true);
     });
     stream.addEventListener('changed', (event) => {
       this.alive();
@@ -177,7 +185,11 @@ export class PushedStatus<R = unknown> implements StatusSource {
       if (payin) this.options.onResult(payin);
       else this.read();
     });
-    stream.addEventListener('ping', () => this.alive());
+    stream.addEventListener('ping', () => {
+      this.alive();
+      if (this.untilHeartbeat) this.poller.stop('stopped');
+      this.untilHeartbeat = false;
+    });
     // EventSource would reconnect by itself after a network error but not after an HTTP error;
     // closing it and opening again here treats both alike, with backoff.
     stream.onerror = () => this.broken();
@@ -225,18 +237,23 @@ export class PushedStatus<R = unknown> implements StatusSource {
     this.staleTimer = setTimeout(() => this.broken(), this.heartbeatMs * 2.5);
   }
 
-  /** Reads the payin once; a read asked for while one is in flight happens once after it. */
-  private read(): void {
+  /**
+   * Reads the payin once; a read asked for while one is in flight happens once after it. A catch-up
+   * (the stream ready, the customer's "check again") reads as a poll does: from the merchant kit's
+   * status route when there is one. A change the stream did not carry is read on the platform.
+   */
+  private read(catchUp = false): void {
     if (this.reading) {
       this.readAgain = true;
+      this.againCatchUp &&= catchUp;
       return;
     }
     const controller = (this.reading = new AbortController());
-    this.options
-      .fetchStatus(controller.signal)
+    const { pollStatus, fetchStatus } = this.options;
+    (catchUp && pollStatus ? pollStatus : fetchStatus)(controller.signal)
       .then(
         (payin) => {
-          if (controller.signal.aborted) return;
+          if (controller.signal.aborted || payin === undefined) return;
           this.options.onResult(payin);
         },
         (error: unknown) => {
@@ -246,6 +263,7 @@ export class PushedStatus<R = unknown> implements StatusSource {
           // The poller knows how to back off from a failure that passes (as long as Retry-After
           // says, and longer when it repeats): it takes over until a read succeeds. One that
           // cannot pass ends following.
+          this.untilHeartbeat = false;
           if (passing) this.poller.retryAfterFailure(error);
           else this.stop('error');
         },
@@ -254,8 +272,10 @@ export class PushedStatus<R = unknown> implements StatusSource {
         if (this.reading !== controller) return;
         this.reading = undefined;
         if (this.readAgain && this.running) {
+          const catchUp = this.againCatchUp;
           this.readAgain = false;
-          this.read();
+          this.againCatchUp = true;
+          this.read(catchUp);
         }
       });
   }

@@ -1,5 +1,6 @@
 /**
- * StatusPoller: reads the payin's status while it is pending, as a Lit reactive controller.
+ * StatusPoller: reads the payin's status while it is pending, as a Lit reactive controller: from
+ * the platform, or with a checkout from the merchant kit's status route (`pollStatus`), at the same cadence.
  *
  * Cadence: the first poll ~1.5 s after start, every ~2 s for the first minute, then every ~10 s.
  * Never two requests at once. Paused while the page is hidden and polled at once when it shows
@@ -190,12 +191,13 @@ export class StatusPoller<R = unknown> implements StatusSource {
     const controller = new AbortController();
     this.inFlight = controller;
     try {
-      const payin = await this.options.fetchStatus(controller.signal);
+      const { pollStatus, fetchStatus } = this.options;
+      const payin = await (pollStatus ?? fetchStatus)(controller.signal);
       if (controller.signal.aborted) return;
       this.inFlight = undefined;
       this.failures = 0;
       this.limited = 0;
-      this.options.onResult(payin);
+      if (payin !== undefined) this.options.onResult(payin);
       if (this.running) this.schedule(this.nextDelay());
     } catch (error) {
       if (controller.signal.aborted || isAbortError(error)) return;

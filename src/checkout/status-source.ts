@@ -11,6 +11,11 @@ export type WatchStop = 'final' | 'expired' | 'error' | 'disconnected' | 'stoppe
 export interface StatusSourceOptions<R = unknown> {
   /** Reads the payment once. */
   fetchStatus: (signal: AbortSignal) => Promise<R>;
+  /**
+   * What a poll reads, when it is not `fetchStatus`: the merchant kit's status route (kit-status.ts),
+   * which answers undefined for no news.
+   */
+  pollStatus?: (signal: AbortSignal) => Promise<R | undefined>;
   onResult: (payment: R) => void;
   /** Every failed read; `willRetry` is false when following stopped because of it. */
   onError: (error: unknown, willRetry: boolean) => void;

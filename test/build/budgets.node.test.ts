@@ -62,6 +62,7 @@ describe('size budgets of dist/pay-checkout.js', () => {
       if (/^en-checkout-/.test(group.files[0]!)) return "the checkout's English (lazy)";
       if (/^en-more-/.test(group.files[0]!)) return 'English of other views, trouble';
       if (/^pushed-status-/.test(group.files[0]!)) return 'status stream (lazy, status-url)';
+      if (/^kit-status-/.test(group.files[0]!)) return 'kit status polls (lazy, checkout)';
       const locale = locales.find((code) => group.files[0]!.startsWith(`${code}-`));
       return locale ? `locale ${locale} (lazy)` : 'lazy chunk';
     };

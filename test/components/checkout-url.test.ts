@@ -33,7 +33,7 @@ interface KitStats {
 /**
  * The kit's checkout URL for one order (`key`, which its order hook reads as a shop reads its
  * cart) and the test's scenario (kit-server.mjs); `stream: '0'`: a server that offers no stream,
- * so the element polls. `own`: the kit on an emulator of the test's own, whose clock the test moves.
+ * so the element polls the kit's status route; with `poll: '0'` neither, so it polls the platform. `own`: the kit on an emulator of the test's own, whose clock the test moves.
  */
 const checkoutUrl = (key: string, scenario: Record<string, string> = {}, own?: string) =>
   `/__test/kit${own ? `/own/${own}` : ''}/checkouts?${new URLSearchParams({ key, amount: '100', currencyCode: 'INR', ...scenario })}`;
@@ -149,7 +149,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const own = ownPlatform();
     const base = await sandboxUrl(own);
     const { element, events } = await mount({
-      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
+      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0', poll: '0' }, own),
       ...VIRTUAL_ACCOUNT,
     });
     // The kit on an emulator of the test's own starts with this checkout.
@@ -178,7 +178,7 @@ describe('<pay-checkout> with checkout-url (the merchant’s checkout)', () => {
     const own = ownPlatform();
     const base = await sandboxUrl(own);
     const { element, events } = await mount({
-      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0' }, own),
+      'checkout-url': checkoutUrl(key, { amount: '1', currencyCode: 'IDR', stream: '0', poll: '0' }, own),
       ...VIRTUAL_ACCOUNT,
     });
     // The kit on an emulator of the test's own starts with this checkout.

@@ -108,7 +108,10 @@ export function recordFetch() {
     headers: Record<string, string>;
     url: string;
     credentials?: RequestCredentials;
+    cache?: RequestCache;
     status?: number;
+    /** The answer's ETag, when it exposed one. */
+    etag?: string;
   }[] = [];
   const original = window.fetch;
   // Requests held back until the test lets them go: the page's view stays as it is meanwhile.
@@ -126,11 +129,13 @@ export function recordFetch() {
       headers,
       url: target.href,
       credentials: init.credentials,
+      cache: init.cache,
     };
     requests.push(entry);
     if (held?.matches(method, path)) await held.release;
     const response = await original(input, init);
     entry.status = response.status;
+    entry.etag = response.headers.get('ETag') ?? undefined;
     return response;
   };
   return {
@@ -154,14 +159,17 @@ export function recordFetch() {
  */
 export function recordStreams(reads: () => number) {
   const readyAt: number[] = [];
+  /** Every `ready` and `ping` the page's streams heard, in order. */
+  const heard: string[] = [];
   const Original = window.EventSource;
   window.EventSource = class extends Original {
     constructor(url: string | URL, init?: EventSourceInit) {
       super(url, init);
-      this.addEventListener('ready', () => readyAt.push(reads()));
+      this.addEventListener('ready', () => void (readyAt.push(reads()), heard.push('ready')));
+      this.addEventListener('ping', () => void heard.push('ping'));
     }
   };
-  return { readyAt, restore: () => (window.EventSource = Original) };
+  return { readyAt, heard, restore: () => (window.EventSource = Original) };
 }
 
 /** Moves the clock of the emulator of its own `own` (never the shared one) `seconds` on. */

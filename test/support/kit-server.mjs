@@ -9,7 +9,12 @@
 //   is payin `kit-K` for A C; busy=N answers the first N checkouts of K 429 and 503 in turn with
 //   Retry-After: 1 (the shop's own refusal, passed on by the kit as it is); refuse=1 answers 403.
 //   stream=0 drops the answer's statusUrl: a merchant server with no stream, whose element polls
-//   (the kit always offers one).
+//   the kit's status route (the kit always offers a stream); poll=0 drops statusPollUrl: a server
+//   with no status route, whose element polls the platform.
+//   badPoll=1 gives the answer's statusPollUrl a handle that is not the payin's: the kit answers its
+//   polls 403, as it does to a stranger.
+// POST /__test/kit/outage?key=K&on=1|0   the stream of order K fails, as behind a proxy that cuts
+//   it: its open streams end, and new ones are answered 503, until on=0.
 // POST /__test/kit/callbacks, GET /__test/kit/payins/{id}/events?handle=…   the kit's own routes.
 // GET /__test/kit/stats?key=K   what order K saw: { idPayin, creates, renewals, refused, busy }
 // /__test/kit/own/O/…   the same routes, of a kit on the emulator of its own O (sandbox-plugin.mjs):
@@ -106,6 +111,11 @@ export function createKitServer({ platform }) {
     return (await kits.get(prefix)).fetch(request);
   }
 
+  /** The payins whose streams are failing (outage), and each payin's open streams. */
+  const outages = new Set();
+  const openStreams = new Map();
+  const streamOf = (path) => /^\/__test\/kit\/payins\/([^/]+)\/events$/.exec(path)?.[1];
+
   async function answer(context, response) {
     context.status = response.status;
     for (const [name, value] of response.headers) context.set(name, value);
@@ -115,6 +125,10 @@ export function createKitServer({ platform }) {
       const { Readable } = await import('node:stream');
       context.req.socket.setNoDelay(true);
       context.body = Readable.fromWeb(response.body);
+      const idPayin = streamOf(context.path);
+      if (!openStreams.has(idPayin)) openStreams.set(idPayin, new Set());
+      openStreams.get(idPayin).add(context.res);
+      context.res.once('close', () => openStreams.get(idPayin).delete(context.res));
       return;
     }
     context.body = Buffer.from(await response.arrayBuffer());
@@ -127,9 +141,14 @@ export function createKitServer({ platform }) {
     if (response.status === 201) count.creates++;
     else if (response.status === 200) count.renewals++;
     else if (response.status === 403) count.refused++;
-    if (response.ok && context.query.stream === '0') {
-      const { statusUrl, ...rest } = await response.json();
-      response = Response.json(rest, { status: response.status });
+    const { stream, poll, badPoll } = context.query;
+    if (response.ok && (stream === '0' || poll === '0' || badPoll)) {
+      const { statusUrl, statusPollUrl, ...rest } = await response.json();
+      const kept = { ...rest };
+      if (stream !== '0') kept.statusUrl = statusUrl;
+      if (poll !== '0')
+        kept.statusPollUrl = badPoll ? statusPollUrl.replace(/handle=[^&]*/, 'handle=x.y') : statusPollUrl;
+      response = Response.json(kept, { status: response.status });
     }
     return answer(context, response);
   }
@@ -171,6 +190,19 @@ export function createKitServer({ platform }) {
     if (context.path === '/__test/kit/stats') {
       context.body = { idPayin: `kit-${context.query.key}`, ...statsOf(context.query.key) };
       context.set('Cache-Control', 'no-store');
+      return;
+    }
+    if (context.path === '/__test/kit/outage' && context.method === 'POST') {
+      const idPayin = `kit-${context.query.key}`;
+      if (context.query.on === '1') {
+        outages.add(idPayin);
+        for (const res of openStreams.get(idPayin) ?? []) res.destroy();
+      } else outages.delete(idPayin);
+      return void (context.status = 204);
+    }
+    if (outages.has(streamOf(context.path))) {
+      context.status = 503;
+      context.body = { errorCode: 'STREAM_UNAVAILABLE', message: 'The proxy cut the stream' };
       return;
     }
     if (/^\/__test\/kit\/(own\/[\w-]+\/)?checkouts$/.test(context.path)) return checkout(context);
