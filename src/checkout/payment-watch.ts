@@ -85,6 +85,8 @@ export class PaymentWatch {
   private outage?: string;
   private expiredEmitted = false;
   private readonly reportedUrls = new Set<string>();
+  /** When this watch first followed the payment (local time): the payment ends at most its window later. */
+  private followedSince?: number;
 
   constructor(
     private readonly host: WatchHost,
@@ -130,13 +132,21 @@ export class PaymentWatch {
     };
   }
 
-  /** The payment's expireAt in local time, corrected by the platform's clock. */
+  /**
+   * The payment's expireAt in local time, corrected by the platform's clock, and never later than
+   * its window (acceptedAt to expireAt) after this watch first followed it: the clock is read to
+   * the second from a Date header and may put the deadline up to a second late, which would count
+   * a fresh 15-minute payin down from 15:01.
+   */
   get deadline(): number | undefined {
     const { phase, clock } = this.host;
-    const server = timestampMs(
-      phase.name === 'pending' || phase.name === 'final' ? phase.payment.response.expireAt : undefined,
-    );
-    return server === undefined ? undefined : clock.toLocal(server);
+    const response = phase.name === 'pending' || phase.name === 'final' ? phase.payment.response : undefined;
+    const expireAt = timestampMs(response?.expireAt);
+    if (expireAt === undefined) return undefined;
+    const local = clock.toLocal(expireAt);
+    const acceptedAt = timestampMs(response?.acceptedAt);
+    if (acceptedAt === undefined || acceptedAt >= expireAt || this.followedSince === undefined) return local;
+    return Math.min(local, this.followedSince + (expireAt - acceptedAt));
   }
 
   /** Milliseconds left to pay, while a deadline is counted. */
@@ -151,6 +161,7 @@ export class PaymentWatch {
 
   /** Follows the pending payment: its deadline, its status and its token. */
   follow(): void {
+    this.followedSince ??= Date.now();
     this.countdown.set(this.deadline);
     this.tokens.watch();
     if (!this.source.active) this.source.start();

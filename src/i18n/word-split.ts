@@ -62,6 +62,8 @@ export const MORE_WORDS = [
 export const CORE_ENTRIES: Partial<Record<(typeof MORE_WORDS)[number], readonly string[]>> = {
   errors: ['NETWORK'],
   ...Object.fromEntries(['fields', 'fieldHints', 'fieldInvalid'].map((table) => [table, qrFamilyFieldKeys()])),
+  // The bank-or-wallet choice, offered under any method the platform has providers for (UPI QR's among them).
+  fieldHints: [...qrFamilyFieldKeys(), 'externalProviderCode'],
 };
 
 /**

@@ -82,6 +82,9 @@ const af: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'Jou PromptPay ID: selfoonnommer of nasionale ID',
     upiId: 'Byvoorbeeld naam@bank',
+    'upiId.UPIQR':
+      'Byvoorbeeld naam@bank. Daarmee hoef jy ná die betaling nie die transaksieverwysing (UTR) in te tik nie.',
+    externalProviderCode: 'Die bank of beursie waarmee jy gaan betaal: die betaling word daardeur gestuur.',
     phoneNumber: 'Met of sonder die landkode',
     'externalReference.reference': 'Jy kry dit in jou bankapp by die transaksiebesonderhede',
   },

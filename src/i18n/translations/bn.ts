@@ -87,6 +87,8 @@ const bn: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'আপনার PromptPay ID: মোবাইল নম্বর বা জাতীয় পরিচয়পত্রের নম্বর',
     upiId: 'যেমন name@bank',
+    'upiId.UPIQR': 'যেমন name@bank। এটি দিলে পেমেন্টের পরে লেনদেন রেফারেন্স (UTR) লিখতে হবে না।',
+    externalProviderCode: 'যে ব্যাঙ্ক বা ওয়ালেট দিয়ে আপনি পেমেন্ট করবেন: পেমেন্টটি সেটির মাধ্যমেই পাঠানো হবে।',
     phoneNumber: 'দেশের কোড সহ বা ছাড়া',
     'externalReference.reference': 'আপনার ব্যাঙ্কিং অ্যাপে লেনদেনের বিবরণে পাবেন',
   },

@@ -82,6 +82,8 @@ const gu: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'તમારું PromptPay ID: મોબાઇલ નંબર અથવા રાષ્ટ્રીય આઈડી',
     upiId: 'ઉદાહરણ તરીકે name@bank',
+    'upiId.UPIQR': 'ઉદાહરણ તરીકે name@bank. તે આપવાથી ચુકવણી પછી વ્યવહાર સંદર્ભ નંબર (UTR) દાખલ કરવો નહીં પડે.',
+    externalProviderCode: 'જે બેંક અથવા વૉલેટથી તમે ચુકવણી કરશો: ચુકવણી તેના મારફતે જ મોકલાશે.',
     phoneNumber: 'દેશના કોડ સાથે અથવા તેના વિના',
     'externalReference.reference': 'તમારી બેંકિંગ ઍપમાં વ્યવહારની વિગતોમાં મળશે',
   },

@@ -82,6 +82,8 @@ const kn: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'ನಿಮ್ಮ PromptPay ID: ಮೊಬೈಲ್ ಸಂಖ್ಯೆ ಅಥವಾ ರಾಷ್ಟ್ರೀಯ ID',
     upiId: 'ಉದಾಹರಣೆಗೆ name@bank',
+    'upiId.UPIQR': 'ಉದಾಹರಣೆಗೆ name@bank. ಇದನ್ನು ನೀಡಿದರೆ ಪಾವತಿಯ ನಂತರ ವಹಿವಾಟು ಉಲ್ಲೇಖ ಸಂಖ್ಯೆ (UTR) ನಮೂದಿಸಬೇಕಾಗಿಲ್ಲ.',
+    externalProviderCode: 'ನೀವು ಪಾವತಿಸುವ ಬ್ಯಾಂಕ್ ಅಥವಾ ವಾಲೆಟ್: ಪಾವತಿಯನ್ನು ಅದರ ಮೂಲಕವೇ ಕಳುಹಿಸಲಾಗುತ್ತದೆ.',
     phoneNumber: 'ದೇಶದ ಕೋಡ್ ಸಹಿತ ಅಥವಾ ರಹಿತ',
     'externalReference.reference': 'ನಿಮ್ಮ ಬ್ಯಾಂಕಿಂಗ್ ಆ್ಯಪ್‌ನಲ್ಲಿ ವಹಿವಾಟಿನ ವಿವರಗಳಲ್ಲಿ ಸಿಗುತ್ತದೆ',
   },

@@ -96,6 +96,8 @@ const lo: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'PromptPay ID ຂອງທ່ານ: ເບີມືຖື ຫຼື ເລກບັດປະຈຳຕົວ',
     upiId: 'ຕົວຢ່າງ name@bank',
+    'upiId.UPIQR': 'ຕົວຢ່າງ name@bank ຖ້າໃສ່ແລ້ວ ທ່ານບໍ່ຕ້ອງໃສ່ເລກອ້າງອີງທຸລະກຳ (UTR) ຫຼັງຊຳລະເງິນ',
+    externalProviderCode: 'ທະນາຄານ ຫຼື ກະເປົາເງິນທີ່ທ່ານຈະໃຊ້ຊຳລະ: ການຊຳລະເງິນຈະຖືກສົ່ງຜ່ານທາງນັ້ນ',
     phoneNumber: 'ໃສ່ ຫຼື ບໍ່ໃສ່ລະຫັດປະເທດກໍໄດ້',
     'externalReference.reference': 'ເບິ່ງໄດ້ໃນແອັບທະນາຄານ ທີ່ລາຍລະອຽດທຸລະກຳ',
   },

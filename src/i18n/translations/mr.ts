@@ -87,6 +87,8 @@ const mr: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'तुमचा PromptPay ID: मोबाइल नंबर किंवा राष्ट्रीय ओळख क्रमांक',
     upiId: 'उदा. name@bank',
+    'upiId.UPIQR': 'उदा. name@bank. हा दिल्यास पेमेंटनंतर व्यवहार संदर्भ क्रमांक (UTR) भरावा लागणार नाही.',
+    externalProviderCode: 'ज्या बँक किंवा वॉलेटने तुम्ही पेमेंट कराल: पेमेंट त्याच्यामार्फतच पाठवले जाईल.',
     phoneNumber: 'देशाच्या कोडसह किंवा त्याशिवाय',
     'externalReference.reference': 'तुमच्या बँकिंग ॲपमध्ये व्यवहाराच्या तपशिलात मिळेल',
   },

@@ -82,6 +82,9 @@ const ta: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'உங்கள் PromptPay ID: மொபைல் எண் அல்லது தேசிய அடையாள எண்',
     upiId: 'எடுத்துக்காட்டு: name@bank',
+    'upiId.UPIQR':
+      'எடுத்துக்காட்டு: name@bank. இதைக் கொடுத்தால், செலுத்திய பின் பரிவர்த்தனை குறிப்பு எண்ணை (UTR) உள்ளிட வேண்டியதில்லை.',
+    externalProviderCode: 'நீங்கள் செலுத்தும் வங்கி அல்லது வாலெட்: கட்டணம் அதன் வழியாகவே அனுப்பப்படும்.',
     phoneNumber: 'நாட்டுக் குறியீட்டுடன் அல்லது அது இல்லாமல்',
     'externalReference.reference': 'உங்கள் வங்கி ஆப்பில் பரிவர்த்தனை விவரங்களில் இருக்கும்',
   },

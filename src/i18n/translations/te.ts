@@ -82,6 +82,8 @@ const te: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'మీ PromptPay ID: మొబైల్ నంబర్ లేదా జాతీయ ID',
     upiId: 'ఉదాహరణకు name@bank',
+    'upiId.UPIQR': 'ఉదాహరణకు name@bank. ఇది ఇస్తే, చెల్లించిన తర్వాత లావాదేవీ రిఫరెన్స్ (UTR) నమోదు చేయాల్సిన అవసరం ఉండదు.',
+    externalProviderCode: 'మీరు చెల్లించే బ్యాంక్ లేదా వాలెట్: చెల్లింపు దాని ద్వారానే పంపబడుతుంది.',
     phoneNumber: 'దేశ కోడ్‌తో లేదా లేకుండా',
     'externalReference.reference': 'మీ బ్యాంకింగ్ యాప్‌లో లావాదేవీ వివరాల్లో ఉంటుంది',
   },

@@ -85,6 +85,8 @@ const zhCN: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': '您的 PromptPay ID：手机号或身份证号',
     upiId: '例如 name@bank',
+    'upiId.UPIQR': '例如 name@bank。填写后，付款后无需再输入交易参考号（UTR）。',
+    externalProviderCode: '您将用于付款的银行或电子钱包，付款将通过它处理。',
     phoneNumber: '可带或不带国家区号',
     'externalReference.reference': '可在银行 App 的交易详情中找到',
   },

@@ -101,6 +101,9 @@ const zu: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'I-PromptPay ID yakho: inombolo yeselula noma kamazisi',
     upiId: 'Isibonelo igama@ibhange',
+    'upiId.UPIQR':
+      'Isibonelo igama@ibhange. Uma uyifaka, ngeke kudingeke ufake inkomba yokuthenga (UTR) ngemva kokukhokha.',
+    externalProviderCode: 'Ibhange noma isikhwama sedijithali ozokhokha ngaso: inkokhelo izodluliselwa ngalo.',
     phoneNumber: 'Nekhodi yezwe noma ngaphandle kwayo',
     'externalReference.reference': 'Uyithola ku-app yakho yasebhange, emininingwaneni yokuthenga',
   },

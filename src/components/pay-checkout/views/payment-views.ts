@@ -19,7 +19,8 @@ import { needsMoreWords } from '../../../i18n/word-parts.js';
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
 import { finalSaysTrouble, renderSuccess } from './final-view.js';
-import { renderHeader, renderViewsLoading, returnToShop } from './status-views.js';
+import { renderHeader, renderViewsLoading } from './status-views.js';
+import { renderWayBack } from './way-back.js';
 import type { SessionView, ViewHost } from './view-host.js';
 
 export { styles } from './payment-views.styles.js';
@@ -186,5 +187,5 @@ export function renderPayment(host: ViewHost) {
   const view = viewContext(host, phase.payment);
   const end = trouble ? troubleViews.value?.renderTroubledEnd(phase.status, phase.payment, view) : renderSuccess(view);
   return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${end ?? nothing}
-    ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
+    ${renderWayBack(host)}`;
 }

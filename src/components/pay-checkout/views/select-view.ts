@@ -35,70 +35,114 @@ export function formWordsHere(host: ViewHost): boolean {
   );
 }
 
+/** A field of the form: its control's id, what it sets, its label, and what is wrong with it. */
+interface FieldBox {
+  id: string;
+  field: string;
+  label: string;
+  required: boolean;
+  readonly?: boolean;
+  error?: string;
+}
+
+/** A field's control, given what ties it to its hint and error (aria-describedby). */
+type Control = (describedBy: string | undefined) => unknown;
+
+/** A field: its label, its hint (the chosen method's own, else the field's), its control and its error. */
+function renderBox({ words, session }: ViewHost, box: FieldBox, control: Control) {
+  const { id, field, error } = box;
+  const code = session.form.selectedCode;
+  const hint = (code && words.lookup('fieldHints', `${field}.${code}`)) || words.lookup('fieldHints', field);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return html`<div class="field" part="field">
+    <label for=${id}>${box.label}${box.required ? nothing : html` <span class="muted">(${words.term('optional')})</span>`}${box.readonly ? html` <span class="muted">— ${words.term('readOnlyData')}</span>` : nothing}</label>
+    ${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : nothing}
+    ${control(describedBy)}
+    ${error ? html`<span class="field-error" id="${id}-error" part="error">${error}</span>` : nothing}
+  </div>`;
+}
+
+/** A field whose control is a choice ("Choose…" first): an account type, an operator, a bank or wallet. */
+function renderChoice(
+  host: ViewHost,
+  box: FieldBox & { disabled?: boolean },
+  choices: { code: string; name?: string }[],
+  selected: string | undefined,
+  onChange: (code: string | undefined) => void,
+) {
+  const control: Control = (describedBy) =>
+    html`<select id=${box.id} data-field=${box.field} ?required=${box.required} ?disabled=${box.disabled}
+      aria-invalid=${!!box.error} aria-describedby=${ifDefined(describedBy)}
+      @change=${(event: Event) => onChange((event.target as HTMLSelectElement).value || undefined)}>
+      <option value="" ?selected=${!selected}>${host.words.term('chooseOperator')}</option>
+      ${choices.map((choice) => html`<option value=${choice.code} ?selected=${selected === choice.code}>${choice.name ?? choice.code}</option>`)}
+    </select>`;
+  return renderBox(host, box, control);
+}
+
 function renderField(host: ViewHost, field: MethodField, required: boolean) {
   const { words, session } = host;
   const { form } = session;
   const code = form.selectedCode;
   const input = FIELD_INPUTS[field];
-  const id = `f-${field.replace(/\./g, '-')}`;
   const problem = form.fieldErrors[field];
-  const error = problem && fieldErrorText(words, field, problem, code);
-  const supplied = session.customerData[field] !== undefined;
-  const readonly = supplied && !host.allowCustomerDataChange;
-  const hint = (code && words.lookup('fieldHints', `${field}.${code}`)) || words.lookup('fieldHints', field);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const readonly = session.customerData[field] !== undefined && !host.allowCustomerDataChange;
+  const box: FieldBox = {
+    id: `f-${field.replace(/\./g, '-')}`,
+    field,
+    label: fieldLabel(words, field, code),
+    required,
+    readonly,
+    error: problem && fieldErrorText(words, field, problem, code),
+  };
   const value = form.values[field] ?? '';
-  const onInput = (event: Event) => session.setValue(field, (event.target as HTMLInputElement).value);
-  const label = fieldLabel(words, field, code);
-  const control =
-    input.type === 'select'
-      ? html`<select id=${id} data-field=${field} ?required=${required} ?disabled=${readonly} aria-invalid=${error ? 'true' : 'false'}
-          aria-describedby=${ifDefined(describedBy)} @change=${onInput}>
-          <option value="" ?selected=${!value}>${words.term('chooseOperator')}</option>
-          ${(input.choices ?? []).map((choice) => html`<option value=${choice} ?selected=${value === choice}>${words.lookup('accountTypes', choice) ?? choice}</option>`)}
-        </select>`
-      : html`<input id=${id} data-field=${field} type=${input.type} .value=${value} ?required=${required} ?readonly=${readonly}
-          autocomplete=${ifDefined(input.autocomplete)} inputmode=${ifDefined(input.inputmode)}
-          aria-invalid=${error ? 'true' : 'false'} aria-describedby=${ifDefined(describedBy)} @input=${onInput} />`;
-  return html`<div class="field" part="field">
-    <label for=${id}>${label}${required ? nothing : html` <span class="muted">(${words.term('optional')})</span>`}${readonly ? html` <span class="muted">— ${words.term('readOnlyData')}</span>` : nothing}</label>
-    ${hint ? html`<span class="hint" id="${id}-hint">${hint}</span>` : nothing}
-    ${control}
-    ${error ? html`<span class="field-error" id="${id}-error" part="error">${error}</span>` : nothing}
-  </div>`;
+  if (input.type === 'select') {
+    const choices = (input.choices ?? []).map((choice) => ({
+      code: choice,
+      name: words.lookup('accountTypes', choice),
+    }));
+    const choose = (choice: string | undefined) => session.setValue(field, choice ?? '');
+    return renderChoice(host, { ...box, disabled: readonly }, choices, value, choose);
+  }
+  const control: Control = (describedBy) =>
+    html`<input id=${box.id} data-field=${field} type=${input.type} .value=${value} ?required=${required} ?readonly=${readonly}
+      autocomplete=${ifDefined(input.autocomplete)} inputmode=${ifDefined(input.inputmode)}
+      aria-invalid=${!!box.error} aria-describedby=${ifDefined(describedBy)}
+      @input=${(event: Event) => session.setValue(field, (event.target as HTMLInputElement).value)} />`;
+  return renderBox(host, box, control);
 }
 
-function renderOperators({ words, session }: ViewHost, option: PaymentOption) {
+function renderOperators(host: ViewHost, option: PaymentOption) {
   const operators = option.paymentOperators ?? [];
   if (!operators.length) return nothing;
+  const { words, session } = host;
   const { form } = session;
   const currencyCode = session.config!.money.currencyCode;
   const rule = fieldRulesFor(option.paymentMethodCode, currencyCode).find((r) => r.field === 'paymentOperatorCode');
-  const required = !!rule && isRequired(rule, currencyCode);
   const problem = form.fieldErrors.paymentOperatorCode;
-  const error = problem && fieldErrorText(words, 'paymentOperatorCode', problem, form.selectedCode);
-  return html`<div class="field" part="field">
-    <label for="f-operator">${words.term('operator')}${required ? nothing : html` <span class="muted">(${words.term('optional')})</span>`}</label>
-    <select id="f-operator" data-field="paymentOperatorCode" ?required=${required} ?disabled=${session.operatorLocked}
-      aria-invalid=${error ? 'true' : 'false'} aria-describedby=${ifDefined(error ? 'f-operator-error' : undefined)}
-      @change=${(event: Event) => session.choose(option.paymentMethodCode, (event.target as HTMLSelectElement).value || undefined)}>
-      <option value="" ?selected=${!form.selectedOperator}>${words.term('chooseOperator')}</option>
-      ${operators.map((operator) => html`<option value=${operator.code} ?selected=${form.selectedOperator === operator.code}>${operator.name ?? operator.code}</option>`)}
-    </select>
-    ${error ? html`<span class="field-error" id="f-operator-error" part="error">${error}</span>` : nothing}
-  </div>`;
+  const box = {
+    id: 'f-operator',
+    field: 'paymentOperatorCode',
+    label: words.term('operator'),
+    required: !!rule && isRequired(rule, currencyCode),
+    disabled: session.operatorLocked,
+    error: problem && fieldErrorText(words, 'paymentOperatorCode', problem, form.selectedCode),
+  };
+  const choose = (code: string | undefined) => session.choose(option.paymentMethodCode, code);
+  return renderChoice(host, box, operators, form.selectedOperator, choose);
 }
 
-function renderProviders({ words, session }: ViewHost, providers: ExternalProvider[]) {
+/** The bank or wallet, whose hint says what choosing one changes (the payment is routed through it). */
+function renderProviders(host: ViewHost, providers: ExternalProvider[]) {
   if (!providers.length) return nothing;
-  const selected = session.form.selectedProvider;
-  return html`<div class="field" part="field">
-    <label for="f-provider">${words.term('externalProvider')} <span class="muted">(${words.term('optional')})</span></label>
-    <select id="f-provider" @change=${(event: Event) => session.chooseProvider((event.target as HTMLSelectElement).value || undefined)}>
-      <option value="" ?selected=${!selected}>${words.term('chooseOperator')}</option>
-      ${providers.map((provider) => html`<option value=${provider.code} ?selected=${selected === provider.code}>${provider.name ?? provider.code}</option>`)}
-    </select>
-  </div>`;
+  const { words, session } = host;
+  const box = {
+    id: 'f-provider',
+    field: 'externalProviderCode',
+    label: words.term('externalProvider'),
+    required: false,
+  };
+  return renderChoice(host, box, providers, session.form.selectedProvider, (code) => session.chooseProvider(code));
 }
 
 function renderMethod(host: ViewHost, option: PaymentOption, providers: ExternalProvider[]) {

@@ -12,8 +12,8 @@ import { failureReasonText } from '../../../i18n/texts.js';
 import { detailList, moneyToPay, type Detail } from '../../../methods/parts.js';
 import type { PendingViewContext } from '../../../methods/types.js';
 import { otherAmountOf } from './final-view.js';
-import { returnToShop } from './status-views.js';
 import type { ViewHost } from './view-host.js';
+import { renderWayBack } from './way-back.js';
 
 export { styles } from './trouble-views.styles.js';
 
@@ -58,5 +58,5 @@ export function renderExpired(host: ViewHost) {
       <p><strong>${words.term('expiredWithdrawn')}</strong></p>
       <p class="note">${words.term('newPaymentHint')}</p>
     </div>
-    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
+    ${renderWayBack(host)}`;
 }
