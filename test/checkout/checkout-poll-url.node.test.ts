@@ -24,7 +24,8 @@ const answer = (extra: Partial<CheckoutResponse> = {}): CheckoutResponse => ({
   money: { amount: 100, currencyCode: 'INR' },
   ...extra,
 });
-const configOf = (extra: Partial<CheckoutResponse>) => checkoutConfig(payinKind(), {}, answer(extra), CHECKOUT_URL);
+const configOf = (extra: Partial<CheckoutResponse>) =>
+  checkoutConfig(payinKind(), { optionsAvailable: true }, answer(extra), CHECKOUT_URL);
 
 describe("a checkout answer's statusPollUrl", () => {
   it('a path is resolved against the checkout URL, beside the stream’s', () => {
