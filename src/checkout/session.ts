@@ -127,6 +127,8 @@ export class CheckoutSession extends ControllerHost {
   private followersLoad?: Promise<void>;
   private lastStatus?: PayinStatus;
   private finalEmitted = false;
+  /** When this first followed the pending payin (local time): the payment ends at most its window later. */
+  private followedSince?: number;
   /** Events waiting behind a pay-error that waits for its words (emitError). */
   private queue?: Promise<unknown>;
   /** The create in flight: every submit() while it runs gets its result. */
@@ -162,11 +164,19 @@ export class CheckoutSession extends ControllerHost {
     return this.follower;
   }
 
-  /** The payin's expireAt in local time, corrected by the platform's clock. */
+  /**
+   * The payin's expireAt in local time, corrected by the platform's clock, and never later than its
+   * window (acceptedAt to expireAt) after this first followed it: the clock is read to the second
+   * from a Date header and may put the deadline up to a second late, which would count a fresh
+   * 15-minute payin down from 15:01. A payin resumed late in its window keeps the clock's deadline.
+   */
   get expiresAtLocal(): number | undefined {
     const payin = this.current.name === 'pending' || this.current.name === 'final' ? this.current.payin : undefined;
     const server = timestampMs(payin?.paymentMethodResponse.expireAt);
-    return server === undefined ? undefined : this.clock.toLocal(server);
+    if (server === undefined) return undefined;
+    const local = this.clock.toLocal(server);
+    const window = server - (timestampMs(payin!.paymentMethodResponse.acceptedAt) ?? NaN);
+    return window > 0 && this.followedSince ? Math.min(local, this.followedSince + window) : local;
   }
 
   /** The shop's `return-url` when it is a safe web URL, also when the rest of the page's input is not. */
@@ -513,6 +523,7 @@ export class CheckoutSession extends ControllerHost {
 
   /** Follows the pending payin: its deadline and its status. */
   private followPayin(): void {
+    this.followedSince ??= Date.now();
     // Until the followers have loaded there is nothing to follow with; their arrival follows.
     if (!this.follower) return void this.loadFollowers().catch(() => undefined);
     this.follower.follow();

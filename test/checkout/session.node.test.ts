@@ -12,6 +12,7 @@ import { CheckoutSession, type SessionInput, type SessionReport } from '../../sr
 import type { StatusSourceOptions, FollowStop } from '../../src/checkout/status-source.js';
 import { PayinFollow, type Followers } from '../../src/checkout/follow.js';
 import { TokenWatch } from '../../src/checkout/token-watch.js';
+import { countdownText } from '../../src/components/pay-checkout/views/deadline.js';
 import { Localizer, moreWords } from '../../src/i18n/localize.js';
 import { fakeJwt } from '../support/jwt.js';
 
@@ -369,6 +370,58 @@ describe('CheckoutSession', () => {
     assert.equal(h.follow.sources.length, 1);
     assert.equal(h.follow.sources[0]!.started, 1);
     assert.ok(h.follow.countdowns[0]!.deadline! > Date.now());
+  });
+
+  it('counts a fresh payin down from its own window, not a second more, on a clock read a second late', async () => {
+    const h = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [
+          () => {
+            const acceptedAt = Date.now();
+            return payin('PROCESSING', {
+              acceptedAt: new Date(acceptedAt).toISOString(),
+              expireAt: new Date(acceptedAt + 15 * 60_000).toISOString(),
+            });
+          },
+        ],
+        getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }],
+      },
+      { noStart: true },
+    );
+    // A Date header of …:00 read at …:00.999 (it truncates to the second): the clock puts the platform half a second behind.
+    h.session.clock.observe(Date.now() - 999, Date.now());
+    h.session.start();
+    await h.settle();
+    assert.equal(h.session.state, 'pending');
+    const { deadline } = h.follow.countdowns[0]!;
+    const remaining = deadline! - Date.now();
+    assert.ok(remaining <= 15 * 60_000, `${remaining} ms left of a 15-minute window`);
+    assert.ok(remaining > 15 * 60_000 - 5_000, `${remaining} ms left: the deadline is not cut short`);
+    assert.equal(countdownText(new Localizer('en'), h.session.follow!.remainingMs!), '15:00');
+    // Without the window the clock alone would say 15:01 (and half a second more to pay than there is).
+    assert.equal(
+      countdownText(new Localizer('en'), h.session.clock.toLocal(Date.now() + 15 * 60_000) - Date.now()),
+      '15:01',
+    );
+    // A payin resumed well into its window keeps the clock's deadline: the window only ever shortens it.
+    const late = startSession(
+      {},
+      {
+        getAvailablePaymentOptions: [OPTIONS],
+        getPayin: [
+          payin('PROCESSING', {
+            acceptedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+            expireAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+          }),
+        ],
+        getMerchantInfo: [{ channelInfo: { name: 'Demo Shop' } }],
+      },
+    );
+    await late.settle();
+    const lateRemaining = late.follow.countdowns[0]!.deadline! - Date.now();
+    assert.ok(lateRemaining <= 10 * 60_000 && lateRemaining > 10 * 60_000 - 5_000, `${lateRemaining} ms left`);
   });
 
   it('submit checks the method rules first: nothing is sent while a field is missing', async () => {

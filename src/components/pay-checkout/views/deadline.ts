@@ -27,6 +27,7 @@ export function payByText(l: Localizer, at: number, now = Date.now()): string {
  * from its unit ("59 นาที" stays on one line).
  */
 export function countdownText(l: Localizer, ms: number): string {
+  // Rounded up: 0:00 would say the time is over while it is not (the deadline itself is capped at the payment's window, session.ts).
   const total = Math.max(0, Math.ceil(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
