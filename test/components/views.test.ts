@@ -445,6 +445,41 @@ describe('payin views, from the shopper’s side', () => {
     }
   });
 
+  describe('no way back to the page the shopper is on', () => {
+    // The shop's own page: its return-url is this page with the order in the query, where the platform brings the shopper back from a bank.
+    const here = () => `${location.origin}${location.pathname}?returnedFrom=order-1#paid`;
+
+    for (const status of ['SUCCESS', 'FAILED']) {
+      it(`${status.toLowerCase()} on the shop's own page offers no "Return to the shop"`, async () => {
+        platform.on('GET', '/payins/order-1', { body: payinResponse({ status }) });
+        const { element } = await mount({ ...base, 'return-url': here() });
+        await untilState(element, status.toLowerCase());
+        await waitUntil(() => $(element, '.final'), 'the final screen shown', { timeout: 5000 });
+        expect(text(element)).not.to.contain('Return to the shop');
+        expectNone(element, '.actions a');
+      });
+    }
+
+    it("an expired payment on the shop's own page says so without a link back to it", async () => {
+      platform.on('GET', '/payins/order-1', {
+        body: payinResponse({ status: 'PROCESSING' }, { expireAt: new Date(Date.now() - 1000).toISOString() }),
+      });
+      const { element } = await mount({ ...base, 'return-url': here() });
+      await waitUntil(() => $(element, '.expired-note'), 'the expired note shown', { timeout: 5000 });
+      expect(text(element)).to.contain('start a new payment from the shop');
+      expectNone(element, '.actions a');
+    });
+
+    it('another page of the same site is elsewhere: it is offered', async () => {
+      platform.on('GET', '/payins/order-1', { body: payinResponse({ status: 'SUCCESS' }) });
+      const orders = `${location.origin}/orders/order-1`;
+      const { element } = await mount({ ...base, 'return-url': orders });
+      await untilState(element, 'success');
+      const back = $$<HTMLAnchorElement>(element, '.actions a')[0]!;
+      expect([back.textContent!.trim(), back.href]).to.deep.equal(['Return to the shop', orders]);
+    });
+  });
+
   describe('final screens that explain', () => {
     async function final(state: string, payin: unknown) {
       platform.on('GET', '/payins/order-1', { body: payin });

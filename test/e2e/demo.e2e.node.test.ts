@@ -119,6 +119,15 @@ describe(`Chromium: the shop: each sandbox scenario to its final event and the c
             assert.match(finals[0]!, new RegExp(`received ${scenario.received} INR`));
           assert.deepEqual(await loggedEvents(page, 'pay-error'), []);
           assert.equal((await loggedEvents(page, 'pay-created')).length, 1);
+          // The checkout is on the shop's own page (its return-url): the last screen offers no way back to it.
+          await page.locator('pay-checkout .final').waitFor();
+          assert.equal(
+            await page
+              .locator('pay-checkout')
+              .getByRole('link', { name: /return to the shop/i })
+              .count(),
+            0,
+          );
 
           const callback = await untilCallback(page, idPayin, scenario.status);
           if (scenario.reason) assert.match(callback, new RegExp(scenario.reason));

@@ -162,6 +162,7 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'product-id' }) productId?: string;
   /** `"true"`: the UPI QR view also offers the UPI app deep link. */
   @property({ attribute: 'show-deep-link', converter: booleanString(false) }) showDeepLink = false;
+  /** Where the platform returns the shopper after a bank's page; offered as "Return to the shop" when it is another page than this one. */
   @property({ attribute: 'return-url' }) returnUrl?: string;
   @property({ attribute: 'callback-url' }) callbackUrl?: string;
   /** Value of X-API-Version. */

@@ -20,8 +20,9 @@ import type { PendingViewContext, ReferenceStep } from '../../../methods/types.j
 import { copyFeedback, copyText } from './clipboard.js';
 import { countdownText, payByText } from './deadline.js';
 import { finalSaysTrouble, renderFinalBody } from './final-view.js';
-import { renderHeader, renderViewsLoading, returnToShop } from './status-views.js';
+import { renderHeader, renderViewsLoading } from './status-views.js';
 import type { SessionView, ViewHost } from './view-host.js';
+import { renderWayBack } from './way-back.js';
 
 // What follows a payin (the session's Followers) travels with its views.
 export { PayinFollow } from '../../../checkout/follow.js';
@@ -160,7 +161,7 @@ function renderExpired(host: ViewHost) {
       <p><strong>${l.term('expiredWithdrawn')}</strong></p>
       <p class="note">${l.term('newPaymentHint')}</p>
     </div>
-    ${host.session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
+    ${renderWayBack(host)}`;
 }
 
 /**
@@ -202,5 +203,5 @@ export function renderFinal(host: ViewHost) {
   const { phase } = session;
   if (phase.name !== 'final') return nothing;
   return html`${renderHeader(host)} ${renderStatus(host)} ${host.topUp?.renderTopUpSummary(host)} ${renderFinalBody(phase.status, phase.payin, viewContext(host, phase.payin))}
-    ${session.returnUrl ? html`<div class="actions">${returnToShop(host)}</div>` : nothing}`;
+    ${renderWayBack(host)}`;
 }
