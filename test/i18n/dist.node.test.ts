@@ -73,6 +73,10 @@ describe('locale chunks in dist/', () => {
           `${more.files[0]} holds "${trouble}", ${group!.files[0]} does not`,
         );
       }
+      // The UPI QR form's hints: what giving a UPI ID or choosing a bank or wallet changes.
+      for (const hint of [translation.fieldHints['upiId.UPIQR']!, translation.fieldHints.externalProviderCode!]) {
+        assert.ok(chunk.includes(hint) && !moreCode.includes(hint), `${group!.files[0]} holds "${hint}"`);
+      }
       assert.ok(
         chunk.includes(translation.errors.NETWORK!) && !moreCode.includes(translation.errors.NETWORK!),
         `${group!.files[0]} holds the NETWORK error, ${more.files[0]} does not`,

@@ -82,6 +82,8 @@ export const enCheckout = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'Your PromptPay ID: mobile number or national ID',
     upiId: 'For example name@bank',
+    'upiId.UPIQR': 'For example name@bank. With it, there is no transaction reference (UTR) to enter after paying.',
+    externalProviderCode: 'The bank or wallet you will pay with: the payment is routed through it.',
     phoneNumber: 'With or without the country code',
     'externalReference.reference': 'Find it in your banking app under the transaction details',
   },

@@ -85,6 +85,9 @@ const es: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'Tu ID de PromptPay: número de celular o documento nacional',
     upiId: 'Por ejemplo, nombre@banco',
+    'upiId.UPIQR':
+      'Por ejemplo, nombre@banco. Si lo ingresas, no tendrás que ingresar la referencia de la transacción (UTR) después de pagar.',
+    externalProviderCode: 'El banco o la billetera con la que vas a pagar: el pago se envía por esa vía.',
     phoneNumber: 'Con o sin código de país',
     'externalReference.reference': 'Lo encuentras en la app de tu banco, en el detalle de la transacción',
   },

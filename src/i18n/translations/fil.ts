@@ -88,6 +88,9 @@ const fil: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'Ang iyong PromptPay ID: mobile number o national ID',
     upiId: 'Halimbawa: name@bank',
+    'upiId.UPIQR':
+      'Halimbawa: name@bank. Kapag inilagay mo ito, hindi mo na kailangang ilagay ang reference ng transaksyon (UTR) pagkatapos magbayad.',
+    externalProviderCode: 'Ang bangko o e-wallet na gagamitin mo sa pagbabayad: dito idadaan ang bayad.',
     phoneNumber: 'May country code man o wala',
     'externalReference.reference': 'Makikita ito sa iyong banking app, sa detalye ng transaksyon',
   },

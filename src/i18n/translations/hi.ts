@@ -82,6 +82,8 @@ const hi: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'आपकी PromptPay ID: मोबाइल नंबर या राष्ट्रीय आईडी',
     upiId: 'उदाहरण: name@bank',
+    'upiId.UPIQR': 'उदाहरण: name@bank. इसे देने पर भुगतान के बाद ट्रांज़ैक्शन रेफ़रेंस (UTR) दर्ज नहीं करना पड़ेगा।',
+    externalProviderCode: 'जिस बैंक या वॉलेट से आप भुगतान करेंगे: भुगतान उसी के ज़रिए भेजा जाएगा।',
     phoneNumber: 'देश कोड के साथ या उसके बिना',
     'externalReference.reference': 'यह आपके बैंकिंग ऐप में ट्रांज़ैक्शन के विवरण में मिलेगा',
   },

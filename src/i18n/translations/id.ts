@@ -85,6 +85,10 @@ const id: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'ID PromptPay Anda: nomor HP atau nomor identitas nasional',
     upiId: 'Contoh: name@bank',
+    'upiId.UPIQR':
+      'Contoh: name@bank. Jika diisi, Anda tidak perlu memasukkan nomor referensi transaksi (UTR) setelah membayar.',
+    externalProviderCode:
+      'Bank atau dompet digital yang Anda gunakan untuk membayar: pembayaran akan diteruskan melaluinya.',
     phoneNumber: 'Dengan atau tanpa kode negara',
     'externalReference.reference': 'Lihat di aplikasi bank Anda, pada detail transaksi',
   },

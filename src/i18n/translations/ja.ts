@@ -82,6 +82,8 @@ const ja: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'PromptPay ID：携帯電話番号または国民 ID 番号',
     upiId: '例：name@bank',
+    'upiId.UPIQR': '例：name@bank。入力すると、お支払い後に取引参照番号（UTR）を入力する必要がありません。',
+    externalProviderCode: 'お支払いに使う銀行・ウォレットです。お支払いはこちらを経由して処理されます。',
     phoneNumber: '国番号はあってもなくてもかまいません',
     'externalReference.reference': '銀行アプリの取引明細に記載されています',
   },

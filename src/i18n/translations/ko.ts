@@ -97,6 +97,8 @@ const ko: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'PromptPay ID: 휴대폰 번호 또는 국민 ID 번호',
     upiId: '예: name@bank',
+    'upiId.UPIQR': '예: name@bank. 입력하면 결제 후 거래 참조 번호(UTR)를 입력하지 않아도 됩니다.',
+    externalProviderCode: '결제에 사용할 은행 또는 전자지갑입니다. 결제는 이곳을 통해 처리됩니다.',
     phoneNumber: '국가 번호는 있어도 되고 없어도 됩니다',
     'externalReference.reference': '은행 앱의 거래 상세 내역에서 확인할 수 있습니다',
   },

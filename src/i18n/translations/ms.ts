@@ -85,6 +85,9 @@ const ms: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'ID PromptPay anda: nombor telefon bimbit atau nombor kad pengenalan',
     upiId: 'Contohnya name@bank',
+    'upiId.UPIQR':
+      'Contohnya name@bank. Dengan ini, anda tidak perlu memasukkan rujukan transaksi (UTR) selepas membayar.',
+    externalProviderCode: 'Bank atau e-dompet yang anda gunakan untuk membayar: pembayaran akan disalurkan melaluinya.',
     phoneNumber: 'Dengan atau tanpa kod negara',
     'externalReference.reference': 'Lihat dalam aplikasi perbankan anda, di bawah butiran transaksi',
   },

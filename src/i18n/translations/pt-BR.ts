@@ -85,6 +85,10 @@ const ptBR: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'Seu ID PromptPay: celular ou documento de identidade nacional',
     upiId: 'Por exemplo: nome@banco',
+    'upiId.UPIQR':
+      'Por exemplo: nome@banco. Com ele, você não precisa informar a referência da transação (UTR) depois de pagar.',
+    externalProviderCode:
+      'O banco ou a carteira digital que você vai usar para pagar: o pagamento é encaminhado por essa instituição.',
     phoneNumber: 'Com ou sem o código do país',
     'externalReference.reference': 'Você encontra no app do banco, nos detalhes da transação',
   },

@@ -85,6 +85,9 @@ const sw: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'PromptPay ID yako: namba ya simu au kitambulisho cha taifa',
     upiId: 'Kwa mfano name@bank',
+    'upiId.UPIQR':
+      'Kwa mfano name@bank. Ukiiweka, hutahitaji kuweka namba ya kumbukumbu ya muamala (UTR) baada ya kulipa.',
+    externalProviderCode: 'Benki au pochi ya kidijitali utakayotumia kulipa: malipo yatapitia hapo.',
     phoneNumber: 'Ukiwa na msimbo wa nchi au bila',
     'externalReference.reference': 'Utaipata kwenye programu ya benki yako, katika maelezo ya muamala',
   },

@@ -85,6 +85,8 @@ const th: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'หมายเลขพร้อมเพย์ของคุณ: เบอร์มือถือหรือเลขบัตรประชาชน',
     upiId: 'เช่น name@bank',
+    'upiId.UPIQR': 'เช่น name@bank หากกรอกไว้ ไม่ต้องกรอกเลขอ้างอิงรายการ (UTR) หลังชำระเงิน',
+    externalProviderCode: 'ธนาคารหรือวอลเล็ตที่คุณจะใช้ชำระเงิน การชำระเงินจะส่งผ่านช่องทางนี้',
     phoneNumber: 'ใส่หรือไม่ใส่รหัสประเทศก็ได้',
     'externalReference.reference': 'ดูได้ในแอปธนาคาร ที่รายละเอียดรายการ',
   },

@@ -85,6 +85,8 @@ const vi: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': 'ID PromptPay của bạn: số điện thoại di động hoặc số căn cước',
     upiId: 'Ví dụ: name@bank',
+    'upiId.UPIQR': 'Ví dụ: name@bank. Khi nhập, bạn không cần nhập mã tham chiếu giao dịch (UTR) sau khi thanh toán.',
+    externalProviderCode: 'Ngân hàng hoặc ví điện tử bạn dùng để thanh toán: giao dịch sẽ được chuyển qua đó.',
     phoneNumber: 'Có hoặc không có mã quốc gia',
     'externalReference.reference': 'Xem trong ứng dụng ngân hàng, phần chi tiết giao dịch',
   },

@@ -85,6 +85,8 @@ const zhTW: Translation = {
   fieldHints: {
     'account.accountNumber.PROMPTPAY': '您的 PromptPay ID：手機號碼或身分證號碼',
     upiId: '例如 name@bank',
+    'upiId.UPIQR': '例如 name@bank。填寫後，付款後不必再輸入交易參考編號（UTR）。',
+    externalProviderCode: '您將用來付款的銀行或電子錢包，付款會經由它處理。',
     phoneNumber: '可加或不加國碼',
     'externalReference.reference': '可在銀行 App 的交易明細中找到',
   },

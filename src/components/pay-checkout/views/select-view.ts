@@ -81,9 +81,11 @@ function renderOperators({ l, session }: ViewHost, option: PaymentOption) {
 function renderProviders({ l, session }: ViewHost, providers: ExternalProvider[]) {
   if (!providers.length) return nothing;
   const selected = session.form.selectedProvider;
+  // What choosing one changes; English always has it, so it is always there.
   return html`<div class="field" part="field">
     <label for="f-provider">${l.term('externalProvider')} <span class="muted">(${l.term('optional')})</span></label>
-    <select id="f-provider" @change=${(event: Event) => session.chooseProvider((event.target as HTMLSelectElement).value || undefined)}>
+    <span class="hint" id="f-provider-hint">${l.lookup('fieldHints', 'externalProviderCode')}</span>
+    <select id="f-provider" aria-describedby="f-provider-hint" @change=${(event: Event) => session.chooseProvider((event.target as HTMLSelectElement).value || undefined)}>
       <option value="" ?selected=${!selected}>${l.term('chooseOperator')}</option>
       ${providers.map((provider) => html`<option value=${provider.code} ?selected=${selected === provider.code}>${provider.name ?? provider.code}</option>`)}
     </select>
