@@ -13,6 +13,8 @@ import { startDemo, type Demo } from '../demo/server.js';
 
 export const DEMO_VIEWS = [
   'shop',
+  'shop-qr',
+  'shop-paid',
   'shop-returned',
   'hosted',
   'script-tag',
@@ -54,10 +56,28 @@ function views(demo: Demo): Record<DemoView, (page: Page) => Promise<void>> {
     await page.getByRole('button', { name: button }).click();
     await checkoutReady(page);
   };
+  /** On the shop: a scenario, UPI QR, Go to the payment, and the element's Pay. */
+  const payOnShop = async (page: Page, preset: string) => {
+    await page.goto(demo.pages.shop);
+    await checkoutReady(page);
+    await page.locator(`#preset-${preset}`).check();
+    await page.locator('#method').selectOption('UPIQR');
+    await page.getByRole('button', { name: 'Go to the payment' }).click();
+    await page.locator('pay-checkout[state="select"] [part="submit"]').click();
+  };
   return {
     shop: async (page) => {
       await page.goto(demo.pages.shop);
       await checkoutReady(page);
+    },
+    // Paying by UPI QR on the shop's own page: the QR and its countdown (a payin that stays pending), then a success.
+    'shop-qr': async (page) => {
+      await payOnShop(page, 'expires');
+      await page.locator('pay-checkout[state="pending"] [part="qr"]').waitFor({ timeout: 30_000 });
+    },
+    'shop-paid': async (page) => {
+      await payOnShop(page, 'success');
+      await page.locator('pay-checkout[state="success"] .final').waitFor({ timeout: 30_000 });
     },
     'shop-returned': async (page) => {
       await page.goto(`${demo.pages.shop}?returnedFrom=order-gallery`);
