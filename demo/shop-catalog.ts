@@ -6,7 +6,14 @@
  * table, and the pages import nothing else of the package.
  */
 import { PAYIN_SCENARIOS, type AmountMatch } from 'pay-checkout-sandbox';
-import { currenciesOf, fieldRulesFor, isRequired, methodCodesFor, PAYIN_METHOD_TABLE } from 'pay-checkout/server';
+import {
+  currenciesOf,
+  fieldRulesFor,
+  isRequired,
+  METHOD_NAMES,
+  methodCodesFor,
+  PAYIN_METHOD_TABLE,
+} from 'pay-checkout/server';
 
 /** The path the pages fetch the catalog from. */
 export const SHOP_CATALOG_PATH = '/shop-catalog.json';
@@ -29,7 +36,7 @@ export interface ShopCatalog {
   scenarios: CatalogScenario[];
   /** Every currency of the method table, sorted. */
   currencies: string[];
-  /** Each currency's methods, with the name the table lists them under. */
+  /** Each currency's methods, with the names the element gives them (METHOD_NAMES): the shop and the checkout agree. */
   methods: Record<string, { code: string; name: string }[]>;
   /** For each method, a currency in which it asks the customer for nothing: the quickest to try. */
   simplestCurrency: Record<string, string>;
@@ -42,9 +49,7 @@ export function shopCatalog(): ShopCatalog {
       currencyCode,
       methodCodesFor(currencyCode).map((code) => ({
         code,
-        name: PAYIN_METHOD_TABLE.filter((row) => row.code === code && row.currencies.some((c) => c === currencyCode))
-          .map((row) => row.listedAs)
-          .join(' / '),
+        name: METHOD_NAMES[code],
       })),
     ]),
   );

@@ -98,7 +98,7 @@ export function shopPresets(catalog: ShopCatalog) {
     },
     /** Every currency of the method table, sorted. */
     CURRENCIES: catalog.currencies as readonly string[],
-    /** The methods of a currency, with the name the table lists them under. */
+    /** The methods of a currency, with the names the element gives them. */
     methodsFor: (currencyCode: string): { code: string; name: string }[] => catalog.methods[currencyCode] ?? [],
     /** A currency offering `method` in which it asks for no data at all: the quickest to try. */
     simplestCurrencyFor: (method: string): string | undefined => catalog.simplestCurrency[method],

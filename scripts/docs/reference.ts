@@ -18,18 +18,30 @@ import { cell, code, table } from './markdown.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const at = (path: string) => `${root}${path}`;
 
-/** The entries merchants import, and the factories of each whose options and result are documented. */
-const ENTRIES = [
+/**
+ * An entry merchants import: the factories whose options and result are documented, and the
+ * constant tables (an object literal of strings, by key) listed row for row under their columns.
+ */
+interface Entry {
+  module: string;
+  about: string;
+  factories: string[];
+  tables: { name: string; columns: [string, string] }[];
+}
+
+const ENTRIES: Entry[] = [
   {
     module: 'pay-checkout/server',
     about:
       "Your server's side: the kit that is all of it (`createCheckoutBackend`), and the parts it is made of for a server that does the rest itself. See [the server guide](server.md).",
     factories: ['createCheckoutBackend', 'createStatusRelay', 'createTokenIssuer'],
+    tables: [{ name: 'METHOD_NAMES', columns: ['Method code', 'Name'] }],
   },
   {
     module: 'pay-checkout-sandbox',
     about: 'The emulator of the platform, for your tests and CI. See [the sandbox guide](sandbox.md).',
     factories: ['createSandbox'],
+    tables: [],
   },
 ];
 
@@ -415,7 +427,32 @@ function entrySection(
   }
   const named = typesSection(checker, '####', texts, types, done);
   if (named.length) out.push(`### Types they name`, '', ...named);
+  for (const { name, columns } of entry.tables)
+    out.push(...tableSection(checker, exports.get(name), `${entry.module} ${name}`, columns));
   return out;
+}
+
+/** A constant table of the entry: its JSDoc, and its keys and strings as they are in the source. */
+function tableSection(
+  checker: ts.TypeChecker,
+  exported: ts.Symbol | undefined,
+  what: string,
+  columns: [string, string],
+): string[] {
+  if (!exported) throw new Error(`docs/reference: no ${what}`);
+  const symbol = aliased(checker, exported);
+  const name = symbol.getName();
+  const declaration = symbol.valueDeclaration;
+  const literal = declaration && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
+  if (!literal || !ts.isObjectLiteralExpression(literal))
+    throw new Error(`docs/reference: ${name} is not a constant object literal`);
+  const rows = literal.properties.map((property) => {
+    if (!ts.isPropertyAssignment(property) || !ts.isStringLiteralLike(property.initializer))
+      throw new Error(`docs/reference: ${name} has an entry that is not a string`);
+    return [code(property.name.getText().replace(/^'|'$/g, '')), cell(property.initializer.text)];
+  });
+  const about = ts.displayPartsToString(symbol.getDocumentationComment(checker));
+  return [`### \`${name}\``, '', ...(about ? [cell(about), ''] : []), table(columns, rows), ''];
 }
 
 // ── The page ────────────────────────────────────────────────────────────────────────────────────

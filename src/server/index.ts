@@ -111,6 +111,7 @@ export type { Payin, PayinDetailResponse, PayinStatus } from '../api/schemas/pay
 // The platform's method table and its rules, for the merchant's own order checks (which currencies
 // it sells in, which methods a currency has, whether an amount is one the platform takes).
 export { PAYIN_METHOD_TABLE, currenciesOf, methodCodesFor, type MethodTableRow } from '../api/schemas/method-table.js';
+export { METHOD_NAMES } from '../api/method-names.js';
 export { fieldRulesFor, isRequired, type FieldRule } from '../api/method-rules.js';
 export { amountProblem } from '../api/money.js';
 // Top-ups: the quote's arithmetic, the same as the element's and the emulator's (src/api/fx.ts).

@@ -8,7 +8,10 @@ import { describe, it } from 'node:test';
 import { shopPresets } from '../../demo/lib/presets.js';
 import { shopCatalog, type ShopCatalog } from '../../demo/shop-catalog.js';
 import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
+import { METHOD_NAMES } from 'pay-checkout/server';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
+import type { PayinMethodCode } from '../../src/api/schemas/method-table.js';
+import { enCheckout } from '../../src/i18n/translations/en-checkout.js';
 
 const { CURRENCIES, methodsFor, PRESETS, presetForAmount, simplestCurrencyFor } = shopPresets(
   JSON.parse(JSON.stringify(shopCatalog())) as ShopCatalog,
@@ -80,7 +83,12 @@ describe('demo presets', () => {
         methodsFor(currency).map((m) => m.code),
         methodCodesFor(currency),
       );
-    assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / Phone to Account');
+    // The shop names each method as the element does, from the one list pay-checkout/server exports.
+    for (const currency of CURRENCIES)
+      for (const method of methodsFor(currency))
+        assert.equal(method.name, METHOD_NAMES[method.code as PayinMethodCode]);
+    assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / bank transfer to account');
+    assert.equal(enCheckout.methodNames, METHOD_NAMES, "the element's English names are that list");
     const offline = simplestCurrencyFor('OFFLINE')!;
     assert.ok(fieldRulesFor('OFFLINE', offline).every((rule) => !isRequired(rule, offline)));
   });

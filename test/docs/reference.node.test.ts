@@ -46,5 +46,8 @@ describe('docs/reference.md', () => {
     // Options of the kit, required ones marked.
     assert.match(generated, /\| `order` \| `[^`]+` \| yes \|/);
     assert.match(generated, /\| `maxQueue` \| `number` \| {2}\| /);
+    // The server entry's tables, row for row: the methods' names as the element shows them.
+    assert.ok(generated.includes('### `METHOD_NAMES`'), 'METHOD_NAMES');
+    assert.ok(generated.includes('| `P2A_V2` | IMPS / bank transfer to account |'), 'a row per method');
   });
 });

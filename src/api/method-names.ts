@@ -1,0 +1,40 @@
+/**
+ * What each payin method is called where a shopper reads it, in English: the element's own names
+ * (a bundled locale's `methodNames` translates them) and the names a shop shows beside the element,
+ * one list so that the two agree. `pay-checkout/server` exports it (docs/reference.md), for a
+ * shop's server or build; the browser has it in English's words chunk, never in the initial file.
+ */
+import type { PayinMethodCode } from './schemas/method-table.js';
+
+/** Each payin method's name as the element shows it in English, by its code: name them so on your shop's pages too. */
+export const METHOD_NAMES: Readonly<Record<PayinMethodCode, string>> = {
+  ABSA_PAY: 'Absa Pay',
+  CAPITEC_PAY: 'Capitec Pay',
+  CODE_PAYMENT: 'Payment code (convenience store)',
+  CRYPTO_OFFLINE: 'Crypto (USDT, USDC)',
+  DUITNOW: 'DuitNow QR',
+  EWALLET: 'E-wallet',
+  FPX: 'FPX online banking',
+  P2A_V2: 'IMPS / bank transfer to account',
+  ONLINE: 'Online banking',
+  MOBILE_MONEY: 'Mobile money',
+  MOMOPAY: 'MoMo wallet',
+  NEDBANK_DIRECT_EFT: 'Nedbank Direct EFT',
+  NETBANKING: 'Net banking',
+  OFFLINE: 'Bank transfer',
+  PAY_ME: 'PayMe',
+  PAYSHAP: 'PayShap',
+  PIXQR: 'Pix',
+  PROMPTPAY: 'PromptPay QR',
+  PSE: 'PSE',
+  QRISPAY: 'QRIS',
+  QRPH: 'QR Ph',
+  UPICOLLECT: 'UPI (request to your UPI app)',
+  UPIQR: 'UPI QR',
+  VAPAY: 'Virtual account transfer',
+  VIETQR: 'VietQR',
+  ZAPPER_QR: 'Zapper',
+  UPI_ID: 'UPI ID',
+  FNB_DIRECT_EFT: 'FNB Direct EFT',
+  SNAP_SCAN_QR: 'SnapScan',
+};
