@@ -1,8 +1,10 @@
 /**
- * What each payin method is called where a shopper reads it, in English: the element's own names
- * (a bundled locale's `methodNames` translates them) and the names a shop shows beside the element,
- * one list so that the two agree. `pay-checkout/server` exports it (docs/reference.md), for a
- * shop's server or build; the browser has it in English's words chunk, never in the initial file.
+ * What each payin method is called where a shopper reads it, in English, so that a shop's pages and
+ * the element agree: `pay-checkout/server` exports it (docs/reference.md), for a shop's server or
+ * build. The element's words carry the same names in English's lazy chunk (en-checkout.ts
+ * `methodNames`, which a bundled locale translates); test/api/method-names.node.test.ts keeps the two
+ * equal. They are two objects because importing this one there would change that chunk, and so its
+ * hashed name in pay-checkout.js, for every shopper.
  */
 import type { PayinMethodCode } from './schemas/method-table.js';
 

@@ -6,7 +6,7 @@
  * source of truth.
  */
 import type { MYR_ACCOUNT_TYPES } from '../../api/method-rules.js';
-import { METHOD_NAMES } from '../../api/method-names.js';
+import type { PayinMethodCode } from '../../api/schemas/method-table.js';
 import type { KnownPayinStatus } from '../../api/schemas/payin.js';
 import { enFirst } from './en-first.js';
 
@@ -25,7 +25,37 @@ export const enCheckout = {
   pay: (amount: string) => `Pay ${amount}`,
   submitting: 'Processing…',
   formHasErrors: (count: number) => (count === 1 ? 'Please correct 1 field.' : `Please correct ${count} fields.`),
-  methodNames: METHOD_NAMES,
+  methodNames: {
+    ABSA_PAY: 'Absa Pay',
+    CAPITEC_PAY: 'Capitec Pay',
+    CODE_PAYMENT: 'Payment code (convenience store)',
+    CRYPTO_OFFLINE: 'Crypto (USDT, USDC)',
+    DUITNOW: 'DuitNow QR',
+    EWALLET: 'E-wallet',
+    FPX: 'FPX online banking',
+    P2A_V2: 'IMPS / bank transfer to account',
+    ONLINE: 'Online banking',
+    MOBILE_MONEY: 'Mobile money',
+    MOMOPAY: 'MoMo wallet',
+    NEDBANK_DIRECT_EFT: 'Nedbank Direct EFT',
+    NETBANKING: 'Net banking',
+    OFFLINE: 'Bank transfer',
+    PAY_ME: 'PayMe',
+    PAYSHAP: 'PayShap',
+    PIXQR: 'Pix',
+    PROMPTPAY: 'PromptPay QR',
+    PSE: 'PSE',
+    QRISPAY: 'QRIS',
+    QRPH: 'QR Ph',
+    UPICOLLECT: 'UPI (request to your UPI app)',
+    UPIQR: 'UPI QR',
+    VAPAY: 'Virtual account transfer',
+    VIETQR: 'VietQR',
+    ZAPPER_QR: 'Zapper',
+    UPI_ID: 'UPI ID',
+    FNB_DIRECT_EFT: 'FNB Direct EFT',
+    SNAP_SCAN_QR: 'SnapScan',
+  } satisfies Record<PayinMethodCode, string>,
   fields: {
     'account.accountName': 'Full name',
     'account.accountNumber': 'Account number',
