@@ -1,6 +1,7 @@
 // Browser tests, in real Chromium, Firefox and WebKit (CONTRIBUTING.md says where each comes from
 // and how it is driven; BROWSERS=chromium,firefox narrows a run while developing).
 import { execFileSync } from 'node:child_process';
+import { writeSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -20,6 +21,16 @@ import { sandboxPlugin } from './test/support/sandbox-plugin.mjs';
 import { hostedImports } from './test/support/hosted-page.mjs';
 
 const rootDir = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * wtr stops the whole run on an uncaught exception (an unhandled rejection included) and exits 1,
+ * but says why only through its buffered console, which it does not flush before it exits: a CI
+ * log showed the browser tests "FAILED (exit code 1)" with no test failed and no reason given.
+ * Said here on stderr at once, before wtr's own handler stops the run.
+ */
+process.prependListener('uncaughtException', (error, origin) => {
+  writeSync(2, `\nThe browser tests stop on an uncaught exception (${origin}):\n${error?.stack ?? error}\n\n`);
+});
 
 /**
  * Some modules the tests import are CommonJS (React, the fake timers); the browser needs ES modules.

@@ -79,10 +79,18 @@ export async function mount(
 }
 
 /**
+ * How long a wait on what the page says may take before it counts as a hang. Not a speed check
+ * (the benches measure speed): a test's first wait includes fetching and compiling the chunks it
+ * needs, which on a loaded 2-core machine took over 4 s (topup.test in Chromium, own-button.test
+ * in Firefox, both stuck at "loading" with nothing wrong). Mocha's own bound is 15 s a test.
+ */
+export const WAIT_MS = 10_000;
+
+/**
  * Waits for a state and its view: pending and final states are drawn by the payin views chunk,
  * which may arrive a moment after the state.
  */
-export async function untilState(element: PayCheckout, state: string, timeout = 4000) {
+export async function untilState(element: PayCheckout, state: string, timeout = WAIT_MS) {
   await waitUntil(() => element.state === state, `state ${state} (is ${element.state})`, { timeout });
   if (['pending', 'success', 'failed', 'refused'].includes(state)) {
     await waitUntil(() => element.views === 'ready', `the payin views (${element.views})`, { timeout });
@@ -97,7 +105,7 @@ export async function untilState(element: PayCheckout, state: string, timeout = 
   await element.updateComplete;
 }
 
-export async function untilEvent(events: { name: string }[], name: string, count = 1, timeout = 4000) {
+export async function untilEvent(events: { name: string }[], name: string, count = 1, timeout = WAIT_MS) {
   await waitUntil(
     () => events.filter((event) => event.name === name).length >= count,
     `${count}× ${name} (saw ${events.map((e) => e.name).join(', ')})`,

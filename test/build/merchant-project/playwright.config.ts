@@ -7,6 +7,9 @@ const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
 
 export default defineConfig({
   testDir: 'tests',
+  // Waits on what the page says (a state, a QR) are bounds on a hang, not speed checks: a CI machine
+  // busy with other jobs can take longer than Playwright's default 5 s to load the QR's code.
+  expect: { timeout: 15_000 },
   use: { baseURL: `http://127.0.0.1:${shopPort}` },
   webServer: [
     {

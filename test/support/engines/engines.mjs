@@ -238,7 +238,12 @@ async function webkitLauncher(paths) {
         await this.driver.setWindowRect(Math.round((width - 800) / 2), Math.round((height - 640) / 2), 800, 640);
       });
       await this.started;
-      return super.startSession(id, url);
+      await this.ensureManagerInitialized();
+      // The package's startSession navigates without awaiting it (SessionManager.queueStartSession):
+      // a navigation WebKitWebDriver fails is then an unhandled rejection, and wtr stops the whole
+      // run on one, exiting 1 with no failed test named. Awaited, it fails this file's session,
+      // which the run reports with its error.
+      await this.driverManager.startSession(id, url);
     }
     async stop() {
       await super.stop();
