@@ -4,11 +4,12 @@
  * those of the locale on screen whenever it renders.
  */
 import type { PlatformError } from '../api/errors.js';
-import { checkPaymentMethod, compactNumber, fieldRulesFor, type MethodField } from '../api/method-rules.js';
+import { compactNumber, issuesIn, rulesIn, type MethodField } from '../api/field-rules.js';
 import type { ExternalProvider, PaymentOption } from '../api/schemas/options.js';
 import type { FieldProblem } from '../i18n/texts.js';
 import { customerDataOf, type CustomerAttributes, type FieldValues } from '../methods/fields.js';
 import type { PayChangeDetail } from '../events/index.js';
+import { formBook, rulesHere } from './form-rules.js';
 
 /** Where the session moves the keyboard focus: the form's error, the status, or one field. */
 export type FocusTarget = 'form-error' | 'status' | { field: string };
@@ -48,7 +49,7 @@ export function buildPaymentMethod(
   const method: Record<string, unknown> = { paymentMethodCode: choice.code };
   if (choice.operatorCode) method.paymentOperatorCode = choice.operatorCode;
   if (choice.externalProviderCode) method.externalProviderCode = choice.externalProviderCode;
-  for (const rule of fieldRulesFor(choice.code, currencyCode)) {
+  for (const rule of rulesIn(formBook(), choice.code, currencyCode)) {
     if (rule.field === 'paymentOperatorCode') continue;
     const value = values[rule.field];
     if (value && value.trim()) setMethodField(method, rule.field, value);
@@ -129,13 +130,13 @@ export class CheckoutForm {
       currencyCode,
       this.values,
     );
-    return { method, issues: checkPaymentMethod(method, currencyCode) };
+    return { method, issues: issuesIn(formBook(), method, currencyCode) };
   }
 
-  /** Whether the form would pass, with nothing marked. */
+  /** Whether the form would pass, with nothing marked: never while the chosen method's rules are still to come. */
   complete(currencyCode: string): boolean {
     const checked = this.check(currencyCode);
-    return !!checked && !checked.issues.length;
+    return !!checked && rulesHere(this.selectedCode) && !checked.issues.length;
   }
 
   /** pay-change's detail when completeness or the choice differ from the last call's, else undefined. */

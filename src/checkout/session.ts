@@ -13,7 +13,7 @@ import type { PayinStatus } from '../api/schemas/payin.js';
 import { safeWebUrl } from '../api/safe-url.js';
 import type { PayErrorDetail, PayEventName } from '../events/index.js';
 import type { Localizer } from '../i18n/localize.js';
-import type { MethodField } from '../api/method-rules.js';
+import type { MethodField } from '../api/field-rules.js';
 import { customerDataOf, type CustomerData } from '../methods/fields.js';
 import { isConfigProblem, type CheckoutConfig } from './config.js';
 import { ControllerHost } from './controller-host.js';

@@ -8,6 +8,7 @@ import { PlatformError, isAbortError } from '../api/errors.js';
 import { Lazy } from '../api/lazy.js';
 import type { CheckoutConfig } from './config.js';
 import { toErrorDetail } from './errors.js';
+import { loadOtherRules, rulesHere } from './form-rules.js';
 import type { PaymentClient } from './payment.js';
 import { markStartedHere } from './started-here.js';
 import type { SubmissionHost } from './create.js';
@@ -44,6 +45,8 @@ export class Submission {
   /** The form's payment method when it passes; otherwise its problems marked and the first focused. */
   checked(): Record<string, unknown> | undefined {
     const { host } = this;
+    // Another method's rules still on their way: nothing to check or mark yet.
+    if (!rulesHere(host.form.selectedCode)) return undefined;
     const method = host.form.paymentMethod(host.config!.money.currencyCode);
     const blocked = host.kind.value?.blocks?.();
     host.requestUpdate();
@@ -60,12 +63,31 @@ export class Submission {
     const { config, client, phase } = host;
     if (phase.name === 'submitting' && this.inFlight) return this.inFlight;
     if (phase.name !== 'select' || !config || !client) return this.refused('INVALID_STATE', host.state);
+    // Another method's rules may still be on their way (form-rules.ts): the form is checked once they are here.
+    if (!rulesHere(host.form.selectedCode))
+      return loadOtherRules().then(
+        () => this.submit(),
+        (cause: unknown) => this.rulesMissing(cause),
+      );
     const method = this.checked();
     if (!method) return this.refused('INVALID_FORM');
     host.go({ type: 'submit' });
     // Before the request goes out: a reload from now on resumes this payment.
     markStartedHere(config, host.deps.storage);
     return (this.inFlight = this.create(config, client, method));
+  }
+
+  /** The chosen method's rules did not load: the form stays, and says so (select-view.ts); the result is a network error. */
+  private async rulesMissing(cause: unknown): Promise<PayAnySubmitResult> {
+    const { host } = this;
+    host.requestUpdate();
+    await host.deps.loadTroubleWords();
+    const error = new PlatformError({
+      code: 'NETWORK',
+      message: "The checkout could not load the rules of this method's form",
+      cause,
+    });
+    return { ok: false, error: toErrorDetail(error, host.words) };
   }
 
   private refused(code: 'INVALID_FORM' | 'INVALID_STATE', state?: string): Promise<PayAnySubmitResult> {

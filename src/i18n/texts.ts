@@ -2,7 +2,7 @@
  * The words for codes: errors, statuses, failure reasons and form fields, each localized with a
  * fallback that still says something when the platform sends a code we do not know.
  */
-import type { MethodField } from '../api/method-rules.js';
+import type { MethodField } from '../api/field-rules.js';
 import type { Localizer } from './localize.js';
 
 /** The words of an error code; a business rejection's (406) load with the payin views. */

@@ -14,19 +14,10 @@
  * en-payin, en-more). Outside the build (tests on src/, Node) both imports give the whole
  * translation.
  */
+import { QR_FAMILY_RULES } from '../api/qr-family-rules.js';
 
-/** The methods whose pending view says none of MORE_WORDS (the package's QR views). */
-export const CORE_WORDS_METHODS = new Set([
-  'DUITNOW',
-  'PIXQR',
-  'PROMPTPAY',
-  'QRISPAY',
-  'QRPH',
-  'UPIQR',
-  'VIETQR',
-  'ZAPPER_QR',
-  'SNAP_SCAN_QR',
-]);
+/** The methods whose pending view says none of MORE_WORDS: the QR family (the package's QR views), whose rules every form has. */
+export const CORE_WORDS_METHODS: ReadonlySet<string> = new Set(Object.keys(QR_FAMILY_RULES));
 
 /** Whether the pending view of `code` may say MORE_WORDS: any method but the package's QR views, or a view of the merchant's own. */
 export const needsMoreWords = (code: string | undefined, ownView: boolean): boolean =>

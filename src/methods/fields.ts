@@ -3,7 +3,7 @@
  * of <pay-checkout> prefills it. The rules themselves (mandatory per currency, formats) come from
  * src/api/method-rules.ts.
  */
-import { MYR_ACCOUNT_TYPES, type MethodField } from '../api/method-rules.js';
+import { MYR_ACCOUNT_TYPES, type MethodField } from '../api/field-rules.js';
 
 export interface FieldInput {
   type: 'text' | 'email' | 'tel' | 'select';

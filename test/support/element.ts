@@ -102,6 +102,13 @@ export async function untilState(element: PayCheckout, state: string, timeout = 
       timeout,
     });
   }
+  // The chosen method's form, not the line it shows while that method's rules or words arrive
+  // (form-rules.ts, word-parts.ts): chunks of their own for the methods outside the QR family.
+  if (state === 'select') {
+    await waitUntil(() => !element.shadowRoot?.querySelector('.method-body > .working'), "the method's form", {
+      timeout,
+    });
+  }
   await element.updateComplete;
 }
 

@@ -16,6 +16,7 @@ import { loadWords } from '../../i18n/words.js';
 import { adoptMore } from './adopt-styles.js';
 import { loadPaymentViews, loadTopUpViews } from './views/load-views.js';
 import { formWordsHere } from './views/select-view.js';
+import { wantRules } from '../../checkout/form-rules.js';
 import { focusSelector, type ViewHost } from './views/view-host.js';
 
 /** The element as its controller reads it: its attributes and its display settings. */
@@ -116,6 +117,8 @@ export class CheckoutController implements ReactiveController {
     // What the view on screen needs and is not here yet, fetched before it renders.
     // The words of trouble, or those of the chosen method's form (a locale's second part, word-parts.ts).
     if (this.session?.state === 'error' || !formWordsHere(view)) this.loadTroubleWords().catch(() => undefined);
+    // And the rules of the chosen method's form, when it is not of the QR family (form-rules.ts).
+    wantRules(this.session?.form.selectedCode, () => this.session?.requestUpdate());
     this.views.value?.fetchFor(view);
     this.topUp.value?.fetchFor(view);
   }

@@ -1,6 +1,6 @@
 import { LitElement, html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { MethodField } from '../../api/method-rules.js';
+import type { MethodField } from '../../api/field-rules.js';
 import type { FetchCheckout } from '../../api/schemas/checkout-response.js';
 import type { AvailableOptionsResponse } from '../../api/schemas/options.js';
 import type { CheckoutState } from '../../checkout/phase.js';

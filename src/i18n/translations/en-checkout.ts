@@ -5,7 +5,7 @@
  * fetched when one is to be said. With en-payin.ts and en-more.ts they make `en` (en.ts), the
  * source of truth.
  */
-import type { MYR_ACCOUNT_TYPES } from '../../api/method-rules.js';
+import type { MYR_ACCOUNT_TYPES } from '../../api/field-rules.js';
 import { METHOD_NAMES } from '../../api/method-names.js';
 import type { KnownPayinStatus } from '../../api/schemas/payin.js';
 import { enFirst } from './en-first.js';

@@ -1,9 +1,10 @@
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { fieldRulesFor, isRequired, type MethodField } from '../../../api/method-rules.js';
+import { isRequired, rulesIn, type MethodField } from '../../../api/field-rules.js';
 import { FIELD_INPUTS } from '../../../methods/fields.js';
 import type { ExternalProvider, PaymentOption } from '../../../api/schemas/options.js';
 import type { FormNotice } from '../../../checkout/form.js';
+import { formBook, loadOtherRules, otherRulesFailed, rulesHere } from '../../../checkout/form-rules.js';
 import { errorText, fieldErrorText, fieldLabel, methodName } from '../../../i18n/texts.js';
 import type { Localizer } from '../../../i18n/localize.js';
 import { wordsHere } from '../../../i18n/words.js';
@@ -14,7 +15,7 @@ import type { ViewHost } from './view-host.js';
 export function formFields({ session }: ViewHost, code: string): { field: MethodField; required: boolean }[] {
   const currencyCode = session.config!.money.currencyCode;
   const supplied = session.customerData;
-  return fieldRulesFor(code, currencyCode)
+  return rulesIn(formBook(), code, currencyCode)
     .filter((rule) => rule.field !== 'paymentOperatorCode' && rule.field !== 'externalReference.reference')
     .filter((rule) => isRequired(rule, currencyCode) || supplied[rule.field] !== undefined || rule.offered)
     .map((rule) => ({ field: rule.field, required: isRequired(rule, currencyCode) }));
@@ -118,7 +119,9 @@ function renderOperators(host: ViewHost, option: PaymentOption) {
   const { words, session } = host;
   const { form } = session;
   const currencyCode = session.config!.money.currencyCode;
-  const rule = fieldRulesFor(option.paymentMethodCode, currencyCode).find((r) => r.field === 'paymentOperatorCode');
+  const rule = rulesIn(formBook(), option.paymentMethodCode, currencyCode).find(
+    (r) => r.field === 'paymentOperatorCode',
+  );
   const problem = form.fieldErrors.paymentOperatorCode;
   const box = {
     id: 'f-operator',
@@ -145,6 +148,18 @@ function renderProviders(host: ViewHost, providers: ExternalProvider[]) {
   return renderChoice(host, box, providers, session.form.selectedProvider, (code) => session.chooseProvider(code));
 }
 
+/**
+ * In place of a method's fields while its rules are on their way (form-rules.ts): loading, or,
+ * when they did not come, that they could not be loaded and "Try again".
+ */
+function renderRulesWait({ words, session }: ViewHost) {
+  if (!otherRulesFailed()) return html`<p class="status working">${words.term('loading')}</p>`;
+  const again = () => void loadOtherRules().then(update, update);
+  const update = () => session.requestUpdate();
+  return html`<p class="error" part="error" role="alert">${words.term('viewsFailed')}</p>
+    <button type="button" @click=${again}>${words.term('tryAgain')}</button>`;
+}
+
 function renderMethod(host: ViewHost, option: PaymentOption, providers: ExternalProvider[]) {
   const { session } = host;
   const code = option.paymentMethodCode;
@@ -160,9 +175,11 @@ function renderMethod(host: ViewHost, option: PaymentOption, providers: External
         ? html`<div class="method-body">
           ${renderOperators(host, option)} ${renderProviders(host, providers)}
           ${
-            formWordsHere(host)
-              ? formFields(host, code).map(({ field, required }) => renderField(host, field, required))
-              : html`<p class="status working">${host.words.term('loading')}</p>`
+            !rulesHere(code)
+              ? renderRulesWait(host)
+              : formWordsHere(host)
+                ? formFields(host, code).map(({ field, required }) => renderField(host, field, required))
+                : html`<p class="status working">${host.words.term('loading')}</p>`
           }
         </div>`
         : nothing
