@@ -3,8 +3,11 @@
  * the payin views fetch when a payin of one of them is pending (or its method is chosen at the
  * form). Should that chunk not load, the pending view is never blank: it keeps its status and
  * deadline and says, where the method's view goes, that the payment details could not be loaded
- * (`viewsFailed`), with "Try again", which fetches the chunk again. With the BUILT element in
- * Chromium, against the sandbox emulator, the chunk's requests refused by the browser's router.
+ * (`viewsFailed`), with "Try again", which fetches the chunk again. So are their field rules
+ * (other-method-rules-*.js, src/checkout/form-rules.ts), fetched when one of those methods is
+ * chosen: a shopper who pays by QR never fetches them, and a form whose rules did not come says so
+ * in place of its fields, with "Try again". With the BUILT element in Chromium, against the sandbox
+ * emulator, the chunks' requests refused by the browser's router.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,6 +104,58 @@ describe("the other methods' views when their chunk does not load", () => {
         1,
         'the bank icon, which came with them',
       );
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the other methods' rules come when one is chosen; a form whose rules did not come says so, and Try again shows it", async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    try {
+      page.setDefaultTimeout(10_000);
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let refuse = true;
+      const requests: string[] = [];
+      await page.route(
+        /\/dist\/other-method-rules-[\w-]+\.js$/,
+        (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()),
+      );
+      const idPayin = uniquePayinId('other-rules');
+      const token = await server.issuer.withOperations({
+        operations: checkoutOperations(idPayin, { merchantInfo: true }),
+        money: { amount: 60, currencyCode: 'INR' },
+      });
+      const attributes = {
+        token,
+        'base-url': server.platformUrl,
+        'payin-id': idPayin,
+        amount: '60',
+        'currency-code': 'INR',
+      };
+      await page.goto(server.page(checkoutHtml({ attributes })));
+      await page.locator('pay-checkout[state="select"]').waitFor();
+      const method = (code: string) => page.locator(`pay-checkout input[type="radio"][value="${code}"]`);
+
+      // UPI QR, of the QR family: its form at once, and no request for the other methods' rules.
+      await method('UPIQR').check();
+      await page.locator('pay-checkout [data-field="upiId"]').waitFor();
+      assert.deepEqual(requests, [], 'a QR payer never asks for the other methods rules');
+
+      // Net banking: its rules are asked for; refused, the form says so in place of its fields.
+      await method('NETBANKING').check();
+      const alert = page.locator('pay-checkout .method-body [role="alert"]');
+      await alert.waitFor();
+      assert.equal((await alert.innerText()).trim(), en.viewsFailed);
+      assert.equal(requests.length, 1, `asked once: ${requests.join(', ')}`);
+      assert.equal(await page.locator('pay-checkout [data-field="phoneNumber"]').count(), 0, 'no fields without rules');
+
+      refuse = false;
+      await page.locator('pay-checkout .method-body button', { hasText: en.tryAgain }).click();
+      await page.locator('pay-checkout [data-field="phoneNumber"]').waitFor();
+      assert.equal(await alert.count(), 0, 'the failure is gone');
+      assert.equal(requests.length, 2, 'Try again asked again');
       assert.deepEqual(errors, []);
     } finally {
       await page.close();
