@@ -150,10 +150,16 @@ describe("the other methods' views when their chunk does not load", () => {
       assert.equal((await alert.innerText()).trim(), en.viewsFailed);
       assert.equal(requests.length, 1, `asked once: ${requests.join(', ')}`);
       assert.equal(await page.locator('pay-checkout [data-field="phoneNumber"]').count(), 0, 'no fields without rules');
+      assert.equal(
+        await page.locator('pay-checkout #f-operator').count(),
+        0,
+        'nor the operator, which they may require',
+      );
 
       refuse = false;
       await page.locator('pay-checkout .method-body button', { hasText: en.tryAgain }).click();
       await page.locator('pay-checkout [data-field="phoneNumber"]').waitFor();
+      await page.locator('pay-checkout #f-operator').waitFor();
       assert.equal(await alert.count(), 0, 'the failure is gone');
       assert.equal(requests.length, 2, 'Try again asked again');
       assert.deepEqual(errors, []);

@@ -7,7 +7,18 @@ import {
   deferred,
   payinResponse,
 } from '../support/fake-platform.js';
-import { mount, untilState, untilEvent, $, $$, type, submit, fastPolling, normalPolling } from '../support/element.js';
+import {
+  mount,
+  untilState,
+  untilEvent,
+  $,
+  $$,
+  type,
+  submit,
+  fastPolling,
+  normalPolling,
+  WAIT_MS,
+} from '../support/element.js';
 
 describe('<pay-checkout> select and create', () => {
   let platform: FakePlatform;
@@ -35,7 +46,8 @@ describe('<pay-checkout> select and create', () => {
     expect($$(element, '[part="method"]')).to.have.length(3);
     expect($(element, '[part="method-list"]')!.getAttribute('role')).to.equal('radiogroup');
     radio(element, 'NETBANKING').click();
-    await element.updateComplete;
+    // Net banking's rules (form-rules.ts) come with its choice: its operator shows once they are here.
+    await waitUntil(() => $(element, '#f-operator'), 'the operator of net banking', { timeout: WAIT_MS });
     const operators = $<HTMLSelectElement>(element, '#f-operator')!;
     expect([...operators.options].map((o) => o.textContent!.trim())).to.deep.equal([
       'Choose…',

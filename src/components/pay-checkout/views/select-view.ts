@@ -173,13 +173,16 @@ function renderMethod(host: ViewHost, option: PaymentOption, providers: External
     ${
       selected
         ? html`<div class="method-body">
-          ${renderOperators(host, option)} ${renderProviders(host, providers)}
           ${
+            // The operator's select says whether it is required: it too waits for the rules.
             !rulesHere(code)
               ? renderRulesWait(host)
-              : formWordsHere(host)
-                ? formFields(host, code).map(({ field, required }) => renderField(host, field, required))
-                : html`<p class="status working">${host.words.term('loading')}</p>`
+              : html`${renderOperators(host, option)} ${renderProviders(host, providers)}
+                ${
+                  formWordsHere(host)
+                    ? formFields(host, code).map(({ field, required }) => renderField(host, field, required))
+                    : html`<p class="status working">${host.words.term('loading')}</p>`
+                }`
           }
         </div>`
         : nothing
