@@ -11,7 +11,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { checkoutOperations, fieldRulesFor, isRequired } from '../../src/server/index.js';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
@@ -37,18 +37,32 @@ describe("the other methods' views when their chunk does not load", () => {
     await server?.close();
   });
 
-  it('a bank transfer says its details could not be loaded, and "Try again" loads them', async () => {
+  /**
+   * A phone-sized page whose requests for the chunk `file` the browser refuses until `allow()`,
+   * with the page's errors and those requests.
+   */
+  async function withChunkRefused(
+    file: RegExp,
+    run: (page: Page, seen: { errors: string[]; requests: string[]; allow: () => void }) => Promise<void>,
+  ): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
     try {
       page.setDefaultTimeout(10_000);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
       let refuse = true;
-      const requests: string[] = [];
-      await page.route(
-        /\/dist\/other-views-[\w-]+\.js$/,
-        (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()),
-      );
+      const seen = { errors: [] as string[], requests: [] as string[], allow: () => void (refuse = false) };
+      page.on('pageerror', (error) => seen.errors.push(error.message));
+      await page.route(file, (route) => {
+        seen.requests.push(route.request().url());
+        return refuse ? route.abort() : route.continue();
+      });
+      await run(page, seen);
+    } finally {
+      await page.close();
+    }
+  }
+
+  it('a bank transfer says its details could not be loaded, and "Try again" loads them', async () => {
+    await withChunkRefused(/\/dist\/other-views-[\w-]+\.js$/, async (page, { errors, requests, allow }) => {
       const idPayin = uniquePayinId('other-views');
       const money = { amount: 350, currencyCode: 'THB' };
       const token = await server.issuer.withOperations({
@@ -93,7 +107,7 @@ describe("the other methods' views when their chunk does not load", () => {
       // Asked at the form (the chosen method) and again by the pending view, which then shows the failure.
       assert.ok(requests.length >= 1, `the chunk was asked for: ${requests.join(', ')}`);
 
-      refuse = false;
+      allow();
       await page.locator('pay-checkout button', { hasText: en.tryAgain }).click();
       await page.locator('pay-checkout .copy-all').waitFor();
       assert.equal(await alert.count(), 0, 'the failure is gone');
@@ -105,23 +119,11 @@ describe("the other methods' views when their chunk does not load", () => {
         'the bank icon, which came with them',
       );
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 
   it("the other methods' rules come when one is chosen; a form whose rules did not come says so, and Try again shows it", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
-    try {
-      page.setDefaultTimeout(10_000);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      let refuse = true;
-      const requests: string[] = [];
-      await page.route(
-        /\/dist\/other-method-rules-[\w-]+\.js$/,
-        (route) => (requests.push(route.request().url()), refuse ? route.abort() : route.continue()),
-      );
+    await withChunkRefused(/\/dist\/other-method-rules-[\w-]+\.js$/, async (page, { errors, requests, allow }) => {
       const idPayin = uniquePayinId('other-rules');
       const token = await server.issuer.withOperations({
         operations: checkoutOperations(idPayin, { merchantInfo: true }),
@@ -156,15 +158,13 @@ describe("the other methods' views when their chunk does not load", () => {
         'nor the operator, which they may require',
       );
 
-      refuse = false;
+      allow();
       await page.locator('pay-checkout .method-body button', { hasText: en.tryAgain }).click();
       await page.locator('pay-checkout [data-field="phoneNumber"]').waitFor();
       await page.locator('pay-checkout #f-operator').waitFor();
       assert.equal(await alert.count(), 0, 'the failure is gone');
       assert.equal(requests.length, 2, 'Try again asked again');
       assert.deepEqual(errors, []);
-    } finally {
-      await page.close();
-    }
+    });
   });
 });
