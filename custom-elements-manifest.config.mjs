@@ -10,7 +10,6 @@
  * Svelte's elements (`pay-checkout/svelte`), VS Code's custom data and JetBrains' web-types.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { parse as parseJsDoc } from 'comment-parser';
 import { jsxTypesPlugin } from '@wc-toolkit/jsx-types';
 import { customElementVuejsPlugin } from 'custom-element-vuejs-integration';
 import { customElementSveltePlugin } from 'custom-element-svelte-integration';
@@ -22,11 +21,7 @@ const FRAMEWORKS = 'dist/frameworks';
 const TYPES_FROM = 'pay-checkout';
 
 export default {
-  globs: [
-    'src/components/pay-checkout/pay-checkout.component.ts',
-    'src/components/pay-checkout/tokens.styles.ts',
-    'src/events/index.ts',
-  ],
+  globs: ['src/components/pay-checkout/pay-checkout.component.ts', 'src/events/index.ts'],
   outdir: '.',
   litelement: true,
   // The "customElements" field is written in package.json by hand; the analyzer must not rewrite it.
@@ -137,20 +132,9 @@ function payCheckoutManifest() {
   const details = new Map();
   /** Fields decorated with @state(): the element's internal reactive state, not its API. */
   const internalState = new Set();
-  /** The theme tokens, from the `@cssproperty [name=default] - description` lines of tokens.styles.ts. */
-  const cssProperties = [];
   return {
     name: 'pay-checkout-manifest',
     analyzePhase({ ts, node }) {
-      if (ts.isVariableStatement(node) && node.getSourceFile().fileName.endsWith('/tokens.styles.ts')) {
-        for (const tag of (node.jsDoc ?? []).flatMap((doc) => parseJsDoc(doc.getFullText())[0]?.tags ?? []))
-          if (tag.tag === 'cssproperty')
-            cssProperties.push({
-              name: tag.name,
-              default: tag.default,
-              description: tag.description.replace(/^-\s*/, ''),
-            });
-      }
       if (ts.isInterfaceDeclaration(node) && node.name.text === 'PayEventDetails') {
         for (const member of node.members) details.set(member.name.text, member.type.getText());
       }
@@ -192,15 +176,6 @@ function payCheckoutManifest() {
         (member) => !internalState.has(member.name) && member.privacy !== 'private',
       );
       element.tagName = 'pay-checkout';
-
-      // CSS properties: the theme tokens, each with its default and description, documented beside
-      // the styles that read them (tokens.styles.ts) rather than on the class.
-      const incomplete = cssProperties.filter((property) => !property.default || !property.description);
-      if (cssProperties.length === 0 || incomplete.length)
-        throw new Error(
-          `custom-elements manifest: tokens.styles.ts must document each --pay-* property with a default and a description (${incomplete.map((p) => p.name).join(', ') || 'none found'})`,
-        );
-      element.cssProperties = [...(element.cssProperties ?? []), ...cssProperties];
 
       // Attributes declared by an @attr line (the top-up ones, whose properties are made in one loop
       // after the class) name their property as the decorated ones do, so that the generators type

@@ -260,7 +260,6 @@ export async function startDemo(options: DemoOptions = {}) {
       wallet: `${url}/wallet.html`,
       /** The emulator's dashboard, on its own origin. */
       dashboard: `${sandbox.url}/__sandbox/dashboard`,
-      theme: `${url}/theme.html`,
     },
     /** Where the emulator sends the demo merchant's callbacks. */
     callbackUrl: `${reachableUrl(httpServer)}/api/callbacks`,

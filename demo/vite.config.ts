@@ -19,7 +19,6 @@ export const DEMO_PAGES = [
   'vue.html',
   'own-button.html',
   'wallet.html',
-  'theme.html',
 ] as const;
 
 export const demoViteConfig: UserConfig = {

@@ -26,7 +26,6 @@ export const DEMO_VIEWS = [
   'own-button',
   'wallet',
   'wallet-checkout',
-  'theme',
 ] as const;
 type DemoView = (typeof DEMO_VIEWS)[number];
 
@@ -107,10 +106,6 @@ function views(demo: Demo): Record<DemoView, (page: Page) => Promise<void>> {
       await page.goto(demo.pages.wallet);
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.locator('pay-checkout[state="select"], pay-checkout[state="pending"]').first().waitFor();
-    },
-    theme: async (page) => {
-      await page.goto(demo.pages.theme);
-      await checkoutReady(page);
     },
   };
 }

@@ -86,11 +86,6 @@ const FLOWS: Case[] = [
   { name: 'OFFLINE-LAK-QR', code: 'OFFLINE', currencyCode: 'LAK' },
   { name: 'VAPAY-KRW', code: 'VAPAY', currencyCode: 'KRW' },
   { name: 'CRYPTO-USDT', code: 'CRYPTO_OFFLINE', currencyCode: 'USDT' },
-  // The theme presets (the default look is every case above): a form with fields, then a QR.
-  ...(['flat', 'night'] as const).flatMap((theme) => [
-    { name: `THEME-${theme}`, code: 'UPIQR', currencyCode: 'INR', attributes: { theme } },
-    { name: `THEME-${theme}-UPICOLLECT`, code: 'UPICOLLECT', currencyCode: 'INR', attributes: { theme } },
-  ]),
 ];
 
 /** End states reached by the emulator's scenarios (amounts) after its clock moves on an hour. */

@@ -22,7 +22,6 @@ export const DEMO_NAV: readonly DemoPage[] = [
   { href: '/vue.html', label: 'Vue', about: 'Vue 3, <pay-checkout> as a custom element' },
   { href: '/own-button.html', label: 'Your own button', about: 'submit-button="none" and the page’s Place order' },
   { href: '/wallet.html', label: 'Wallet', about: 'a top-up: kind="topup"' },
-  { href: '/theme.html', label: 'Themes', about: 'the presets and the --pay-* tokens' },
   {
     href: '/sandbox-dashboard',
     label: 'Sandbox dashboard',

@@ -9,8 +9,8 @@ import { css } from 'lit';
 export const styles = css`
   .approve {
     margin-bottom: var(--_space);
-    padding: var(--_space-md);
-    border-radius: var(--_radius-panel);
+    padding: calc(var(--_space) * 0.75);
+    border-radius: var(--_radius);
     border-inline-start: 4px solid var(--_primary);
     background: var(--_surface);
   }
@@ -18,16 +18,16 @@ export const styles = css`
     margin-bottom: 0;
   }
   .instructions ol {
-    margin: 0 0 var(--_space-sm);
+    margin: 0 0 calc(var(--_space) / 2);
     padding-inline-start: 1.25em;
   }
   .copy-all {
     display: grid;
-    margin-top: var(--_space-md);
+    margin-top: calc(var(--_space) * 0.75);
   }
   .redirect {
     display: grid;
-    gap: var(--_space-sm);
+    gap: calc(var(--_space) / 2);
     margin: var(--_space) 0;
   }
 `;

@@ -5,10 +5,9 @@
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import type { PayEventName } from '../../src/events/index.js';
-import { TOKEN_PROBES } from '../support/theme-tokens.js';
 
 interface Named {
   name: string;
@@ -20,16 +19,13 @@ interface Attribute extends Named {
 interface Event extends Named {
   type?: { text: string };
 }
-interface CssProperty extends Named {
-  default?: string;
-}
 interface ElementDeclaration extends Named {
   tagName: string;
   customElement: true;
   attributes: Attribute[];
   events: Event[];
   cssParts: Named[];
-  cssProperties: CssProperty[];
+  cssProperties: Named[];
   members: (Named & { kind: string })[];
 }
 interface Manifest {
@@ -68,8 +64,6 @@ const ATTRIBUTES = [
   'submit-button',
   // Where the checkout comes from (docs/element.md).
   'checkout-url',
-  // The presets (docs/theming.md).
-  'theme',
 ];
 const PARTS = [
   'method-list',
@@ -158,57 +152,6 @@ describe('custom-elements.json', () => {
       );
     }
     for (const part of element.cssParts) assert.ok(part.description, `part ${part.name} is described`);
-  });
-
-  it('lists at least 60 theme tokens in the groups of the contract, each with a default and a description', () => {
-    const names = element.cssProperties.map((property) => property.name);
-    assert.ok(names.length >= 60, `${names.length} --pay-* properties`);
-    assert.equal(new Set(names).size, names.length, 'each listed once');
-    const group =
-      /^--pay-(color|font|text|radius|space|input|label|button|method|qr|shadow|focus)-[a-z-]+$|^--pay-(radius|spacing|max-width)$/;
-    for (const property of element.cssProperties) {
-      assert.match(property.name, group, `${property.name} is in a group`);
-      assert.ok(property.description, `${property.name} is described`);
-      assert.ok(property.default, `${property.name} has a default`);
-    }
-    // The sixteen of the first stage keep working: each is still read.
-    for (const name of [
-      ...[
-        'primary',
-        'on-primary',
-        'text',
-        'muted',
-        'background',
-        'surface',
-        'border',
-        'error',
-        'success',
-        'warning',
-      ].map((colour) => `--pay-color-${colour}`),
-      '--pay-focus-ring',
-      '--pay-font-family',
-      '--pay-font-size',
-      '--pay-radius',
-      '--pay-spacing',
-      '--pay-max-width',
-    ])
-      assert.ok(names.includes(name), name);
-  });
-
-  it('documents exactly the tokens the styles read, and the browser test probes each one', () => {
-    const folder = new URL('src/components/pay-checkout/', root);
-    const styles = [
-      ...readdirSync(folder).filter((file) => file.endsWith('.styles.ts')),
-      ...readdirSync(new URL('views/', folder))
-        .filter((file) => file.endsWith('.styles.ts'))
-        .map((file) => `views/${file}`),
-    ]
-      .map((file) => readFileSync(new URL(file, folder), 'utf8'))
-      .join('\n');
-    const read = new Set([...styles.matchAll(/var\(\s*(--pay-[a-z-]+)/g)].map((match) => match[1]!));
-    const documented = element.cssProperties.map((property) => property.name);
-    assert.deepEqual([...read].sort(), [...documented].sort(), 'read by the styles = documented');
-    assert.deepEqual(Object.keys(TOKEN_PROBES).sort(), [...documented].sort(), 'probed by theme.test.ts = documented');
   });
 
   it('leaves out the element’s internal @state fields', () => {

@@ -38,7 +38,6 @@ const DEMO_PAGE_NAMES = [
   'vue',
   'ownButton',
   'wallet',
-  'theme',
 ] as const satisfies readonly (keyof Demo['pages'])[];
 
 const { withPage } = e2e;

@@ -23,14 +23,12 @@ const e2e = demoInBrowser();
 
 const { withPage } = e2e;
 
-/** The attributes the page gave the element (not `state`, nor `theme` on the themes branch: the element reflects them). */
+/** The attributes the page gave the element (not `state`, which the element reflects). */
 const attributesOf = (page: Page) =>
   page
     .locator('pay-checkout')
     .evaluate((element) =>
-      Object.fromEntries(
-        [...element.attributes].filter((a) => a.name !== 'state' && a.name !== 'theme').map((a) => [a.name, a.value]),
-      ),
+      Object.fromEntries([...element.attributes].filter((a) => a.name !== 'state').map((a) => [a.name, a.value])),
     );
 
 /** The attributes of the <pay-checkout> tag in the code panel's markup, read by the page's own HTML parser. */

@@ -1,4 +1,4 @@
-/** Measures of what the element draws, for the accessibility and theme tests. */
+/** Measures of what the element draws, for the accessibility tests. */
 import type { PayCheckout } from '../../src/pay-checkout.js';
 import { $$ } from './element.js';
 

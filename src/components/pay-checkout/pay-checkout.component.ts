@@ -10,7 +10,6 @@ import { refused, type PayAnySubmitResult, type PaySubmitResult } from '../../ch
 import type { LoadStatus } from '../../api/lazy.js';
 import { CheckoutController } from './checkout-controller.js';
 import { styles } from './pay-checkout.styles.js';
-import { usePresets } from './adopt-styles.js';
 import { renderSelect } from './views/select-view.js';
 import { renderError, renderLoading, renderViewsLoading } from './views/status-views.js';
 import type { ViewHost } from './views/view-host.js';
@@ -60,7 +59,22 @@ export type { CheckoutState, PayAnySubmitResult, PaySubmitResult };
  * @csspart status - The payment status.
  * @csspart error - An error message.
  *
- * The CSS custom properties (`--pay-*`, the theme tokens) are documented in tokens.styles.ts.
+ * @cssproperty --pay-color-primary - Buttons, focus and selection.
+ * @cssproperty --pay-color-on-primary - Text on primary.
+ * @cssproperty --pay-color-text - Text.
+ * @cssproperty --pay-color-muted - Secondary text.
+ * @cssproperty --pay-color-background - Background.
+ * @cssproperty --pay-color-surface - Panels and read-only fields.
+ * @cssproperty --pay-color-border - Borders.
+ * @cssproperty --pay-color-error - Errors.
+ * @cssproperty --pay-color-success - Success.
+ * @cssproperty --pay-color-warning - The exact-amount notice.
+ * @cssproperty --pay-focus-ring - Focus ring (a box-shadow).
+ * @cssproperty --pay-font-family - Font.
+ * @cssproperty --pay-font-size - Base font size.
+ * @cssproperty --pay-radius - Corner radius.
+ * @cssproperty --pay-spacing - Base spacing.
+ * @cssproperty --pay-max-width - Maximum width of the element.
  */
 export class PayCheckout extends LitElement {
   static override styles = styles;
@@ -136,8 +150,6 @@ export class PayCheckout extends LitElement {
   @property({ attribute: 'max-amount', type: Number }) maxAmount?: number;
   /** A top-up: the FX rate record (or records) of GET /fx-rates the merchant's server read, when the token may not read them; the `fx-rate` attribute is its JSON. */
   @property({ attribute: 'fx-rate' }) fxRate?: unknown;
-  /** The look: `"default"`, `"flat"` or `"night"` (always dark). A preset is token values; the page's own `--pay-*` win. */
-  @property({ reflect: true }) theme: 'default' | 'flat' | 'night' = 'default';
   /** `"none"` hides the built-in pay button, for a page with its own that calls `submit()`. */
   @property({ attribute: 'submit-button' }) submitButton: 'default' | 'none' = 'default';
 
@@ -193,7 +205,6 @@ export class PayCheckout extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('theme') && this.theme !== 'default') usePresets(this.renderRoot as ShadowRoot);
     this.checkout.willUpdate(changed);
   }
 

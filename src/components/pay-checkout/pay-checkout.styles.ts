@@ -1,238 +1,266 @@
 import { css } from 'lit';
-import { tokens } from './tokens.styles.js';
 
 /**
- * The element's rules, after its theme tokens (tokens.styles.ts), which they read as private
- * `--_*` variables or as `--pay-*` properties at their one use. The rules of a payin's views
- * (amounts, details, QR codes) are in views/payment-views.styles.ts, adopted with those views
- * when their chunk arrives.
+ * Public theme tokens are `--pay-*`; each is copied to a private `--_*` variable with its default,
+ * so the rules below read one name. Each default is a light-dark() pair: the dark one applies when
+ * the page prefers a dark scheme, or when the element has color-scheme="dark" (color-scheme="light"
+ * forces light). The rules of a payin's views (amounts, details, QR codes) are in
+ * views/payment-views.styles.ts, adopted with those views when their chunk arrives.
  *
  * A method's card shows its radio's focus ring: WebKit (Safari) draws no box-shadow on a native
  * radio, and the focus rule takes its outline, so the ring would not show there at all. (Said
  * here, not in a CSS comment: the CSS ships as it is written.)
  */
-export const styles = [
-  tokens,
-  css`
-    :host {
-      display: block;
-      box-sizing: border-box;
-      max-width: var(--pay-max-width, 28rem);
-      padding: var(--_space);
-      border: 1px solid var(--_border);
-      border-radius: var(--pay-radius-container, var(--_radius));
-      background: var(--_background);
-      box-shadow: var(--_frame-shadow);
-      color: var(--_text);
-      font-family: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
-      font-size: var(--pay-font-size, 1rem);
-      line-height: var(--pay-font-line-height, 1.5);
-      /* Platform strings may be one long word (a reference, an address, a URL): they wrap rather
-         than widen the page. Buttons keep their words whole (white-space: nowrap). */
-      overflow-wrap: anywhere;
-    }
-    :host([hidden]) {
-      display: none;
-    }
-    *,
-    *::before,
-    *::after {
-      box-sizing: inherit;
-    }
-    p {
-      margin: 0 0 var(--_space-sm);
-    }
-    .header {
-      display: flex;
-      flex-wrap: wrap;
-      justify-content: space-between;
-      align-items: baseline;
-      gap: var(--_space-sm);
-      margin-bottom: var(--_space);
-    }
-    .merchant,
-    legend {
-      font-weight: var(--_strong);
-    }
-    .muted,
-    .hint {
-      color: var(--_muted);
-      font-size: var(--_small);
-    }
-    fieldset {
-      margin: 0 0 var(--_space);
-      padding: 0;
-      border: 0;
-      min-width: 0;
-    }
-    legend {
-      padding: 0;
-      margin-bottom: var(--_space-sm);
-    }
-    .methods {
-      display: grid;
-      gap: var(--pay-method-gap, var(--_space-sm));
-    }
-    .method {
-      --_chosen: var(--pay-method-selected-border-color, var(--_primary));
-      display: flex;
-      align-items: center;
-      gap: 0.6em;
-      padding: var(--pay-method-padding, 0.65em 0.8em);
-      border: var(--_tile-border) solid var(--pay-method-border-color, var(--_border));
-      border-radius: var(--pay-radius-method, var(--_radius));
-      background: var(--_tile);
-      box-shadow: var(--pay-method-shadow, var(--_shadow));
-      cursor: pointer;
-    }
-    .method:has(input:checked) {
-      border-color: var(--_chosen);
-      background: var(--_tile-chosen);
-      box-shadow: inset 0 0 0 1px var(--_chosen);
-    }
-    .method:has(input:disabled) {
-      cursor: default;
-    }
-    .method-body {
-      display: grid;
-      gap: var(--_space-md);
-      padding: var(--_space-md) 0 0;
-    }
-    .field,
-    .status {
-      display: grid;
-      gap: var(--pay-space-xs, calc(var(--_space) / 4));
-    }
-    .field > label {
-      color: var(--pay-label-color, var(--_text));
-      font-size: var(--_label-size);
-      font-weight: var(--_label-weight);
-      letter-spacing: var(--pay-label-letter-spacing, normal);
-      text-transform: var(--pay-label-transform, none);
-    }
-    input:not([type='radio']),
-    select {
-      width: 100%;
-      min-height: var(--pay-input-height, 2.75em);
-      padding: var(--pay-input-padding, 0.5em 0.7em);
-      border: solid var(--pay-input-border-color, var(--_border));
-      border-width: var(--_input-border);
-      border-radius: var(--pay-radius-input, calc(var(--_radius) * 0.75));
-      background: var(--_input-background);
-      box-shadow: var(--pay-input-shadow, var(--_shadow));
-      font: inherit;
-      color: var(--pay-input-color, var(--_text));
-    }
-    input[readonly] {
-      background: var(--pay-input-readonly-background, var(--_surface));
-    }
-    input[aria-invalid='true'],
-    select[aria-invalid='true'] {
-      border-color: var(--_error);
-    }
-    input[type='radio'] {
-      width: 1.1em;
-      height: 1.1em;
-      accent-color: var(--_primary);
-    }
-    .field-error,
-    .error {
-      color: var(--_error);
-      font-size: var(--_small);
-    }
-    .button,
-    button {
-      display: inline-flex;
-      align-items: center;
-      justify-content: center;
-      min-height: var(--pay-button-height, 2.75em);
-      padding: var(--pay-button-padding, 0.5em 1em);
-      border: var(--pay-button-border-width, 1px) solid var(--_primary);
-      border-radius: var(--_button-radius);
-      background: transparent;
-      color: var(--_primary);
-      font: inherit;
-      font-size: var(--pay-button-size, 1em);
-      font-weight: var(--pay-button-weight, 600);
-      letter-spacing: var(--pay-button-letter-spacing, normal);
-      text-decoration: none;
-      text-transform: var(--pay-button-transform, none);
-      cursor: pointer;
-    }
-    .button.primary,
-    button.primary {
-      width: 100%;
-      border-color: transparent;
-      background: var(--pay-button-background, var(--_primary));
-      box-shadow: var(--pay-button-shadow, var(--_shadow));
-      color: var(--pay-button-color, var(--_on-primary));
-    }
-    button:disabled {
-      opacity: 0.65;
-      cursor: progress;
-    }
-    /* After every rule that draws a shadow, so the focus ring replaces it. */
-    input:focus-visible,
-    select:focus-visible,
-    button:focus-visible,
-    a:focus-visible,
-    [tabindex='-1']:focus-visible {
-      outline: none;
-      box-shadow: var(--_focus);
-    }
-    input[type='radio']:focus-visible {
-      box-shadow: none;
-    }
-    .method:has(input:focus-visible) {
-      box-shadow: var(--_focus);
-    }
-    .actions {
-      display: grid;
-      gap: var(--_space-sm);
-      margin: var(--_space) 0;
-    }
-    .status {
-      margin-bottom: var(--_space);
-      padding: var(--_space-md);
-      border-radius: var(--_radius-panel);
-      background: var(--_surface);
-    }
-    .status > * {
-      margin: 0;
-    }
-    :host([state='error']) .status {
-      border-left: 4px solid var(--_error);
-    }
-    .skeleton {
-      height: 3em;
-      margin-bottom: 0.5em;
-      border-radius: var(--_radius-panel);
-      background: var(--_surface);
-    }
-    .visually-hidden {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-    }
+export const styles = css`
+  :host {
+    color-scheme: light dark;
+    --_primary: var(--pay-color-primary, light-dark(#1a56db, #6ea8fe));
+    --_on-primary: var(--pay-color-on-primary, light-dark(#fff, #0b1220));
+    --_text: var(--pay-color-text, light-dark(#1f2328, #e6edf3));
+    --_muted: var(--pay-color-muted, light-dark(#57606a, #9da7b3));
+    --_background: var(--pay-color-background, light-dark(#fff, #0d1117));
+    --_surface: var(--pay-color-surface, light-dark(#f6f8fa, #161b22));
+    --_border: var(--pay-color-border, light-dark(#8c959f, #6e7681));
+    --_error: var(--pay-color-error, light-dark(#b42318, #ff8182));
+    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
+    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
+    /* A ring of the primary colour outside a gap of the background: at least 3:1 against the background. */
+    --_focus: var(--pay-focus-ring, 0 0 0 2px var(--_background), 0 0 0 4px var(--_primary));
+    --_font: var(--pay-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif);
+    --_font-size: var(--pay-font-size, 1rem);
+    --_radius: var(--pay-radius, 0.5rem);
+    --_space: var(--pay-spacing, 1rem);
+
+    display: block;
+    box-sizing: border-box;
+    max-width: var(--pay-max-width, 28rem);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_background);
+    color: var(--_text);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.5;
+    /* Platform strings may be one long word (a reference, an address, a URL): they wrap rather
+       than widen the page. Buttons keep their words whole (white-space: nowrap). */
+    overflow-wrap: anywhere;
+  }
+  /* The scheme follows the page's preference unless the element is told otherwise. */
+  :host([color-scheme='light']) {
+    color-scheme: light;
+  }
+  :host([color-scheme='dark']) {
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  h2,
+  h3,
+  h4 {
+    margin: 0 0 calc(var(--_space) / 2);
+    line-height: 1.25;
+  }
+  h2 {
+    font-size: 1.15em;
+  }
+  h3 {
+    font-size: 1em;
+  }
+  h4 {
+    font-size: 0.95em;
+  }
+  p {
+    margin: 0 0 calc(var(--_space) / 2);
+  }
+  .header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: baseline;
+    gap: calc(var(--_space) / 2);
+    margin-bottom: var(--_space);
+  }
+  .merchant {
+    font-weight: 600;
+  }
+  .muted,
+  .hint {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  fieldset {
+    margin: 0 0 var(--_space);
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  legend {
+    padding: 0;
+    margin-bottom: calc(var(--_space) / 2);
+    font-weight: 600;
+  }
+  .methods {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+  }
+  .method {
+    display: flex;
+    align-items: center;
+    gap: 0.6em;
+    padding: 0.65em 0.8em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    cursor: pointer;
+  }
+  .method:has(input:checked) {
+    border-color: var(--_primary);
+    box-shadow: inset 0 0 0 1px var(--_primary);
+  }
+  .method:has(input:disabled) {
+    cursor: default;
+  }
+  .method-body {
+    display: grid;
+    gap: calc(var(--_space) * 0.75);
+    padding: calc(var(--_space) * 0.75) 0 0;
+  }
+  .field {
+    display: grid;
+    gap: 0.25em;
+  }
+  label {
+    font-weight: 500;
+  }
+  input[type='text'],
+  input[type='email'],
+  input[type='tel'],
+  select {
+    width: 100%;
+    min-height: 2.75em;
+    padding: 0.5em 0.7em;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 0.75);
+    background: var(--_background);
+    color: inherit;
+    font: inherit;
+  }
+  input[readonly] {
+    background: var(--_surface);
+  }
+  input[aria-invalid='true'],
+  select[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  input:focus-visible,
+  select:focus-visible,
+  button:focus-visible,
+  a:focus-visible,
+  [tabindex='-1']:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  input[type='radio'] {
+    width: 1.1em;
+    height: 1.1em;
+    accent-color: var(--_primary);
+  }
+  input[type='radio']:focus-visible {
+    box-shadow: none;
+  }
+  .method:has(:focus-visible) {
+    box-shadow: var(--_focus);
+  }
+  .field-error,
+  .error {
+    color: var(--_error);
+    font-size: 0.9em;
+  }
+  .button,
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 2.75em;
+    padding: 0.5em 1em;
+    border: 1px solid var(--_primary);
+    border-radius: var(--_radius);
+    background: transparent;
+    color: var(--_primary);
+    font: inherit;
+    font-weight: 600;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .button.primary,
+  button.primary {
+    width: 100%;
+    background: var(--_primary);
+    color: var(--_on-primary);
+  }
+  button:disabled {
+    opacity: 0.65;
+    cursor: progress;
+  }
+  .actions {
+    display: grid;
+    gap: calc(var(--_space) / 2);
+    margin: var(--_space) 0;
+  }
+  .status {
+    display: grid;
+    gap: 0.25em;
+    margin-bottom: var(--_space);
+    padding: calc(var(--_space) * 0.75);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .status > * {
+    margin: 0;
+  }
+  :host([state='success']) .status {
+    border-left: 4px solid var(--_success);
+  }
+  :host([state='failed']) .status,
+  :host([state='refused']) .status,
+  :host([state='error']) .status {
+    border-left: 4px solid var(--_error);
+  }
+  .skeleton {
+    height: 3em;
+    margin-bottom: 0.5em;
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .working::after {
+    content: '';
+    height: 0.25em;
+    border-radius: var(--_radius);
+    background: var(--_primary);
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .skeleton,
     .working::after {
-      content: '';
-      height: 0.25em;
-      border-radius: var(--_radius-panel);
-      background: var(--_primary);
+      animation: pulse 1.2s ease-in-out infinite alternate;
     }
-    @media (prefers-reduced-motion: no-preference) {
-      .skeleton,
-      .working::after {
-        animation: pulse 1.2s ease-in-out infinite alternate;
-      }
-      @keyframes pulse {
-        to {
-          opacity: 0.5;
-        }
+    @keyframes pulse {
+      to {
+        opacity: 0.5;
       }
     }
-  `,
-];
+  }
+`;

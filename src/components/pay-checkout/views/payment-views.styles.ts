@@ -3,41 +3,12 @@ import { css } from 'lit';
 /**
  * The rules of a payin's views (pending and final, every method's), in the payin views chunk and
  * adopted by the element's shadow root beside its own when that chunk arrives. The `--_*` tokens
- * are the element's (tokens.styles.ts), but for the two colours only these views use, success and
- * warning, declared here on `:host` (a preset's `:host([theme=…])` values for them take precedence).
+ * are the element's (pay-checkout.styles.ts).
  * On a pending view the amount and the one action carry the emphasis; details sit in a quiet
  * panel, support data in a closed disclosure. What only the other methods' views show has its
  * rules in their chunk (methods/other-views.styles.ts), and so has trouble (trouble-views.styles.ts).
  */
 export const styles = css`
-  :host {
-    --_success: var(--pay-color-success, light-dark(#1a7f37, #56d364));
-    --_warning: var(--pay-color-warning, light-dark(#8a5a00, #e3b341));
-  }
-  h2,
-  h3,
-  h4 {
-    margin: 0 0 var(--_space-sm);
-    font-weight: var(--pay-text-heading-weight, 700);
-    line-height: 1.25;
-  }
-  h2 {
-    font-size: var(--pay-text-heading-size, 1.15em);
-  }
-  h3 {
-    font-size: 1em;
-  }
-  h4 {
-    font-size: 0.95em;
-  }
-  /* A final view's status says how it ended. */
-  :host([state='success']) .status {
-    border-left: 4px solid var(--_success);
-  }
-  :host([state='failed']) .status,
-  :host([state='refused']) .status {
-    border-left: 4px solid var(--_error);
-  }
   .icon {
     width: 1.25em;
     height: 1.25em;
@@ -48,7 +19,7 @@ export const styles = css`
     align-items: center;
     gap: 0.5em;
     color: var(--_muted);
-    font-weight: var(--_strong);
+    font-weight: 600;
   }
   .method-title .icon {
     width: 1.5em;
@@ -58,7 +29,7 @@ export const styles = css`
   .amount .label,
   .note {
     color: var(--_muted);
-    font-size: var(--_small);
+    font-size: 0.9em;
   }
   .amount {
     display: flex;
@@ -72,15 +43,15 @@ export const styles = css`
     gap: 0.25em 0.75em;
   }
   .amount .value {
-    font-size: var(--pay-text-amount-size, 1.75em);
-    font-weight: var(--pay-text-amount-weight, 700);
+    font-size: 1.75em;
+    font-weight: 700;
     line-height: 1.2;
     font-variant-numeric: tabular-nums;
   }
   .amount.required {
-    padding: var(--_space-sm) var(--_space-md);
+    padding: calc(var(--_space) / 2) calc(var(--_space) * 0.75);
     border: 2px solid var(--_warning);
-    border-radius: var(--_radius-panel);
+    border-radius: var(--_radius);
   }
   .amount .note {
     margin: 0.25em 0 0;
@@ -105,7 +76,7 @@ export const styles = css`
   }
   .deadline {
     margin: 0;
-    font-weight: var(--_strong);
+    font-weight: 600;
   }
   .countdown {
     margin: 0;
@@ -114,8 +85,8 @@ export const styles = css`
   }
   .details-box {
     margin: 0 0 var(--_space);
-    padding: var(--_space-md);
-    border-radius: var(--_radius-panel);
+    padding: calc(var(--_space) * 0.75);
+    border-radius: var(--_radius);
     background: var(--_surface);
   }
   dl.details {
@@ -145,7 +116,7 @@ export const styles = css`
     flex: 1 1 10ch;
     min-width: 0;
     overflow-wrap: anywhere;
-    font-weight: var(--_strong);
+    font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
   /* A group of four never breaks; the groups wrap as wholes. */
@@ -165,24 +136,24 @@ export const styles = css`
   .qr-box {
     display: flex;
     justify-content: center;
-    margin: var(--_space-sm) 0 var(--_space);
+    margin: calc(var(--_space) / 2) 0 var(--_space);
   }
-  /* A QR on a dark theme keeps a white margin around it, so phone cameras find its edge. */
   .qr {
-    width: min(var(--pay-qr-size, 16rem), 100%);
+    width: min(16rem, 100%);
     height: auto;
     aspect-ratio: 1;
-    padding: var(--pay-qr-padding, 0);
-    border: var(--pay-qr-border, none);
-    border-radius: var(--pay-qr-radius, calc(var(--_radius) / 2));
-    background: var(--pay-qr-background, #fff);
-    box-shadow: var(--pay-qr-shadow, none);
+    background: #fff;
+  }
+  /* A QR on a dark theme keeps a white margin around it, so phone cameras find its edge. */
+  svg.qr,
+  img.qr {
+    border-radius: calc(var(--_radius) / 2);
   }
   .qr-placeholder {
-    width: min(var(--pay-qr-size, 16rem), 100%);
+    width: min(16rem, 100%);
     aspect-ratio: 1;
     background: var(--_surface);
-    border-radius: var(--_radius-panel);
+    border-radius: var(--_radius);
   }
   .paste-code {
     display: grid;
@@ -192,7 +163,7 @@ export const styles = css`
     margin: 0;
   }
   .raw {
-    font-family: var(--pay-font-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
     font-size: 0.8em;
     overflow-wrap: anywhere;
   }
@@ -206,7 +177,7 @@ export const styles = css`
   details.support {
     margin: 0 0 var(--_space);
     color: var(--_muted);
-    font-size: var(--_small);
+    font-size: 0.9em;
   }
   details.support summary {
     display: flex;

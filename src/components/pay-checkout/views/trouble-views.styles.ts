@@ -7,8 +7,8 @@ import { css } from 'lit';
 export const styles = css`
   .expired-note {
     margin-bottom: var(--_space);
-    padding: var(--_space-md);
-    border-radius: var(--_radius-panel);
+    padding: calc(var(--_space) * 0.75);
+    border-radius: var(--_radius);
     border-inline-start: 4px solid var(--_warning);
     background: var(--_surface);
   }
