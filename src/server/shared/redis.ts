@@ -52,16 +52,22 @@ export async function createRedisClient(user: string, settings: RedisSettings): 
   }) as unknown as RedisClient;
 }
 
-/** Resolves when the client is ready, or after the timeout (the command that follows then fails). */
+/**
+ * Resolves when the client is ready, when it is closed ('end'), or after the timeout (the command
+ * that follows then fails). A client closed while it waits ends the wait at once: its timer would
+ * otherwise keep the process alive for up to `timeoutMs`.
+ */
 export function readyWithin(client: RedisClient, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(finish, timeoutMs);
     function finish() {
       clearTimeout(timer);
       client.off('ready', finish);
+      client.off('end', finish);
       resolve();
     }
     client.on('ready', finish);
+    client.on('end', finish);
   });
 }
 
