@@ -16,8 +16,12 @@ export const WALLET_OPENING_BALANCE = 25;
 export const WALLET_PRESETS = [60, 100, 250, 10] as const;
 /** A preset the sandbox fails, labelled so on the page. */
 export const FAILING_PRESET = 10;
-/** How the customer pays: the currency and its method's name. */
-export const WALLET_PAY_WITH = { INR: 'UPI', THB: 'PromptPay' } as const;
+/**
+ * How the customer pays: the currency and its method's name, as the element names that method
+ * (METHOD_NAMES of pay-checkout/server, which this page cannot import: test/demo/presets.node.test.ts
+ * keeps the two equal).
+ */
+export const WALLET_PAY_WITH = { INR: 'UPI QR', THB: 'PromptPay QR' } as const;
 export type PayWith = keyof typeof WALLET_PAY_WITH;
 /** The method's code, given to the element with the method fixed: the customer chose it on the page. */
 export const WALLET_METHOD_CODES = { INR: 'UPIQR', THB: 'PROMPTPAY' } as const satisfies Record<PayWith, string>;

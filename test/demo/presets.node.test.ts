@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { shopPresets } from '../../demo/lib/presets.js';
 import { shopCatalog, type ShopCatalog } from '../../demo/shop-catalog.js';
+import { WALLET_METHOD_CODES, WALLET_PAY_WITH, type PayWith } from '../../demo/lib/wallet-data.js';
 import { PAYIN_SCENARIOS, payinScenarioFor, SCENARIO_AMOUNTS } from 'pay-checkout-sandbox';
 import { METHOD_NAMES } from 'pay-checkout/server';
 import { fieldRulesFor, isRequired, methodCodesFor } from '../../src/api/index.js';
@@ -89,6 +90,9 @@ describe('demo presets', () => {
         assert.equal(method.name, METHOD_NAMES[method.code as PayinMethodCode]);
     assert.equal(methodsFor('INR').find((m) => m.code === 'P2A_V2')?.name, 'IMPS / bank transfer to account');
     assert.equal(enCheckout.methodNames, METHOD_NAMES, "the element's English names are that list");
+    // So does the wallet's page, which offers one method a currency.
+    for (const currency of Object.keys(WALLET_PAY_WITH) as PayWith[])
+      assert.equal(WALLET_PAY_WITH[currency], METHOD_NAMES[WALLET_METHOD_CODES[currency]]);
     const offline = simplestCurrencyFor('OFFLINE')!;
     assert.ok(fieldRulesFor('OFFLINE', offline).every((rule) => !isRequired(rule, offline)));
   });

@@ -20,7 +20,8 @@ describe('links in the docs', () => {
 
   it('reads the README, CONTRIBUTING and the guides', () => {
     const names = documents();
-    for (const page of ['README.md', 'CONTRIBUTING.md', 'docs/reference.md', 'docs/server.md'])
+    const guides = ['element', 'server', 'sandbox', 'theming', 'languages', 'performance', 'reference'];
+    for (const page of ['README.md', 'CONTRIBUTING.md', ...guides.map((guide) => `docs/${guide}.md`)])
       assert.ok(names.includes(page), page);
   });
 

@@ -46,7 +46,7 @@ describe(`Chromium: the demo wallet`, () => {
         assert.equal(await page.locator('#balance').textContent(), usd(WALLET_OPENING_BALANCE + 100));
         assert.match(
           (await page.locator('#deposits li').first().textContent()) ?? '',
-          /\$100\.00 in INR \(UPI\): credited \$100\.00/,
+          /\$100\.00 in INR \(UPI QR\): credited \$100\.00/,
         );
         await screenshot(page, 'wallet-credited');
       }),
