@@ -5,7 +5,7 @@
  */
 import { html, nothing } from 'lit';
 import { otherIcons } from './other-icons.js';
-import { detailListWithCopyAll, instructions } from './other-parts.js';
+import { detailListWithCopyAll, instructions, transferBank, transferDetails } from './other-parts.js';
 import { amountToPay } from './parts.js';
 import { paymentQr, qrPayloadOf } from './qr-payment.js';
 import type { MethodModule } from './types.js';
@@ -14,8 +14,7 @@ export const bankTransfer: MethodModule = {
   icon: otherIcons.bank,
   renderPending(view) {
     const { words, response } = view;
-    const account = response.account;
-    const bank = account?.bankName ?? response.paymentOperator?.name;
+    const bank = transferBank(view);
     // The QR's name, unless the bank's name below says it already.
     const qrName = response.qrName !== bank ? response.qrName : undefined;
     return html`${amountToPay(view, { copy: true })}
@@ -24,17 +23,7 @@ export const bankTransfer: MethodModule = {
           ? html`${qrName ? html`<p><strong>${qrName}</strong></p>` : nothing}${paymentQr(view, qrPayloadOf(view), { caption: response.qrName })}`
           : nothing
       }
-      ${detailListWithCopyAll(view, [
-        { label: words.term('bankName'), value: bank },
-        { label: words.term('accountName'), value: account?.accountName ?? response.paymentAddress?.name },
-        {
-          label: words.term('accountNumber'),
-          value: account?.accountNumber ?? response.paymentAddress?.idAddress,
-          copy: true,
-          group: true,
-        },
-        { label: words.term('reference'), value: response.reference, copy: true },
-      ])}
+      ${detailListWithCopyAll(view, transferDetails(view))}
       ${instructions(view)}
       <p class="note">${words.term('transferHint')}</p>`;
   },

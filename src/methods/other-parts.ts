@@ -7,6 +7,27 @@ import { html, nothing } from 'lit';
 import { copyButton, detailList, moneyToPay, type Detail, type Part } from './parts.js';
 import type { PendingViewContext } from './types.js';
 
+/** The bank a transfer goes to: the account's, else the platform's operator. */
+export const transferBank = ({ response }: PendingViewContext): string | undefined =>
+  response.account?.bankName ?? response.paymentOperator?.name;
+
+/** The details of a transfer: the bank, the account's name and number, the reference (the last two copyable). */
+export function transferDetails(view: PendingViewContext): Detail[] {
+  const { words, response } = view;
+  const { account, paymentAddress } = response;
+  return [
+    { label: words.term('bankName'), value: transferBank(view) },
+    { label: words.term('accountName'), value: account?.accountName ?? paymentAddress?.name },
+    {
+      label: words.term('accountNumber'),
+      value: account?.accountNumber ?? paymentAddress?.idAddress,
+      copy: true,
+      group: true,
+    },
+    { label: words.term('reference'), value: response.reference, copy: true },
+  ];
+}
+
 /**
  * Labelled details with one more button, which copies every detail and the amount at once, one
  * per line, for a shopper who pastes them into a banking app or a note (transfers).
