@@ -16,7 +16,15 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
-import { measureElement, qrPayerSizes, sumOf, viewsChunk, payinEnglishChunk, type ChunkGroup } from './bundle-sizes.js';
+import {
+  describeChunk,
+  measureElement,
+  qrPayerSizes,
+  sumOf,
+  viewsChunk,
+  payinEnglishChunk,
+  type ChunkGroup,
+} from './bundle-sizes.js';
 import { table } from './text-table.js';
 import { checkoutHtml, launchChromium, startPageServer, uniquePayinId, type PageServer } from './page-server.js';
 
@@ -141,19 +149,7 @@ const checkoutAttributes = (token: string, baseUrl: string, idPayin: string, amo
 
 function bundleSizes() {
   const sizes = measureElement(dist);
-  const label = (group: ChunkGroup) => {
-    const file = group.files[0]!;
-    if (/^qr-encoder-/.test(file)) return 'QR encoder and drawing (lazy)';
-    if (/^payment-views-/.test(file)) return 'payment views (lazy)';
-    if (/^other-views-/.test(file))
-      return "other methods' views (lazy, with the payment views they import; never for a QR payer)";
-    if (/^en-checkout-/.test(file))
-      return "the checkout's English (lazy, beside the options; English and merchants' locales)";
-    if (/^en-payin-/.test(file)) return "a payin's English (lazy, English and merchants' locales)";
-    if (/^pushed-status-/.test(file)) return 'status stream (lazy, status-url only)';
-    const locale = /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]+\.js$/.exec(file)?.[1];
-    return locale ? `locale ${locale} (lazy)` : 'lazy chunk';
-  };
+  const label = (group: ChunkGroup) => describeChunk(group.files[0]!);
   const row = (name: string, group: ChunkGroup) => ({
     name,
     files: group.files,

@@ -157,3 +157,46 @@ export function qrPayerSizes(sizes: ElementSizes, locale: string): ChunkGroup | 
   if (!views || !qr || words.some((group) => !group)) return undefined;
   return sumOf(sizes.initial, views, qr, ...(words as ChunkGroup[]));
 }
+
+/** `payment-views-1Z8RtS4B.js` → `payment-views`: a chunk's name without its hash. */
+export const chunkStem = (file: string) => file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+
+/**
+ * What each chunk is and when a page fetches it, by its stem: one table for the budgets test, the
+ * benchmark and docs/performance.md. A locale's chunks are described by their family (LOCALE_CHUNK).
+ */
+export const CHUNK_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'pay-checkout': "the element and every method's form: the one file a page loads",
+  'en-checkout': "the form's English, beside the options for English and merchants' own locales",
+  'payment-views':
+    'the pending and final views of the QR family and UPI, status polling, the countdown: after `pay-ready`',
+  'en-payin': "the views' English",
+  'other-views':
+    "the other methods' pending views (transfers, payment codes, crypto, mobile money, redirects), with the views they import: never for a QR payer",
+  'other-method-rules': "the other methods' field rules: when a shopper chooses one of those methods",
+  'trouble-views': 'the views of trouble (errors, failures, expiry): only for a shopper who meets it',
+  'en-more': "English of the other methods' views and of trouble (errors, rejections, failures, expiry)",
+  'pushed-status': "the relay's status stream, with the views: only with a `status-url` or a checkout",
+  'kit-status': "polls of the merchant kit's status route, instead of the platform: only with a checkout",
+  'qr-encoder': "lean-qr, the QR's SVG and the PNG of Save QR image: when a QR is first shown",
+  'checkout-source': 'the code that asks `checkout-url` for the checkout: only pages with one',
+  'token-keeper': "the code that renews a pending payment's token: only when it is due",
+  'topup-views': 'a top-up\'s flow and views: only for `kind="topup"`',
+};
+
+/** A bundled locale's chunks: `th` (the form and the QR views), `th-more` (the rest), `topup-th` (a top-up's). */
+export const LOCALE_CHUNK = /^(topup-)?([a-z]{2,3}(?:-[A-Z]{2})?)(-more)?$/;
+
+/** What the chunk that starts with `file` is, in a line. */
+export function describeChunk(file: string): string {
+  const stem = chunkStem(file);
+  const described = CHUNK_DESCRIPTIONS[stem];
+  if (described) return described;
+  const locale = LOCALE_CHUNK.exec(stem);
+  if (!locale) return `${stem}: a lazy chunk`;
+  const [, topUp, tag, more] = locale;
+  if (topUp) return `${tag}: a top-up's words`;
+  return more
+    ? `${tag}: the words of other methods' views and of trouble`
+    : `${tag}: the words of the form and the QR views`;
+}

@@ -14,6 +14,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cell, code, table } from './markdown.js';
+import { CHUNK_DESCRIPTIONS, chunkStem, describeChunk, LOCALE_CHUNK } from '../bundle-sizes.js';
 import { ms } from '../text-table.js';
 
 const root = new URL('../../', import.meta.url);
@@ -186,44 +187,21 @@ function machineLine(date: string, machine: Record<string, unknown>): string {
   return `${day(date)}; ${parts.filter(Boolean).join('; ')}`;
 }
 
-/** `payment-views-1Z8RtS4B.js` → `payment-views`. */
-const stem = (file: string) => file.replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
-
-/** What a chunk is, by its name; a chunk not listed is shown by its name alone. */
-const CHUNKS: Record<string, string> = {
-  'pay-checkout': "the element and every method's form: the one file a page loads",
-  'en-checkout': "the form's English, beside the options for English and merchants' own locales",
-  'payment-views':
-    'the pending and final views of the QR family and UPI, status polling, the countdown: after `pay-ready`',
-  'en-payin': "the views' English",
-  'other-views':
-    "the other methods' pending views (transfers, payment codes, crypto, mobile money, redirects), with the views they import: never for a QR payer",
-  'en-more': "English of the other methods' views and of trouble (errors, rejections, failures, expiry)",
-  'pushed-status': "the relay's status stream, with the views: only with a `status-url` or a checkout",
-  'qr-encoder': "lean-qr, the QR's SVG and the PNG of Save QR image: when a QR is first shown",
-  'checkout-source': 'the code that asks `checkout-url` for the checkout: only pages with one',
-  'token-keeper': "the code that renews a pending payment's token: only when it is due",
-  'topup-views': 'a top-up\'s flow and views: only for `kind="topup"`',
-};
-
-/** Locale chunks by family: `th`, `th-more`, `topup-th`. */
-const LOCALE = /^(topup-)?([a-z]{2,3}(?:-[A-Z]{2})?)(-more)?$/;
-
 function sizesSection(sizes: Sizes): string[] {
   const rows: string[][] = [];
   const row = (what: string, group: Pick<Group, 'raw' | 'gzip' | 'brotli'>, files: string) =>
     rows.push([what, files, kB(group.raw), kB(group.gzip), kB(group.brotli)]);
-  row(CHUNKS['pay-checkout']!, sizes.initial, code(sizes.initial.files.join(' + ')));
+  row(CHUNK_DESCRIPTIONS['pay-checkout']!, sizes.initial, code(sizes.initial.files.join(' + ')));
   const families = new Map<string, Group[]>();
   for (const group of sizes.lazy) {
-    const name = stem(group.files[0]!);
-    const locale = LOCALE.exec(name);
-    if (locale && locale[2] !== 'en' && !CHUNKS[name]) {
+    const name = chunkStem(group.files[0]!);
+    const locale = LOCALE_CHUNK.exec(name);
+    if (locale && locale[2] !== 'en' && !CHUNK_DESCRIPTIONS[name]) {
       const family = `${locale[1] ?? ''}locale${locale[3] ?? ''}`;
       families.set(family, [...(families.get(family) ?? []), group]);
       continue;
     }
-    row(cell(CHUNKS[name] ?? 'a lazy chunk'), group, code(group.files.map(stem).join(' + ')));
+    row(cell(describeChunk(group.files[0]!)), group, code(group.files.map(chunkStem).join(' + ')));
   }
   const familyWords: Record<string, string> = {
     locale: 'one chunk per other locale, only when that locale is used',

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/ensure-build.mjs';
 import {
+  describeChunk,
   measureElement,
   otherViewsChunk,
   payinEnglishChunk,
@@ -37,8 +38,9 @@ const BUDGET = {
 
 const dist = new URL('../../dist/', import.meta.url);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+/** The three sizes first, then what the row is and its files: descriptions differ in length. */
 const row = (label: string, group: ChunkGroup) =>
-  `${label.padEnd(34)} ${String(group.raw).padStart(7)} ${String(group.gzip).padStart(7)} ${String(group.brotli).padStart(7)}  ${group.files.join(' + ')}`;
+  `${String(group.raw).padStart(7)} ${String(group.gzip).padStart(7)} ${String(group.brotli).padStart(7)}  ${label} (${group.files.join(' + ')})`;
 const locales = Object.keys(bundledLocales);
 
 describe('size budgets of dist/pay-checkout.js', () => {
@@ -54,23 +56,11 @@ describe('size budgets of dist/pay-checkout.js', () => {
     const english = payinEnglishChunk(sizes);
     const everyView = otherViewsChunk(sizes);
     qrPayers = Object.fromEntries(['en', ...locales].map((locale) => [locale, qrPayerSizes(sizes, locale)]));
-    const label = (group: ChunkGroup) => {
-      if (group === views) return 'payment views (lazy)';
-      if (group === qr) return 'QR encoder and drawing (lazy)';
-      if (group === english) return "a payin's English (lazy)";
-      if (group === everyView) return "other methods' views (+ views)";
-      if (/^en-checkout-/.test(group.files[0]!)) return "the checkout's English (lazy)";
-      if (/^en-more-/.test(group.files[0]!)) return 'English of other views, trouble';
-      if (/^pushed-status-/.test(group.files[0]!)) return 'status stream (lazy, status-url)';
-      if (/^kit-status-/.test(group.files[0]!)) return 'kit status polls (lazy, checkout)';
-      const locale = locales.find((code) => group.files[0]!.startsWith(`${code}-`));
-      return locale ? `locale ${locale} (lazy)` : 'lazy chunk';
-    };
     console.log(
       [
-        `${'bytes (gzip -9, brotli q11)'.padEnd(34)} ${'raw'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}`,
+        `${'raw'.padStart(7)} ${'gzip'.padStart(7)} ${'brotli'.padStart(7)}  bytes (gzip -9, brotli q11)`,
         row('initial load of <pay-checkout>', sizes.initial),
-        ...sizes.lazy.map((group) => row(label(group), group)),
+        ...sizes.lazy.map((group) => row(describeChunk(group.files[0]!), group)),
         ...(views && english ? [row('views for English (+ its words)', sumOf(views, english))] : []),
         ...(everyView && english ? [row("every method's views, English", sumOf(everyView, english))] : []),
         ...Object.entries(qrPayers).flatMap(([locale, group]) =>
