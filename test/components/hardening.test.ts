@@ -136,9 +136,17 @@ describe('<pay-checkout> hardening and scale', () => {
     platform.on('POST', '/payins/order-1', limited, { body: payinResponse() }).on('GET', '/payins/order-1', processing);
     const { element, events } = await mount({ ...base, 'payment-method-code': 'UPIQR' });
     await untilState(element, 'select');
+    // With Retry-After: 0 the wait is as short as a task: the button's words are watched as they
+    // change, so a poll cannot miss them, and the state is read at that moment.
+    let busyIn: string | undefined;
+    const watch = new MutationObserver(() => {
+      if (!busyIn && $(element, '[part="submit"]')?.textContent?.includes('Busy')) busyIn = element.state;
+    });
+    watch.observe(element.shadowRoot!, { subtree: true, childList: true, characterData: true });
     await submit(element);
-    await waitUntil(() => $(element, '[part="submit"]')?.textContent?.includes('Busy'), 'the button says busy');
-    expect(element.state).to.equal('submitting');
+    await waitUntil(() => busyIn, 'the button says busy');
+    watch.disconnect();
+    expect(busyIn).to.equal('submitting');
     await untilState(element, 'pending', 8000);
     expect(platform.count('POST', '/payins/order-1')).to.equal(2);
     expect(events.filter((event) => event.name === 'pay-error')).to.have.length(0);
