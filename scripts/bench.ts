@@ -17,7 +17,9 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, CDPSession, Page } from 'playwright';
 import { ensureBuilt } from './ensure-build.mjs';
 import {
+  chunkStem,
   describeChunk,
+  LOCALE_CHUNK,
   measureElement,
   qrPayerSizes,
   sumOf,
@@ -161,9 +163,10 @@ function bundleSizes() {
   const english = payinEnglishChunk(sizes);
   // What a shopper paying by QR downloads in all (issue 24: at most 42,500 B brotli, 0.4× Adyen Drop-in).
   // The bundled locales, as dist/ has them: one chunk each, named by its tag.
-  const bundled = sizes.lazy.flatMap(
-    (group) => /^([a-z]{2,3}(?:-[A-Z]{2})?)-[\w-]{8}\.js$/.exec(group.files[0]!)?.[1] ?? [],
-  );
+  const bundled = sizes.lazy.flatMap((group) => {
+    const locale = LOCALE_CHUNK.exec(chunkStem(group.files[0]!));
+    return locale && !locale[1] && !locale[3] ? [locale[2]!] : [];
+  });
   const payers = ['en', 'th', ...bundled.filter((locale) => locale !== 'th' && locale !== 'en')].flatMap((locale) => {
     const payer = qrPayerSizes(sizes, locale);
     return payer ? [row(`a QR payer in ${locale}, in all`, payer)] : [];
